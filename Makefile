@@ -1,0 +1,45 @@
+# Waygate — the README's two commands are `make run` and `make test`.
+SHELL := /bin/bash
+SWIFT ?= swift
+APT_PACKAGES := libgps-dev libserialport-dev zlib1g-dev gpsd gpsd-clients gpsd-tools socat pkg-config python3-gps
+WAYGATE_TEST_DIR ?= /tmp/waygate-test
+export WAYGATE_TEST_DIR
+
+.PHONY: deps build test run bench layering clean-test-leftovers
+
+## deps: install the Debian packages Waygate builds and tests against (only what is missing)
+deps:
+	@missing=$$(for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:" $$missing; \
+	  SUDO=$$( [ $$(id -u) -eq 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build -Xswiftc -warnings-as-errors
+
+## test: build with warnings as errors, check layering, run every test (real ptys, gpsd, sockets)
+test: deps layering
+	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+	@$(MAKE) --no-print-directory clean-test-leftovers
+	timeout -k 10 1200 $(SWIFT) test --skip-build --disable-xctest; rc=$$?; \
+	  $(MAKE) --no-print-directory clean-test-leftovers; exit $$rc
+
+## run: build and show a drive live on the bundled map
+run: build
+	@./scripts/demo.sh
+
+bench: deps
+	$(SWIFT) build -c release --product waygate-bench 2>/dev/null || $(SWIFT) build -c release --target waygate-bench
+	.build/release/waygate-bench
+
+## layering: the pure layers (0–2 except SystemIO) must not do I/O or read the clock
+layering:
+	@bad=$$(grep -rnE 'import (Dispatch|FoundationNetworking)|Date\(\)|FileManager|\.now\b|ProcessInfo' \
+	  Sources/{Geodesy,Timekeeping,Positioning,RouteModel,RoadGraph,NMEA,GPSDProtocol,RouteFormats,WireProtocol,OSMImport,Guidance,Routing,MapMatching,Navigation,Simulation} 2>/dev/null); \
+	if [ -n "$$bad" ]; then echo "layering violations:"; echo "$$bad"; exit 1; fi; echo "layering ok"
+
+## clean-test-leftovers: kill processes a crashed test run left (pid files under $(WAYGATE_TEST_DIR)/pids)
+clean-test-leftovers:
+	@if [ -d $(WAYGATE_TEST_DIR)/pids ]; then for f in $(WAYGATE_TEST_DIR)/pids/*; do [ -e "$$f" ] || continue; kill -9 $$(basename $$f) 2>/dev/null; rm -f $$f; done; fi

@@ -1,0 +1,8 @@
+#ifndef WAYGATE_SYS_H
+#define WAYGATE_SYS_H
+/* Calls that need _GNU_SOURCE, which Swift's Glibc module is built without. */
+/* Peer credentials of a connected Unix socket (SO_PEERCRED); 0 on success, -1 with errno. */
+int waygate_peercred(int fd, int *pid, unsigned int *uid, unsigned int *gid);
+/* accept4(fd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK); the new fd or -1 with errno. */
+int waygate_accept_nonblocking(int fd);
+#endif

@@ -1,0 +1,3 @@
+#include <zlib.h>
+/* inflateInit is a function-like macro, which Swift cannot call. */
+static inline int waygate_inflateInit(z_streamp s) { return inflateInit(s); }

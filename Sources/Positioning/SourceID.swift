@@ -1,0 +1,42 @@
+/// Names where fixes come from, as the wire `source` field spells it:
+/// `serial:/dev/ttyACM0`, `gpsd:127.0.0.1:2947`, `replay:FILE`, `simulator`.
+public struct SourceID: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The wire spelling.
+    public let rawValue: String
+
+    /// A source id from its wire spelling.
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    /// A serial receiver at `path`.
+    public static func serial(_ path: String) -> SourceID { SourceID("serial:\(path)") }
+    /// A gpsd at `host:port`.
+    public static func gpsd(host: String, port: Int) -> SourceID { SourceID("gpsd:\(host):\(port)") }
+    /// A recorded trace being replayed.
+    public static func replay(_ file: String) -> SourceID { SourceID("replay:\(file)") }
+    /// Waygate's drive simulator.
+    public static let simulator = SourceID("simulator")
+
+    public var description: String { rawValue }
+}
+
+/// The life of a device behind a source, published as DEVICE events.
+public enum DeviceState: String, Sendable, Codable {
+    /// The device is open and producing data.
+    case connected
+    /// The device vanished (unplugged, hang-up, silence past the watchdog, server gone).
+    case lost
+    /// Waygate is trying to reopen it.
+    case reconnecting
+}
+
+/// What a location source emits: fixes, sky views, raw sentences and device changes.
+public enum SourceEvent: Sendable, Hashable {
+    /// A position report.
+    case fix(Fix)
+    /// A satellite view.
+    case sky(SkyView)
+    /// One raw NMEA sentence, without CR LF.
+    case sentence(String)
+    /// The device changed state; `driver` and `baud` say how it is read, when known.
+    case device(DeviceState, driver: String?, baud: Int?)
+}

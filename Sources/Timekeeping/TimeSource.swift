@@ -1,0 +1,91 @@
+import Synchronization
+
+/// A source of "now" and of waiting, injected wherever time matters so that tests and
+/// simulations can run faster than real time. Only `SystemTimeSource` (in SystemIO) reads the
+/// wall clock.
+public protocol TimeSource: Sendable {
+    /// The current instant.
+    func now() -> Timestamp
+    /// Suspends until `deadline` (returns at once if it has passed); throws on cancellation.
+    func sleep(until deadline: Timestamp) async throws
+}
+
+extension TimeSource {
+    /// Suspends for `seconds` of this source's time.
+    public func sleep(for seconds: Double) async throws {
+        try await sleep(until: now().adding(seconds))
+    }
+}
+
+/// A clock that moves only when told to (`advance(by:)`), for tests: sleepers wake when the
+/// clock passes their deadline.
+public final class ManualTimeSource: TimeSource {
+    private struct State {
+        var now: Timestamp
+        var sleepers: [(deadline: Timestamp, continuation: CheckedContinuation<Void, Never>)] = []
+    }
+    private let state: Mutex<State>
+
+    /// A manual clock showing `start`.
+    public init(start: Timestamp = Timestamp(secondsSince1970: 1_800_000_000)) {
+        state = Mutex(State(now: start))
+    }
+
+    public func now() -> Timestamp { state.withLock { $0.now } }
+
+    public func sleep(until deadline: Timestamp) async throws {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resumeNow = state.withLock { s -> Bool in
+                if deadline <= s.now { return true }
+                s.sleepers.append((deadline, continuation))
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+        try Task.checkCancellation()
+    }
+
+    /// Moves the clock forward by `seconds` and wakes every sleeper whose deadline has passed.
+    public func advance(by seconds: Double) {
+        let due = state.withLock { s -> [CheckedContinuation<Void, Never>] in
+            s.now = s.now.adding(seconds)
+            let now = s.now
+            let ready = s.sleepers.filter { $0.deadline <= now }.map(\.continuation)
+            s.sleepers.removeAll { $0.deadline <= now }
+            return ready
+        }
+        for c in due { c.resume() }
+    }
+
+    /// How many tasks are waiting in `sleep(until:)`.
+    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+}
+
+/// Time running `multiplier` times faster than another source, starting at `start`:
+/// replays and simulations at ×N use it, so fix times advance N seconds per real second.
+public struct AcceleratedTimeSource: TimeSource {
+    /// The source being sped up.
+    public let base: any TimeSource
+    /// How many seconds of this source pass per second of `base` (> 0).
+    public let multiplier: Double
+    private let baseStart: Timestamp
+    private let start: Timestamp
+
+    /// A clock that reads `start` now and then runs `multiplier` times as fast as `base`.
+    public init(base: any TimeSource, multiplier: Double, start: Timestamp? = nil) {
+        precondition(multiplier > 0, "speed multiplier must be positive")
+        self.base = base
+        self.multiplier = multiplier
+        baseStart = base.now()
+        self.start = start ?? baseStart
+    }
+
+    public func now() -> Timestamp {
+        start.adding(base.now().seconds(since: baseStart) * multiplier)
+    }
+
+    public func sleep(until deadline: Timestamp) async throws {
+        let baseDeadline = baseStart.adding(deadline.seconds(since: start) / multiplier)
+        try await base.sleep(until: baseDeadline)
+    }
+}

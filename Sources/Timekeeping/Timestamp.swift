@@ -1,0 +1,141 @@
+/// A UTC instant with sub-second precision, as seconds since 1970-01-01T00:00:00Z.
+///
+/// Fixes carry real UTC times (a simulator mints them), which Swift's opaque `Clock` instants
+/// cannot express; this is why Waygate has its own type.
+public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    /// Seconds since the Unix epoch (UTC, leap seconds not counted, as POSIX time).
+    public var secondsSince1970: Double
+
+    /// An instant `secondsSince1970` seconds after the Unix epoch.
+    public init(secondsSince1970: Double) {
+        self.secondsSince1970 = secondsSince1970
+    }
+
+    public static func < (a: Timestamp, b: Timestamp) -> Bool { a.secondsSince1970 < b.secondsSince1970 }
+
+    /// This instant moved by `seconds`.
+    public func adding(_ seconds: Double) -> Timestamp { Timestamp(secondsSince1970: secondsSince1970 + seconds) }
+
+    /// Seconds from `other` to this instant (positive when `self` is later).
+    public func seconds(since other: Timestamp) -> Double { secondsSince1970 - other.secondsSince1970 }
+
+    /// The instant of a UTC calendar date and time of day; nil if a field is out of range.
+    public init?(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Double = 0) {
+        guard (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute),
+            second >= 0, second < 61
+        else { return nil }
+        let days = Self.daysFromCivil(year: year, month: month, day: day)
+        secondsSince1970 = Double(days * 86_400 + hour * 3_600 + minute * 60) + second
+    }
+
+    /// The UTC calendar fields of this instant; `second` includes the fraction.
+    public var components: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Double) {
+        let whole = Int((secondsSince1970).rounded(.down))
+        let fraction = secondsSince1970 - Double(whole)
+        var days = whole / 86_400
+        var secs = whole % 86_400
+        if secs < 0 {
+            secs += 86_400
+            days -= 1
+        }
+        let (y, m, d) = Self.civilFromDays(days)
+        return (y, m, d, secs / 3_600, (secs % 3_600) / 60, Double(secs % 60) + fraction)
+    }
+
+    /// ISO 8601 in UTC with milliseconds, e.g. `2026-11-29T17:55:42.123Z` (the wire format).
+    public var iso8601: String { iso8601(fractionDigits: 3) }
+
+    /// ISO 8601 in UTC with the given number of fraction digits (0–9).
+    public func iso8601(fractionDigits: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<fractionDigits { scale *= 10 }
+        let scaled = (secondsSince1970 * scale).rounded()
+        let unitsPerSecond = Int(scale)
+        var wholeSeconds = Int((scaled / scale).rounded(.down))
+        var fraction = Int(scaled) - wholeSeconds * unitsPerSecond
+        if fraction < 0 {
+            fraction += unitsPerSecond
+            wholeSeconds -= 1
+        }
+        let c = Timestamp(secondsSince1970: Double(wholeSeconds)).components
+        var s = "\(pad(c.year, 4))-\(pad(c.month, 2))-\(pad(c.day, 2))T\(pad(c.hour, 2)):\(pad(c.minute, 2)):\(pad(Int(c.second), 2))"
+        if fractionDigits > 0 { s += ".\(pad(fraction, fractionDigits))" }
+        return s + "Z"
+    }
+
+    public var description: String { iso8601 }
+
+    /// Parses ISO 8601 `YYYY-MM-DDTHH:MM:SS[.fff…](Z|±HH:MM)`; nil if it is not one.
+    public init?(iso8601 text: String) {
+        let b = Array(text.utf8)
+        func int(_ from: Int, _ count: Int) -> Int? {
+            guard from + count <= b.count else { return nil }
+            var v = 0
+            for i in from..<(from + count) {
+                guard b[i] >= 48, b[i] <= 57 else { return nil }
+                v = v * 10 + Int(b[i] - 48)
+            }
+            return v
+        }
+        guard b.count >= 19, b[4] == 45, b[7] == 45, b[10] == 84 || b[10] == 32, b[13] == 58, b[16] == 58,
+            let y = int(0, 4), let mo = int(5, 2), let d = int(8, 2), let h = int(11, 2), let mi = int(14, 2),
+            let s = int(17, 2)
+        else { return nil }
+        var i = 19
+        var fraction = 0.0
+        if i < b.count, b[i] == 46 {
+            i += 1
+            var scale = 0.1
+            let start = i
+            while i < b.count, b[i] >= 48, b[i] <= 57 {
+                fraction += Double(b[i] - 48) * scale
+                scale /= 10
+                i += 1
+            }
+            guard i > start else { return nil }
+        }
+        var offset = 0
+        if i < b.count {
+            if b[i] == 90 && i == b.count - 1 {
+                offset = 0
+            } else if (b[i] == 43 || b[i] == 45), let oh = int(i + 1, 2) {
+                var om = 0
+                if b.count == i + 6, b[i + 3] == 58, let m = int(i + 4, 2) { om = m } else if b.count != i + 3 { return nil }
+                offset = (oh * 60 + om) * 60 * (b[i] == 45 ? -1 : 1)
+            } else {
+                return nil
+            }
+        }
+        guard let t = Timestamp(year: y, month: mo, day: d, hour: h, minute: mi, second: Double(s) + fraction) else {
+            return nil
+        }
+        self = t.adding(Double(-offset))
+    }
+
+    // Howard Hinnant's days_from_civil / civil_from_days, proleptic Gregorian.
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    static func civilFromDays(_ z0: Int) -> (Int, Int, Int) {
+        let z = z0 + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp + (mp < 10 ? 3 : -9)
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+}
+
+private func pad(_ value: Int, _ width: Int) -> String {
+    let s = String(value)
+    return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+}

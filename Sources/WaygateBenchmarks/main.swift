@@ -1,0 +1,1 @@
+print("waygate-bench: no benchmarks yet")

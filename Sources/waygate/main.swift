@@ -1,0 +1,3 @@
+import WaygateCLI
+
+await WaygateCommand.main()

@@ -1,0 +1,3 @@
+import Testing
+
+@Test("Guidance: placeholder until the module lands") func placeholderGuidance() { #expect(Bool(true)) }

@@ -1,0 +1,3 @@
+import Testing
+
+@Test("LocationSources: placeholder until the module lands") func placeholderLocationSources() { #expect(Bool(true)) }

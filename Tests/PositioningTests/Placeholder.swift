@@ -1,0 +1,3 @@
+import Testing
+
+@Test("Positioning: placeholder until the module lands") func placeholderPositioning() { #expect(Bool(true)) }

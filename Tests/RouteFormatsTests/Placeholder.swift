@@ -1,0 +1,3 @@
+import Testing
+
+@Test("RouteFormats: placeholder until the module lands") func placeholderRouteFormats() { #expect(Bool(true)) }

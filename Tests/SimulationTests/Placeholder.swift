@@ -1,0 +1,3 @@
+import Testing
+
+@Test("Simulation: placeholder until the module lands") func placeholderSimulation() { #expect(Bool(true)) }

@@ -1,0 +1,3 @@
+import Testing
+
+@Test("WireProtocol: placeholder until the module lands") func placeholderWireProtocol() { #expect(Bool(true)) }
