@@ -10,7 +10,7 @@ public struct RuntimeError: Error, CustomStringConvertible {
 }
 
 /// A `waygate` subcommand: declared by its spec, built from parsed arguments, then run.
-protocol Subcommand {
+protocol Subcommand: Sendable {
     /// The declaration (name, help, options).
     static var spec: CommandSpec { get }
     /// Validates the arguments; throws a usage error naming the bad one.
@@ -26,7 +26,7 @@ public enum WaygateCommand {
     public static let version = "0.1.0"
 
     static let subcommands: [any Subcommand.Type] = [
-        ServeCommand.self, DecodeCommand.self, WatchCommand.self, DevicesCommand.self,
+        // Filled in as the commands land: serve, decode, route, match, simulate, watch, devices.
     ]
 
     /// Runs the command named by the process arguments and exits with its status.

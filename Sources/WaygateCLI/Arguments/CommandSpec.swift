@@ -1,3 +1,5 @@
+import Foundation
+
 /// The declaration of a subcommand: its name, what it does, and its options. Help text and
 /// parsing both come from this, so they cannot drift apart (argument-parser style).
 public struct CommandSpec: Sendable {
