@@ -16,6 +16,8 @@ public struct ChangedFields: OptionSet, Sendable, Hashable {
     public static let satellites = ChangedFields(rawValue: 1 << 10)
     public static let used = ChangedFields(rawValue: 1 << 11)
     public static let noise = ChangedFields(rawValue: 1 << 12)
+    public static let horizontalError = ChangedFields(rawValue: 1 << 16)
+    public static let verticalError = ChangedFields(rawValue: 1 << 17)
     public static let attitude = ChangedFields(rawValue: 1 << 13)
     /// The sentence starts a new reporting cycle (gpsd `CLEAR_IS`).
     public static let clear = ChangedFields(rawValue: 1 << 14)

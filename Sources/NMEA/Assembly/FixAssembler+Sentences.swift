@@ -59,8 +59,8 @@ extension FixAssembler {
             changed.insert(.mode)
         }
         if let sep = s.geoidSeparation { new.geoidSeparation = sep }
-        if let age = s.dgpsAge { new.dgpsAge = age }
-        if let station = s.dgpsStation { new.dgpsStation = station }
+        if let age = s.dgpsAge, age > 0 { new.dgpsAge = age }
+        if let station = s.dgpsStation, station > 0 { new.dgpsStation = station }
         return changed
     }
 
@@ -82,8 +82,8 @@ extension FixAssembler {
         if let lat = s.latitude, let lon = s.longitude {
             new.latitude = lat
             new.longitude = lon
-            changed.insert(.latLon)
-            if fix.mode < 2 { new.mode = 2; changed.insert(.mode) }
+            changed.formUnion([.latLon, .mode])
+            new.mode = fix.mode >= 2 ? fix.mode : 2
         }
         if let v = s.speedKnots { new.speed = v * Self.knotsToMPS; changed.insert(.speed) }
         if let t = s.track { new.track = t; changed.insert(.track) }
@@ -131,8 +131,8 @@ extension FixAssembler {
             new.mode = 2
         }
         if let sep = s.geoidSeparation { new.geoidSeparation = sep }
-        if let age = s.dgpsAge { new.dgpsAge = age }
-        if let station = s.dgpsStation { new.dgpsStation = station }
+        if let age = s.dgpsAge, age > 0 { new.dgpsAge = age }
+        if let station = s.dgpsStation, station > 0 { new.dgpsStation = station }
         return changed
     }
 
@@ -192,9 +192,10 @@ extension FixAssembler {
     }
 
     mutating func handleGSV(_ s: GSV, talker: String) -> ChangedFields {
+        let group = talker + ":" + String(s.signalID ?? 0)
         if s.sentenceNumber == 1 {
-            if lastGSVTalker == nil || lastGSVTalker == talker { satellites.removeAll() }
-            lastGSVTalker = talker
+            if lastGSVTalker == nil || lastGSVTalker == group { satellites.removeAll() }
+            lastGSVTalker = group
             if talker != "GP" { seenExtraGSV = true }
         }
         for e in s.entries {

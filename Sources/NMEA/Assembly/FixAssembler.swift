@@ -50,6 +50,8 @@ public struct FixAssembler: Sendable {
                                 major: s.semiMajor, minor: s.semiMinor, orientation: s.orientation,
                                 latitude: s.latitudeError, longitude: s.longitudeError, altitude: s.altitudeError)
             changed = [.online, .noise]
+            if let e = s.longitudeError, let n = s.latitudeError { new.epx = e; new.epy = n; changed.insert(.horizontalError) }
+            if let v = s.altitudeError { new.epv = v; changed.insert(.verticalError) }
         case .hdt: tag = "HDT"; changed = [.online, .attitude]
         case .txt: tag = "TXT"
         case .unrecognized: break

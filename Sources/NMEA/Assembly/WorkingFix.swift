@@ -22,6 +22,8 @@ struct WorkingFix: Sendable {
             if from.altHAE.isFinite { altHAE = from.altHAE }
             if from.altMSL.isFinite { altMSL = from.altMSL }
         }
+        if changed.contains(.horizontalError) { epx = from.epx; epy = from.epy }
+        if changed.contains(.verticalError) { epv = from.epv }
         if changed.contains(.track) { track = from.track }
         if changed.contains(.magneticTrack) {
             if from.magneticTrack.isFinite { magneticTrack = from.magneticTrack }

@@ -74,7 +74,7 @@ extension NMEAFields {
 
     /// A latitude/longitude pair from fields `i`…`i+3` (`ddmm.mmmm,N,dddmm.mmmm,E`), degrees.
     ///
-    /// Converted the way gpsd 3.22 does (degrees = trunc(x/100), minutes = 100·frac(x/100)),
+    /// Converted as degrees = trunc(x/100), minutes = x − 100·degrees,
     /// so the result matches gpsd's to the last bit. Nil if any of the four fields is empty.
     public func coordinate(_ i: Int) -> (latitude: Double, longitude: Double)? {
         guard let rawLat = double(i), let ns = character(i + 1), let rawLon = double(i + 2), let ew = character(i + 3)
@@ -87,9 +87,8 @@ extension NMEAFields {
     }
 
     private static func degrees(_ value: Double) -> Double {
-        let scaled = value / 100.0
-        let whole = scaled.rounded(.towardZero)
-        let minutes = 100.0 * (scaled - whole)
+        let whole = (value / 100.0).rounded(.towardZero)
+        let minutes = value - whole * 100.0
         return whole + minutes / 60.0
     }
 }
