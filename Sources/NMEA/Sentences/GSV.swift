@@ -10,6 +10,14 @@ public struct GSV: Sendable, Hashable {
         public var elevation: Int?
         public var azimuth: Int?
         public var snr: Int?
+
+        /// An entry; nil fields were empty.
+        public init(id: Int, elevation: Int?, azimuth: Int?, snr: Int?) {
+            self.id = id
+            self.elevation = elevation
+            self.azimuth = azimuth
+            self.snr = snr
+        }
     }
 
     public var sentenceCount: Int
