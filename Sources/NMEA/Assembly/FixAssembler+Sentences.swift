@@ -69,9 +69,9 @@ extension FixAssembler {
         if let date = s.date { self.date = (century + date.year, date.month, date.day) }
         guard s.status == "A" else {
             if s.status == "V" {
-                if fix.mode != 1 { new.mode = 1; changed.insert(.mode) }
+                new.mode = 1
                 new.status = 0
-                changed.insert(.status)
+                changed.formUnion([.mode, .status])
             }
             return changed
         }
@@ -92,9 +92,13 @@ extension FixAssembler {
     }
 
     mutating func handleGLL(_ s: GLL, _ new: inout WorkingFix, _ frac: inout Double?) -> ChangedFields {
-        guard s.status == "A", s.faaMode != "N" else { return .online }
-        var changed: ChangedFields = [.online, .status]
         frac = s.time.map(\.secondsOfDay)
+        guard s.status == "A", s.faaMode != "N" else {
+            new.mode = 1
+            new.status = 0
+            return [.online, .mode, .status]
+        }
+        var changed: ChangedFields = [.online, .status]
         changed.formUnion(handleTime(s.time, &new))
         new.status = s.faaMode.map { Self.status(faaMode: $0) } ?? 1
         if let lat = s.latitude, let lon = s.longitude {
