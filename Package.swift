@@ -42,7 +42,7 @@ let package = Package(
         module("RouteModel", ["Geodesy"]),  // Route, RouteLeg, RouteStep, Maneuver, instructions
         module("RoadGraph", ["Geodesy"]),  // immutable road network, spatial index, binary cache
         module("NMEA", ["Positioning"]),  // NMEA 0183 framing, sentences, FixAssembler, encoder
-        module("GPSDProtocol", ["Positioning"]),  // gpsd JSON (TPV, SKY, VERSION, WATCH…)
+        module("GPSDProtocol", ["Positioning", "NMEA"]),  // gpsd JSON (TPV, SKY, VERSION, WATCH…)
         module("RouteFormats", ["RouteModel", "Geodesy", "Positioning"]),  // OSRM/Mapbox/Valhalla JSON, GPX, GeoJSON, JSONL
         module("WireProtocol", ["RouteFormats", "Positioning"]),  // Waygate's JSON-lines messages
 

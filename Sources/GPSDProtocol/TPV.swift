@@ -1,0 +1,117 @@
+import Geodesy
+public import Positioning
+import Timekeeping
+
+/// gpsd's TPV (time-position-velocity) report, field names as gpsd 3.22 writes them.
+public struct TPV: Sendable, Hashable, Codable {
+    public var `class` = "TPV"
+    public var device: String?
+    public var status: Int?
+    public var mode: Int
+    public var time: String?
+    public var ept: Double?
+    public var lat: Double?, lon: Double?
+    public var altHAE: Double?, altMSL: Double?, alt: Double?
+    public var epx: Double?, epy: Double?, epv: Double?
+    public var track: Double?, magtrack: Double?, magvar: Double?
+    public var speed: Double?, climb: Double?
+    public var epd: Double?, eps: Double?, epc: Double?
+    public var geoidSep: Double?, eph: Double?, sep: Double?
+    public var dgpsAge: Double?, dgpsSta: Int?
+
+    /// A TPV with only a mode.
+    public init(mode: Int) { self.mode = mode }
+
+    /// The TPV gpsd would print for `fix` (fields it omits at this mode are nil).
+    public init(_ fix: Fix, device: String? = nil) {
+        mode = fix.mode.rawValue
+        self.device = device
+        if let s = fix.status, s > 1 { status = s }
+        time = fix.time.map(GPSDTime.string)
+        if fix.time != nil { ept = fix.timeError }
+        guard fix.mode >= .twoD else { return }
+        lat = fix.coordinate?.latitude
+        lon = fix.coordinate?.longitude
+        let threeD = fix.mode >= .threeD
+        if threeD {
+            altHAE = fix.altitudeHAE
+            altMSL = fix.altitudeMSL
+            alt = fix.altitudeMSL
+        }
+        epx = fix.longitudeError
+        epy = fix.latitudeError
+        if threeD { epv = fix.verticalAccuracy }
+        track = fix.course
+        magtrack = fix.magneticCourse
+        magvar = fix.magneticVariation
+        speed = fix.speed
+        if threeD { climb = fix.climb }
+        epd = fix.courseAccuracy
+        eps = fix.speedAccuracy
+        if threeD { epc = fix.climbError }
+        geoidSep = fix.geoidSeparation
+        eph = fix.horizontalAccuracy
+        sep = fix.sphericalError
+        dgpsAge = fix.dgpsAge
+        dgpsSta = fix.dgpsStation
+    }
+
+    /// The fix this report describes.
+    public var fix: Fix {
+        var f = Fix(time: time.flatMap(GPSDTime.parse), mode: FixMode(rawValue: mode) ?? .unknown)
+        f.status = status ?? (mode >= 2 ? 1 : 0)
+        if let lat, let lon { f.coordinate = .init(latitude: lat, longitude: lon) }
+        f.altitudeHAE = altHAE
+        f.altitudeMSL = altMSL ?? alt
+        f.geoidSeparation = geoidSep
+        f.speed = speed
+        f.course = track
+        f.magneticCourse = magtrack
+        f.magneticVariation = magvar
+        f.climb = climb
+        f.horizontalAccuracy = eph
+        f.verticalAccuracy = epv
+        f.speedAccuracy = eps
+        f.courseAccuracy = epd
+        f.latitudeError = epy
+        f.longitudeError = epx
+        f.climbError = epc
+        f.timeError = ept
+        f.sphericalError = sep
+        f.dgpsAge = dgpsAge
+        f.dgpsStation = dgpsSta
+        return f
+    }
+
+    /// The report as gpsd 3.22 prints it: one JSON object, gpsd's field order and precision.
+    public var json: String {
+        var w = GPSDJSON(class: "TPV")
+        w.add("device", device)
+        w.add("status", status)
+        w.add("mode", mode)
+        w.add("time", time)
+        w.add("ept", ept, decimals: 3)
+        w.add("lat", lat, decimals: 9)
+        w.add("lon", lon, decimals: 9)
+        w.add("altHAE", altHAE, decimals: 4)
+        w.add("altMSL", altMSL, decimals: 4)
+        w.add("alt", alt, decimals: 4)
+        w.add("epx", epx, decimals: 3)
+        w.add("epy", epy, decimals: 3)
+        w.add("epv", epv, decimals: 3)
+        w.add("track", track, decimals: 4)
+        w.add("magtrack", magtrack, decimals: 4)
+        w.add("magvar", magvar, decimals: 1)
+        w.add("speed", speed, decimals: 3)
+        w.add("climb", climb, decimals: 3)
+        w.add("epd", epd, decimals: 4)
+        w.add("eps", eps, decimals: 2)
+        w.add("epc", epc, decimals: 2)
+        w.add("geoidSep", geoidSep, decimals: 3)
+        w.add("eph", eph, decimals: 3)
+        w.add("sep", sep, decimals: 3)
+        w.add("dgpsAge", dgpsAge, decimals: 1)
+        w.add("dgpsSta", dgpsSta)
+        return w.object
+    }
+}

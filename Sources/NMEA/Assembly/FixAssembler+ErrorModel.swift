@@ -1,0 +1,108 @@
+import Foundation
+import Geodesy
+import Positioning
+import Timekeeping
+
+/// gpsd's `gpsd_error_model`: derived quantities and error estimates, and the public views.
+extension FixAssembler {
+    mutating func applyErrorModel() {
+        var deltaTime = -1.0
+        if fix.time.isFinite {
+            deltaTime = fix.time - (lastFix.time.isFinite ? lastFix.time : 0)
+            if abs(deltaTime) > 0.0099 {
+                oldFix = lastFix
+            } else {
+                deltaTime = fix.time - (oldFix.time.isFinite ? oldFix.time : 0)
+            }
+            if !oldFix.time.isFinite { deltaTime = -1 }
+        }
+        let dgps = fix.status == 2
+        let hUERE = dgps ? 3.75 : 15.0, vUERE = dgps ? 5.75 : 23.0, pUERE = dgps ? 4.75 : 19.0
+        if fix.latitude.isFinite, fix.longitude.isFinite, fix.geoidSeparation.isFinite {
+            if fix.altHAE.isFinite && !fix.altMSL.isFinite {
+                fix.altMSL = fix.altHAE - fix.geoidSeparation
+            } else if !fix.altHAE.isFinite && fix.altMSL.isFinite {
+                fix.altHAE = fix.altMSL + fix.geoidSeparation
+            }
+        }
+        if fix.magneticVariation.isFinite, !fix.magneticTrack.isFinite, fix.track.isFinite {
+            fix.magneticTrack = Bearing.normalized(fix.track + fix.magneticVariation)
+        }
+        if deltaTime > 0, fix.mode >= 2, oldFix.mode >= 2 {
+            if !fix.speed.isFinite {
+                let d = Coordinate(latitude: fix.latitude, longitude: fix.longitude)
+                    .distance(to: Coordinate(latitude: oldFix.latitude, longitude: oldFix.longitude))
+                fix.speed = d / deltaTime
+            }
+            if fix.mode >= 3, oldFix.mode >= 3, !fix.climb.isFinite, fix.altHAE.isFinite, oldFix.altHAE.isFinite {
+                fix.climb = (fix.altHAE - oldFix.altHAE) / deltaTime
+            }
+        }
+        if fix.time.isFinite, !fix.ept.isFinite { fix.ept = 0.005 }
+        if fix.mode >= 2 {
+            if !fix.epx.isFinite, dop.h.isFinite { fix.epx = dop.x * hUERE }
+            if !fix.epy.isFinite, dop.h.isFinite { fix.epy = dop.y * hUERE }
+            if fix.mode >= 3, !fix.epv.isFinite, dop.v.isFinite { fix.epv = dop.v * vUERE }
+            if !fix.eph.isFinite, dop.h.isFinite { fix.eph = dop.h * pUERE }
+            if !fix.sep.isFinite, dop.p.isFinite { fix.sep = dop.p * pUERE }
+            if deltaTime > 0, oldFix.mode >= 2 {
+                if !fix.eps.isFinite, oldFix.epx.isFinite, oldFix.epy.isFinite {
+                    fix.eps = (max(oldFix.epx, oldFix.epy) + max(fix.epx, fix.epy)) / deltaTime
+                }
+                if !fix.epd.isFinite {
+                    let adj = Coordinate(latitude: oldFix.latitude, longitude: oldFix.longitude)
+                        .distance(to: Coordinate(latitude: fix.latitude, longitude: fix.longitude))
+                    let opp = max(fix.epx, fix.epy)
+                    if adj.isFinite, adj > opp {
+                        let hyp = (adj * adj + opp * opp).squareRoot()
+                        fix.epd = 2 * asin(opp / hyp) * 180 / .pi
+                    }
+                }
+                if !fix.epc.isFinite, fix.epv.isFinite, oldFix.epv.isFinite {
+                    fix.epc = (oldFix.epv + fix.epv) / deltaTime
+                }
+            }
+        }
+        if fix.time.isFinite { lastFix = fix }
+    }
+
+    /// The accumulated fix as a `Fix`.
+    var publicFix: Fix {
+        func v(_ x: Double) -> Double? { x.isFinite ? x : nil }
+        var out = Fix(time: v(fix.time).map { Timestamp(secondsSince1970: $0) }, mode: FixMode(rawValue: fix.mode) ?? .unknown)
+        out.status = fix.status
+        if fix.latitude.isFinite, fix.longitude.isFinite {
+            out.coordinate = Coordinate(latitude: fix.latitude, longitude: fix.longitude)
+        }
+        out.altitudeMSL = v(fix.altMSL)
+        out.altitudeHAE = v(fix.altHAE)
+        out.geoidSeparation = v(fix.geoidSeparation)
+        out.speed = v(fix.speed)
+        out.course = v(fix.track)
+        out.magneticCourse = v(fix.magneticTrack)
+        out.magneticVariation = v(fix.magneticVariation)
+        out.climb = v(fix.climb)
+        out.horizontalAccuracy = v(fix.eph)
+        out.verticalAccuracy = v(fix.epv)
+        out.speedAccuracy = v(fix.eps)
+        out.courseAccuracy = v(fix.epd)
+        out.latitudeError = v(fix.epy)
+        out.longitudeError = v(fix.epx)
+        out.climbError = v(fix.epc)
+        out.timeError = v(fix.ept)
+        out.sphericalError = v(fix.sep)
+        out.hdop = v(dop.h)
+        out.dgpsAge = v(fix.dgpsAge)
+        out.dgpsStation = fix.dgpsStation >= 0 ? fix.dgpsStation : nil
+        return out
+    }
+
+    /// The current satellites and DOPs as a `SkyView`.
+    var skyView: SkyView {
+        func v(_ x: Double) -> Double? { x.isFinite ? x : nil }
+        var sky = SkyView(satellites: satellites)
+        sky.xdop = v(dop.x); sky.ydop = v(dop.y); sky.hdop = v(dop.h); sky.vdop = v(dop.v)
+        sky.pdop = v(dop.p); sky.tdop = v(dop.t); sky.gdop = v(dop.g)
+        return sky
+    }
+}

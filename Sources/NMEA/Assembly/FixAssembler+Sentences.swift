@@ -1,0 +1,243 @@
+import Positioning
+
+/// Per-sentence semantics, one handler per gpsd `processXXX`.
+extension FixAssembler {
+    static let knotsToMPS = 0.51444444444444444
+
+    /// gpsd's status numbering from a GGA quality indicator.
+    static func status(ggaQuality q: Int) -> Int {
+        switch q {
+        case 0: 0
+        case 2: 2
+        case 4: 3
+        case 5: 4
+        case 6: 5
+        case 8: 8
+        default: 1
+        }
+    }
+
+    /// gpsd's status numbering from an FAA mode character.
+    static func status(faaMode c: Character?) -> Int {
+        switch c {
+        case nil, "N", "S": 0
+        case "D", "P": 2
+        case "E": 5
+        case "F": 4
+        case "R": 3
+        default: 1
+        }
+    }
+
+    mutating func handleTime(_ time: NMEATime?, _ new: inout WorkingFix) -> ChangedFields {
+        guard let time, let t = resolve(time) else { return [] }
+        new.time = t
+        return .time
+    }
+
+    mutating func handleGGA(_ s: GGA, _ new: inout WorkingFix, _ frac: inout Double?) -> ChangedFields {
+        var changed: ChangedFields = [.online, .status]
+        new.status = Self.status(ggaQuality: s.quality ?? 0)
+        frac = s.time.map(\.secondsOfDay)
+        if new.status == 0 {
+            new.mode = 1
+            return changed.union(.mode)
+        }
+        changed.formUnion(handleTime(s.time, &new))
+        if let lat = s.latitude, let lon = s.longitude {
+            new.latitude = lat
+            new.longitude = lon
+            changed.insert(.latLon)
+        }
+        if let h = s.hdop { dop.h = h; changed.insert(.dop) }
+        if let alt = s.altitude {
+            new.altMSL = alt
+            changed.formUnion([.altitude, .mode])
+            new.mode = 3
+        } else if fix.mode < 2 {
+            new.mode = 2
+            changed.insert(.mode)
+        }
+        if let sep = s.geoidSeparation { new.geoidSeparation = sep }
+        if let age = s.dgpsAge, age > 0 { new.dgpsAge = age }
+        if let station = s.dgpsStation, station > 0 { new.dgpsStation = station }
+        return changed
+    }
+
+    mutating func handleRMC(_ s: RMC, _ new: inout WorkingFix, _ frac: inout Double?) -> ChangedFields {
+        var changed: ChangedFields = .online
+        if let date = s.date { self.date = (century + date.year, date.month, date.day) }
+        guard s.status == "A" else {
+            if s.status == "V" {
+                new.mode = 1
+                new.status = 0
+                changed.formUnion([.mode, .status])
+            }
+            return changed
+        }
+        frac = s.time.map(\.secondsOfDay)
+        if s.date != nil { changed.formUnion(handleTime(s.time, &new)) }
+        new.status = s.faaMode.map { Self.status(faaMode: $0) } ?? 1
+        changed.insert(.status)
+        if let lat = s.latitude, let lon = s.longitude {
+            new.latitude = lat
+            new.longitude = lon
+            changed.formUnion([.latLon, .mode])
+            new.mode = fix.mode >= 2 ? fix.mode : 2
+        }
+        if let v = s.speedKnots { new.speed = v * Self.knotsToMPS; changed.insert(.speed) }
+        if let t = s.track { new.track = t; changed.insert(.track) }
+        if let m = s.magneticVariation { new.magneticVariation = m }
+        return changed
+    }
+
+    mutating func handleGLL(_ s: GLL, _ new: inout WorkingFix, _ frac: inout Double?) -> ChangedFields {
+        frac = s.time.map(\.secondsOfDay)
+        guard s.status == "A", s.faaMode != "N" else {
+            new.mode = 1
+            new.status = 0
+            return [.online, .mode, .status]
+        }
+        var changed: ChangedFields = [.online, .status]
+        changed.formUnion(handleTime(s.time, &new))
+        new.status = s.faaMode.map { Self.status(faaMode: $0) } ?? 1
+        if let lat = s.latitude, let lon = s.longitude {
+            new.latitude = lat
+            new.longitude = lon
+            changed.formUnion([.latLon, .mode])
+            new.mode = fix.mode >= 2 ? fix.mode : 2
+        }
+        return changed
+    }
+
+    mutating func handleGNS(_ s: GNS, _ new: inout WorkingFix, _ frac: inout Double?) -> ChangedFields {
+        var changed: ChangedFields = [.online, .status, .mode]
+        frac = s.time.map(\.secondsOfDay)
+        let modes = s.modes ?? "N"
+        let best = modes.map { Self.status(faaMode: $0) }.max() ?? 0
+        new.status = best
+        if modes.allSatisfy({ $0 == "N" }) {
+            new.mode = 1
+            return changed
+        }
+        changed.formUnion(handleTime(s.time, &new))
+        if let lat = s.latitude, let lon = s.longitude {
+            new.latitude = lat
+            new.longitude = lon
+            changed.insert(.latLon)
+        }
+        if let h = s.hdop { dop.h = h; changed.insert(.dop) }
+        if let alt = s.altitude {
+            new.altMSL = alt
+            new.mode = 3
+            changed.insert(.altitude)
+        } else {
+            new.mode = 2
+        }
+        if let sep = s.geoidSeparation { new.geoidSeparation = sep }
+        if let age = s.dgpsAge, age > 0 { new.dgpsAge = age }
+        if let station = s.dgpsStation, station > 0 { new.dgpsStation = station }
+        return changed
+    }
+
+    mutating func handleVTG(_ s: VTG, _ new: inout WorkingFix) -> ChangedFields {
+        var changed: ChangedFields = .online
+        if s.faaMode == "N" { return changed }
+        if let t = s.track { new.track = t; changed.insert(.track) }
+        if let k = s.speedKnots {
+            new.speed = k * Self.knotsToMPS
+            changed.insert(.speed)
+        } else if let kmh = s.speedKmh {
+            new.speed = kmh / 3.6
+            changed.insert(.speed)
+        }
+        return changed
+    }
+
+    mutating func handleZDA(_ s: ZDA, _ new: inout WorkingFix) -> ChangedFields {
+        guard let d = s.date, let time = s.time else { return .online }
+        century = d.year - d.year % 100
+        date = (d.year, d.month, d.day)
+        return handleTime(time, &new).union(.online)
+    }
+
+    mutating func handleGSA(_ s: GSA, talker: String, _ new: inout WorkingFix) -> ChangedFields {
+        let previousTalker = lastGSATalker
+        var changed: ChangedFields = .online
+        if s.fieldCount >= 18 {
+            new.mode = s.mode ?? 0
+            if !(new.mode == 0 && s.modeIsEstimate) { changed.insert(.mode) }
+            if let p = s.pdop { dop.p = p }
+            if let h = s.hdop { dop.h = h }
+            if let v = s.vdop { dop.v = v }
+            if previousTalker == nil || (previousTalker == talker && talker != "GN") { usedPRNs.removeAll() }
+            if talker != "GP" && talker != "GN" { seenExtraGSA = true }
+            let numberingTalker = Self.talker(forSystem: s.systemID) ?? talker
+            for id in s.satelliteIDs {
+                if let n = SatelliteNumbering.identify(talker: numberingTalker, id: id) { usedPRNs.append(n.prn) }
+            }
+            changed.formUnion([.dop, .used])
+        }
+        lastGSATalker = talker
+        if seenExtraGSA && talker == "GP" { return .online }
+        if previousTalker != "GN" && talker == "GN" { return changed.intersection([.online, .mode]) }
+        return changed
+    }
+
+    /// The talker an NMEA 4.1 system id stands for, used to number GN satellites.
+    static func talker(forSystem id: Int?) -> String? {
+        switch id {
+        case 2: "GL"
+        case 3: "GA"
+        case 4: "GB"
+        case 5: "GQ"
+        default: nil
+        }
+    }
+
+    mutating func handleGSV(_ s: GSV, talker: String) -> ChangedFields {
+        let group = talker + ":" + String(s.signalID ?? 0)
+        if s.sentenceNumber == 1 {
+            if lastGSVTalker == nil || lastGSVTalker == group { satellites.removeAll() }
+            lastGSVTalker = group
+            if talker != "GP" { seenExtraGSV = true }
+        }
+        for e in s.entries {
+            guard let n = SatelliteNumbering.identify(talker: talker, id: e.id) else { continue }
+            let signal = s.signalID.map { Self.ubxSignal(nmea: $0, gnss: n.gnss) }
+            satellites.append(Satellite(prn: n.prn, gnss: n.gnss, svid: n.svid, signalID: signal,
+                                        elevation: Double(e.elevation ?? 0), azimuth: Double(e.azimuth ?? 0),
+                                        snr: Double(e.snr ?? 0), used: usedPRNs.contains(n.prn)))
+        }
+        guard s.sentenceNumber >= s.sentenceCount else { return .online }
+        guard satellites.contains(where: { $0.azimuth != 0 }) else {
+            satellites.removeAll()
+            return .online
+        }
+        if seenExtraGSV && talker == "GP" { return .online }
+        dop.x = .nan; dop.y = .nan; dop.t = .nan; dop.g = .nan
+        return [.online, .satellites]
+    }
+
+    /// u-blox signal id for an NMEA 4.1 signal id (gpsd's mapping).
+    static func ubxSignal(nmea: Int, gnss: GNSS) -> Int {
+        switch nmea {
+        case 2: 5
+        case 3: 2
+        case 5: 4
+        case 6: 3
+        default: 0
+        }
+    }
+
+    mutating func fillDOPs() {
+        guard let d = DOPCalculator.dops(satellites) else { return }
+        if dop.x.isNaN { dop.x = d.x }
+        if dop.y.isNaN { dop.y = d.y }
+        if dop.h.isNaN { dop.h = d.h }
+        if dop.v.isNaN { dop.v = d.v }
+        if dop.p.isNaN { dop.p = d.p }
+        if dop.t.isNaN { dop.t = d.t }
+        if dop.g.isNaN { dop.g = d.g }
+    }
+}

@@ -1,0 +1,102 @@
+import Positioning
+import Timekeeping
+
+/// Groups the sentences of one reporting cycle into fixes and sky views the way gpsd 3.22 does.
+///
+/// It keeps gpsd's session state: the accumulated fix (cleared when a timestamped sentence
+/// brings a new time), the DOPs and satellites (kept across cycles), and the end-of-cycle
+/// detector: the last timestamped sentence before the time changes is learned as the cycle
+/// ender; until one is learned, every sentence that changes position or mode is reported.
+/// Reports come out exactly where gpsd would send TPV, SKY and GST objects.
+public struct FixAssembler: Sendable {
+    var fix = WorkingFix()
+    var lastFix = WorkingFix()
+    var oldFix = WorkingFix()
+    var dop = (x: Double.nan, y: Double.nan, h: Double.nan, v: Double.nan, p: Double.nan, t: Double.nan, g: Double.nan)
+    var satellites: [Satellite] = []
+    var usedPRNs: [Int] = []
+    var date: (year: Int, month: Int, day: Int)?
+    var century = 2000
+    var lastGSVTalker: String?
+    var lastGSATalker: String?
+    var seenExtraGSV = false, seenExtraGSA = false
+    var cycleEnders: Set<String> = []
+    var lastTag: String?
+    var lastFractionalTime: Double?
+    var cycleEndReliable = false
+
+    /// An assembler with no history.
+    public init() {}
+
+    /// Applies one decoded sentence; returns the reports gpsd would send after it, and what it changed.
+    public mutating func apply(_ sentence: NMEASentence) -> (reports: [AssembledReport], changed: ChangedFields) {
+        var new = WorkingFix()
+        var changed: ChangedFields = .online
+        var fractionalTime: Double?
+        var tag: String?
+        var noise: NoiseReport?
+        switch sentence {
+        case .gga(let s, _): tag = "GGA"; changed = handleGGA(s, &new, &fractionalTime)
+        case .rmc(let s, _): tag = "RMC"; changed = handleRMC(s, &new, &fractionalTime)
+        case .gll(let s, _): tag = "GLL"; changed = handleGLL(s, &new, &fractionalTime)
+        case .gns(let s, _): tag = "GNS"; changed = handleGNS(s, &new, &fractionalTime)
+        case .gsa(let s, let talker): tag = "GSA"; changed = handleGSA(s, talker: talker, &new)
+        case .gsv(let s, let talker): tag = "GSV"; changed = handleGSV(s, talker: talker)
+        case .vtg(let s, _): tag = "VTG"; changed = handleVTG(s, &new)
+        case .zda(let s, _): tag = "ZDA"; changed = handleZDA(s, &new)
+        case .gst(let s, _):
+            tag = "GST"
+            noise = NoiseReport(time: s.time.flatMap { resolve($0) }.map { Timestamp(secondsSince1970: $0) }, rms: s.rms,
+                                major: s.semiMajor, minor: s.semiMinor, orientation: s.orientation,
+                                latitude: s.latitudeError, longitude: s.longitudeError, altitude: s.altitudeError)
+            changed = [.online, .noise]
+            if let e = s.longitudeError, let n = s.latitudeError { new.epx = e; new.epy = n; changed.insert(.horizontalError) }
+            if let v = s.altitudeError { new.epv = v; changed.insert(.verticalError) }
+        case .hdt: tag = "HDT"; changed = [.online, .attitude]
+        case .txt: tag = "TXT"
+        case .unrecognized: break
+        }
+        if case .gsv = sentence {} else { lastGSVTalker = nil }
+        if case .gsa = sentence {} else { lastGSATalker = nil }
+        changed.formUnion(detectCycle(tag: tag, fractionalTime: fractionalTime))
+        if changed.contains(.mode), fix.mode == 3, new.mode != 1,
+           lastFix.altHAE.isFinite || oldFix.altHAE.isFinite || lastFix.altMSL.isFinite || oldFix.altMSL.isFinite {
+            new.mode = fix.mode
+        }
+        if changed.contains(.satellites), !satellites.isEmpty { fillDOPs() }
+        if changed.contains(.clear) { fix = WorkingFix() }
+        fix.merge(new, changed)
+        applyErrorModel()
+        if !cycleEndReliable, !changed.isDisjoint(with: [.latLon, .mode]) { changed.insert(.report) }
+
+        var reports: [AssembledReport] = []
+        if changed.contains(.report) { reports.append(.fix(publicFix)) }
+        if let noise { reports.append(.noise(noise)) }
+        if changed.contains(.satellites) { reports.append(.sky(skyView)) }
+        return (reports, changed)
+    }
+
+    /// The end-of-cycle detector (gpsd `nmea_parse` tail): learns cycle enders from time changes.
+    private mutating func detectCycle(tag: String?, fractionalTime: Double?) -> ChangedFields {
+        var changed: ChangedFields = []
+        if let fractionalTime {
+            if let last = lastFractionalTime, abs(fractionalTime - last) > 0.01 {
+                changed.insert(.clear)
+                if let lastTag, !cycleEnders.contains(lastTag) { cycleEnders.insert(lastTag) }
+            } else if lastFractionalTime == nil {
+                changed.insert(.clear)
+            }
+            lastFractionalTime = fractionalTime
+            if let tag, cycleEnders.contains(tag) { changed.insert(.report) }
+            lastTag = tag
+        }
+        if !cycleEnders.isEmpty { cycleEndReliable = true }
+        return changed
+    }
+
+    /// Seconds since 1970 for `time` on the current NMEA date, or nil before any date is known.
+    func resolve(_ time: NMEATime) -> Double? {
+        guard let date, let midnight = Timestamp(year: date.year, month: date.month, day: date.day) else { return nil }
+        return midnight.secondsSince1970 + time.secondsOfDay
+    }
+}

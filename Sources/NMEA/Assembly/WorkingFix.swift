@@ -1,0 +1,37 @@
+/// gpsd's `struct gps_fix_t` as the assembler works on it: NaN means unknown.
+struct WorkingFix: Sendable {
+    var time = Double.nan
+    var mode = 0
+    var status = 0
+    var latitude = Double.nan, longitude = Double.nan
+    var altHAE = Double.nan, altMSL = Double.nan, geoidSeparation = Double.nan
+    var speed = Double.nan, track = Double.nan, magneticTrack = Double.nan, magneticVariation = Double.nan
+    var climb = Double.nan
+    var ept = Double.nan, epx = Double.nan, epy = Double.nan, epv = Double.nan
+    var eph = Double.nan, sep = Double.nan, eps = Double.nan, epd = Double.nan, epc = Double.nan
+    var dgpsAge = Double.nan
+    var dgpsStation = -1
+
+    /// Copies the fields `changed` says `from` carries (gpsd `gps_merge_fix`).
+    mutating func merge(_ from: WorkingFix, _ changed: ChangedFields) {
+        if changed.contains(.time) { time = from.time }
+        if changed.contains(.latLon) { latitude = from.latitude; longitude = from.longitude }
+        if changed.contains(.mode) { mode = from.mode }
+        if changed.contains(.status) { status = from.status }
+        if changed.contains(.altitude) {
+            if from.altHAE.isFinite { altHAE = from.altHAE }
+            if from.altMSL.isFinite { altMSL = from.altMSL }
+        }
+        if changed.contains(.horizontalError) { epx = from.epx; epy = from.epy }
+        if changed.contains(.verticalError) { epv = from.epv }
+        if changed.contains(.track) { track = from.track }
+        if changed.contains(.magneticTrack) {
+            if from.magneticTrack.isFinite { magneticTrack = from.magneticTrack }
+        }
+        if from.magneticVariation.isFinite { magneticVariation = from.magneticVariation }
+        if changed.contains(.speed) { speed = from.speed }
+        if from.geoidSeparation.isFinite { geoidSeparation = from.geoidSeparation }
+        if from.dgpsAge.isFinite { dgpsAge = from.dgpsAge }
+        if from.dgpsStation >= 0 { dgpsStation = from.dgpsStation }
+    }
+}

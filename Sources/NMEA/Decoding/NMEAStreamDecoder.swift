@@ -1,0 +1,84 @@
+public import Positioning
+
+/// Bytes in, `SourceEvent`s out: framing, checksum policy, parsing and cycle assembly in one value.
+///
+/// Emits `.sentence` for every accepted sentence (checksum valid, or absent as gpsd accepts),
+/// then `.fix` / `.sky` exactly where gpsd 3.22 would report a TPV / SKY for the same input.
+/// Feeding the same bytes in any chunking gives the same events.
+public struct NMEAStreamDecoder: Sendable {
+    private var framer = NMEAFramer()
+    private var assembler = FixAssembler()
+    private var counters = NMEAStatistics()
+
+    /// A decoder with no history.
+    public init() {}
+
+    /// What has been seen so far.
+    public var statistics: NMEAStatistics {
+        var s = counters
+        s.discardedBytes = framer.discardedBytes
+        s.overlong = framer.overlongSentences
+        return s
+    }
+
+    /// Feeds bytes; returns the events they complete.
+    public mutating func push(_ bytes: some Collection<UInt8>) -> [SourceEvent] {
+        var events: [SourceEvent] = []
+        for frame in framer.push(bytes) { handle(frame, into: &events) }
+        return events
+    }
+
+    /// Ends the stream (an unterminated last line is dropped, as gpsd does).
+    public mutating func finish() -> [SourceEvent] {
+        var events: [SourceEvent] = []
+        for frame in framer.finish() { handle(frame, into: &events) }
+        return events
+    }
+
+    /// Feeds bytes; returns the gpsd-shaped reports (fix, sky and noise) they complete.
+    public mutating func pushReports(_ bytes: some Collection<UInt8>) -> [AssembledReport] {
+        var reports: [AssembledReport] = []
+        for frame in framer.push(bytes) {
+            guard let sentence = accept(frame) else { continue }
+            reports += assembler.apply(sentence).reports
+        }
+        count(reports)
+        return reports
+    }
+
+    private mutating func handle(_ frame: NMEAFrame, into events: inout [SourceEvent]) {
+        guard let sentence = accept(frame) else { return }
+        events.append(.sentence(frame.text))
+        let reports = assembler.apply(sentence).reports
+        count(reports)
+        for report in reports {
+            switch report {
+            case .fix(let fix): events.append(.fix(fix))
+            case .sky(let sky): events.append(.sky(sky))
+            case .noise: break
+            }
+        }
+    }
+
+    private mutating func count(_ reports: [AssembledReport]) {
+        for report in reports {
+            switch report {
+            case .fix: counters.fixes += 1
+            case .sky: counters.skyViews += 1
+            case .noise: break
+            }
+        }
+    }
+
+    /// Applies checksum policy and parses; nil for dropped frames.
+    private mutating func accept(_ frame: NMEAFrame) -> NMEASentence? {
+        guard frame.checksum != .invalid else {
+            counters.badChecksum += 1
+            return nil
+        }
+        counters.sentences += 1
+        let sentence = (try? SentenceParser.parse(NMEAFields(frame.bytes))) ?? .unrecognized(address: "")
+        if case .unrecognized = sentence { counters.unrecognized += 1 }
+        return sentence
+    }
+}

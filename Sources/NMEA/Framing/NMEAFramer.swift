@@ -1,0 +1,98 @@
+/// Cuts a raw byte stream into NMEA sentences.
+///
+/// Survives what real serial lines deliver: reads split anywhere, CR, LF or CRLF line ends,
+/// leading garbage, NUL bytes and binary noise (a non-printable byte abandons the sentence it
+/// lands in), sentences longer than `maxLength` (dropped) and `#` comment lines (trace headers,
+/// skipped like gpsd's comment packets). Every byte that does not end up in a frame, other than
+/// line ends and comments, is counted in `discardedBytes`.
+public struct NMEAFramer: Sendable {
+    /// The longest sentence accepted, in bytes from `$` to the last checksum digit.
+    /// NMEA allows 82 including CR LF; real receivers exceed it, so the default is 200.
+    public let maxLength: Int
+    /// Bytes thrown away: garbage between sentences, abandoned and overlong sentences.
+    public private(set) var discardedBytes = 0
+    /// Sentences dropped for exceeding `maxLength`.
+    public private(set) var overlongSentences = 0
+
+    private enum State: Sendable { case idle, lineStart, sentence, overlong, comment }
+    private var state: State = .lineStart
+    private var buffer: [UInt8] = []
+
+    /// A framer accepting sentences up to `maxLength` bytes.
+    public init(maxLength: Int = 200) {
+        self.maxLength = maxLength
+        buffer.reserveCapacity(maxLength)
+    }
+
+    /// Feeds bytes; returns the frames completed by them, in order.
+    public mutating func push(_ bytes: some Collection<UInt8>) -> [NMEAFrame] {
+        var frames: [NMEAFrame] = []
+        for byte in bytes { step(byte, into: &frames) }
+        return frames
+    }
+
+    /// Ends the stream: an unterminated last sentence is dropped and counted.
+    public mutating func finish() -> [NMEAFrame] {
+        if state == .sentence { discardedBytes += buffer.count }
+        buffer.removeAll(keepingCapacity: true)
+        state = .lineStart
+        return []
+    }
+
+    private mutating func step(_ byte: UInt8, into frames: inout [NMEAFrame]) {
+        switch byte {
+        case 0x0D, 0x0A:
+            if state == .sentence, let frame = Self.frame(buffer) {
+                frames.append(frame)
+            } else if state == .sentence {
+                discardedBytes += buffer.count
+            }
+            buffer.removeAll(keepingCapacity: true)
+            state = .lineStart
+        case UInt8(ascii: "$"), UInt8(ascii: "!"):
+            if state == .comment { return }
+            if state == .sentence { discardedBytes += buffer.count }
+            buffer.removeAll(keepingCapacity: true)
+            buffer.append(byte)
+            state = .sentence
+        case UInt8(ascii: "#") where state == .lineStart:
+            state = .comment
+        case 0x20...0x7E:
+            switch state {
+            case .sentence:
+                if buffer.count >= maxLength {
+                    discardedBytes += buffer.count + 1
+                    overlongSentences += 1
+                    buffer.removeAll(keepingCapacity: true)
+                    state = .overlong
+                } else {
+                    buffer.append(byte)
+                }
+            case .comment: break
+            case .idle, .lineStart, .overlong:
+                discardedBytes += 1
+                if state == .lineStart { state = .idle }
+            }
+        default:
+            if state == .comment { return }
+            if state == .sentence { discardedBytes += buffer.count }
+            buffer.removeAll(keepingCapacity: true)
+            discardedBytes += 1
+            state = .idle
+        }
+    }
+
+    /// Validates the shape of a finished line and classifies its checksum; nil if malformed.
+    private static func frame(_ line: [UInt8]) -> NMEAFrame? {
+        guard line.count >= 6 else { return nil }
+        guard let star = line.lastIndex(of: UInt8(ascii: "*")) else {
+            return NMEAFrame(bytes: line, checksum: .absent)
+        }
+        guard star == line.count - 3,
+              let high = NMEAChecksum.hexValue(line[star + 1]),
+              let low = NMEAChecksum.hexValue(line[star + 2])
+        else { return nil }
+        let sum = NMEAChecksum.of(line[1..<star])
+        return NMEAFrame(bytes: line, checksum: sum == (high << 4 | low) ? .valid : .invalid)
+    }
+}

@@ -1,0 +1,126 @@
+/// The comma-separated fields of one sentence, read without copying or Foundation splitting.
+///
+/// Field 0 is the address (`GPGGA`); the checksum is not a field. Every accessor returns nil
+/// for an empty or missing field, which is how NMEA says "unknown".
+public struct NMEAFields: Sendable {
+    /// The sentence bytes from `$`/`!` through the checksum.
+    public let bytes: [UInt8]
+    private var starts: [Int] = []
+    private var ends: [Int] = []
+
+    /// Splits `bytes` (a framed sentence) into fields.
+    public init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        var end = bytes.count
+        if let star = bytes.lastIndex(of: UInt8(ascii: "*")) { end = star }
+        var start = 1
+        starts.reserveCapacity(24)
+        ends.reserveCapacity(24)
+        var i = 1
+        while i < end {
+            if bytes[i] == UInt8(ascii: ",") {
+                starts.append(start)
+                ends.append(i)
+                start = i + 1
+            }
+            i += 1
+        }
+        starts.append(start)
+        ends.append(max(start, end))
+    }
+
+    /// Number of fields including the address.
+    public var count: Int { starts.count }
+    /// The address, e.g. `GPGGA` or `PGRME`.
+    public var address: String { string(0) ?? "" }
+    /// The sentence as text, for error messages.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The raw bytes of field `i` (empty when missing).
+    public func raw(_ i: Int) -> ArraySlice<UInt8> {
+        guard i < starts.count else { return [] }
+        return bytes[starts[i]..<ends[i]]
+    }
+
+    /// Whether field `i` is empty or missing.
+    public func isEmpty(_ i: Int) -> Bool { i >= starts.count || starts[i] == ends[i] }
+
+    /// Field `i` as text.
+    public func string(_ i: Int) -> String? {
+        isEmpty(i) ? nil : String(decoding: raw(i), as: UTF8.self)
+    }
+
+    /// The first character of field `i`.
+    public func character(_ i: Int) -> Character? {
+        isEmpty(i) ? nil : Character(Unicode.Scalar(bytes[starts[i]]))
+    }
+
+    /// Field `i` as a decimal number (`-12.5`, `+3`, `.5`), correctly rounded; nil if empty or not a number.
+    public func double(_ i: Int) -> Double? {
+        let field = raw(i)
+        guard !field.isEmpty else { return nil }
+        return NumberParsing.double(field)
+    }
+
+    /// Field `i` as an integer the way C `atoi` reads it (leading digits), nil if it has none.
+    public func int(_ i: Int) -> Int? {
+        let field = raw(i)
+        guard !field.isEmpty else { return nil }
+        return NumberParsing.leadingInt(field)
+    }
+}
+
+/// Byte-level number parsing for the decoder's hot path.
+enum NumberParsing {
+    static let powersOfTen: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { r, _ in r * 10 } }
+
+    /// A decimal number, correctly rounded (exact mantissa ÷ exact power of ten, else Swift's parser).
+    static func double(_ field: ArraySlice<UInt8>) -> Double? {
+        var index = field.startIndex
+        var negative = false
+        if field[index] == UInt8(ascii: "-") || field[index] == UInt8(ascii: "+") {
+            negative = field[index] == UInt8(ascii: "-")
+            index += 1
+        }
+        var mantissa: UInt64 = 0
+        var digits = 0, fraction = 0
+        var seenPoint = false
+        while index < field.endIndex {
+            let b = field[index]
+            if b >= 0x30 && b <= 0x39 {
+                if digits < 18 {
+                    mantissa = mantissa * 10 + UInt64(b - 0x30)
+                    if seenPoint { fraction += 1 }
+                    if mantissa != 0 { digits += 1 }
+                } else if !seenPoint {
+                    return Double(String(decoding: field, as: UTF8.self))
+                }
+            } else if b == UInt8(ascii: ".") && !seenPoint {
+                seenPoint = true
+            } else {
+                return Double(String(decoding: field, as: UTF8.self))
+            }
+            index += 1
+        }
+        guard mantissa < (1 << 53), fraction <= 22 else { return Double(String(decoding: field, as: UTF8.self)) }
+        let value = Double(mantissa) / powersOfTen[fraction]
+        return negative ? -value : value
+    }
+
+    /// Leading decimal digits with an optional sign, like C `atoi`; nil if there are none.
+    static func leadingInt(_ field: ArraySlice<UInt8>) -> Int? {
+        var index = field.startIndex
+        var negative = false
+        if field[index] == UInt8(ascii: "-") || field[index] == UInt8(ascii: "+") {
+            negative = field[index] == UInt8(ascii: "-")
+            index += 1
+        }
+        var value = 0, any = false
+        while index < field.endIndex, field[index] >= 0x30, field[index] <= 0x39, value < 1_000_000_000 {
+            value = value * 10 + Int(field[index] - 0x30)
+            any = true
+            index += 1
+        }
+        return any ? (negative ? -value : value) : nil
+    }
+}

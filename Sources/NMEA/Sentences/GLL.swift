@@ -1,0 +1,19 @@
+/// GLL — Geographic position, latitude/longitude.
+///
+///     $GNGLL,4404.13387,N,12118.85628,W,000941.00,A,A*69
+///     1-4 lat/lon  5 time  6 status (A valid, V invalid)  7 FAA mode (2.3+)
+public struct GLL: Sendable, Hashable {
+    public var latitude: Double?, longitude: Double?
+    public var time: NMEATime?
+    public var status: Character?
+    public var faaMode: Character?
+
+    /// Reads a GLL sentence's fields.
+    public init(_ f: NMEAFields) throws {
+        guard f.count >= 7 else { throw NMEAError.tooFewFields(f.text, needed: 7, got: f.count) }
+        if let c = f.coordinate(1) { latitude = c.latitude; longitude = c.longitude }
+        time = f.time(5)
+        status = f.character(6)
+        faaMode = f.character(7)
+    }
+}

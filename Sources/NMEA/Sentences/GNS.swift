@@ -1,0 +1,31 @@
+/// GNS — GNSS fix data (multi-constellation GGA).
+///
+///     $GNGNS,122310.2,3722.425671,N,12258.856215,W,DAAA,14,0.9,1005.543,6.5,,,S*0E
+///     1 time  2-5 lat/lon  6 mode per system (N none, A autonomous, D differential, R/F RTK, E DR)
+///     7 satellites  8 HDOP  9 altitude MSL  10 geoid separation  11 DGPS age  12 station  13 nav status
+public struct GNS: Sendable, Hashable {
+    public var time: NMEATime?
+    public var latitude: Double?, longitude: Double?
+    /// Mode characters, one per constellation.
+    public var modes: String?
+    public var satellitesUsed: Int?
+    public var hdop: Double?
+    public var altitude: Double?
+    public var geoidSeparation: Double?
+    public var dgpsAge: Double?
+    public var dgpsStation: Int?
+
+    /// Reads a GNS sentence's fields.
+    public init(_ f: NMEAFields) throws {
+        guard f.count >= 11 else { throw NMEAError.tooFewFields(f.text, needed: 11, got: f.count) }
+        time = f.time(1)
+        if let c = f.coordinate(2) { latitude = c.latitude; longitude = c.longitude }
+        modes = f.string(6)
+        satellitesUsed = f.int(7)
+        hdop = f.double(8)
+        altitude = f.double(9)
+        geoidSeparation = f.double(10)
+        dgpsAge = f.double(11)
+        dgpsStation = f.int(12)
+    }
+}

@@ -1,0 +1,34 @@
+/// GSA — GNSS DOP and active satellites.
+///
+///     $GNGSA,A,3,13,16,21,15,10,29,27,20,,,,,1.05,0.64,0.83,1*03
+///     1 selection (M/A)  2 mode (1 none, 2 2D, 3 3D)  3-14 satellite ids used
+///     15 PDOP  16 HDOP  17 VDOP  18 system id (NMEA 4.1: 1 GPS, 2 GLONASS, 3 Galileo, 4 BeiDou)
+public struct GSA: Sendable, Hashable {
+    public var selection: Character?
+    /// Fix mode 1–3, nil when empty.
+    public var mode: Int?
+    /// Whether field 2 holds `E` (an Antaris dead-reckoning estimate gpsd ignores).
+    public var modeIsEstimate: Bool
+    /// Satellite ids used in the solution, in order, empty fields skipped.
+    public var satelliteIDs: [Int]
+    public var pdop: Double?, hdop: Double?, vdop: Double?
+    /// NMEA 4.1 system id, if present.
+    public var systemID: Int?
+    /// Number of fields in the sentence (gpsd treats short GSAs as malformed).
+    public var fieldCount: Int
+
+    /// Reads a GSA sentence's fields.
+    public init(_ f: NMEAFields) throws {
+        guard f.count >= 3 else { throw NMEAError.tooFewFields(f.text, needed: 3, got: f.count) }
+        fieldCount = f.count
+        selection = f.character(1)
+        mode = f.int(2)
+        modeIsEstimate = f.character(2) == "E"
+        let dopStart = f.count >= 18 ? 15 : max(3, f.count - 3)
+        satelliteIDs = (3..<max(3, dopStart)).compactMap { f.int($0) }.filter { $0 > 0 }
+        pdop = f.double(dopStart)
+        hdop = f.double(dopStart + 1)
+        vdop = f.double(dopStart + 2)
+        systemID = dopStart + 3 < f.count ? f.int(dopStart + 3) : nil
+    }
+}

@@ -1,0 +1,51 @@
+/// GSV — GNSS satellites in view, up to four per sentence.
+///
+///     $GPGSV,3,1,12,05,06,110,19,10,24,284,34,13,37,124,29,15,63,083,11,1*60
+///     1 sentences in group  2 this sentence  3 satellites in view
+///     4-7 id, elevation, azimuth, SNR (repeated)  last: signal id (NMEA 4.1, optional)
+public struct GSV: Sendable, Hashable {
+    /// One satellite entry.
+    public struct Entry: Sendable, Hashable {
+        public var id: Int
+        public var elevation: Int?
+        public var azimuth: Int?
+        public var snr: Int?
+
+        /// An entry; nil fields were empty.
+        public init(id: Int, elevation: Int?, azimuth: Int?, snr: Int?) {
+            self.id = id
+            self.elevation = elevation
+            self.azimuth = azimuth
+            self.snr = snr
+        }
+    }
+
+    public var sentenceCount: Int
+    public var sentenceNumber: Int
+    public var satellitesInView: Int?
+    public var entries: [Entry]
+    /// NMEA 4.1 signal id, when the sentence carries one.
+    public var signalID: Int?
+    /// Number of fields in the sentence.
+    public var fieldCount: Int
+
+    /// Reads a GSV sentence's fields.
+    public init(_ f: NMEAFields) throws {
+        guard f.count > 3, f.count % 4 <= 1 else { throw NMEAError.tooFewFields(f.text, needed: 4, got: f.count) }
+        fieldCount = f.count
+        guard let total = f.int(1), let number = f.int(2), number >= 1 else {
+            throw NMEAError.invalidField(f.text, index: 2, value: f.string(2) ?? "")
+        }
+        sentenceCount = total
+        sentenceNumber = number
+        satellitesInView = f.int(3)
+        signalID = f.count % 4 == 1 ? f.int(f.count - 1) : nil
+        var entries: [Entry] = []
+        var k = 4
+        while k < f.count / 4 * 4 {
+            entries.append(Entry(id: f.int(k) ?? 0, elevation: f.int(k + 1), azimuth: f.int(k + 2), snr: f.int(k + 3)))
+            k += 4
+        }
+        self.entries = entries
+    }
+}

@@ -1,0 +1,33 @@
+/// RMC — Recommended minimum specific GNSS data.
+///
+///     $GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W,A*6A
+///     1 time  2 status (A valid, V warning)  3-6 lat/lon  7 speed, knots  8 track, degrees true
+///     9 date ddmmyy  10-11 magnetic variation, E/W  12 FAA mode (NMEA 2.3+)  13 nav status (4.1)
+public struct RMC: Sendable, Hashable {
+    public var time: NMEATime?
+    /// `A` valid or `V` navigation receiver warning.
+    public var status: Character?
+    public var latitude: Double?, longitude: Double?
+    /// Speed over ground, knots.
+    public var speedKnots: Double?
+    /// Course over ground, degrees true.
+    public var track: Double?
+    public var date: NMEADate?
+    /// Magnetic variation, degrees, east positive.
+    public var magneticVariation: Double?
+    /// FAA mode indicator (A autonomous, D differential, E estimated, N not valid, …).
+    public var faaMode: Character?
+
+    /// Reads an RMC sentence's fields.
+    public init(_ f: NMEAFields) throws {
+        guard f.count >= 9 else { throw NMEAError.tooFewFields(f.text, needed: 9, got: f.count) }
+        time = f.time(1)
+        status = f.character(2)
+        if let c = f.coordinate(3) { latitude = c.latitude; longitude = c.longitude }
+        speedKnots = f.double(7)
+        track = f.double(8)
+        date = f.ddmmyy(9)
+        if let v = f.double(10) { magneticVariation = f.character(11) == "W" ? -v : v }
+        faaMode = f.character(12)
+    }
+}

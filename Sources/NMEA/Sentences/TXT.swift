@@ -1,0 +1,15 @@
+/// TXT — Text transmission.
+///
+///     $GNTXT,01,01,02,u-blox AG - www.u-blox.com*4E
+///     1 sentences in group  2 this sentence  3 type (00 error, 01 warning, 02 notice, 07 user)  4 text
+public struct TXT: Sendable, Hashable {
+    public var messageType: Int?
+    public var text: String
+
+    /// Reads a TXT sentence's fields.
+    public init(_ f: NMEAFields) throws {
+        guard f.count >= 5 else { throw NMEAError.tooFewFields(f.text, needed: 5, got: f.count) }
+        messageType = f.int(3)
+        text = f.string(4) ?? ""
+    }
+}

@@ -1,0 +1,29 @@
+/// VTG — Course over ground and ground speed.
+///
+///     $GPVTG,054.7,T,034.4,M,005.5,N,010.2,K,A*25
+///     1 track true  3 track magnetic  5 speed knots  7 speed km/h  9 FAA mode (2.3+)
+public struct VTG: Sendable, Hashable {
+    /// Course over ground, degrees true.
+    public var track: Double?
+    /// Course over ground, degrees magnetic.
+    public var magneticTrack: Double?
+    public var speedKnots: Double?
+    public var speedKmh: Double?
+    public var faaMode: Character?
+
+    /// Reads a VTG sentence's fields (also the pre-2.3 form without unit letters).
+    public init(_ f: NMEAFields) throws {
+        guard f.count >= 5 else { throw NMEAError.tooFewFields(f.text, needed: 5, got: f.count) }
+        track = f.double(1)
+        if f.character(2) == "T" || f.count >= 9 {
+            magneticTrack = f.double(3)
+            speedKnots = f.double(5)
+            speedKmh = f.double(7)
+            faaMode = f.character(9)
+        } else {
+            magneticTrack = f.double(2)
+            speedKnots = f.double(3)
+            speedKmh = f.double(4)
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// ZDA — Time and date.
+///
+///     $GPZDA,160012.71,11,03,2004,-1,00*7D
+///     1 time  2 day  3 month  4 year (4 digits)  5-6 local zone hours, minutes
+public struct ZDA: Sendable, Hashable {
+    public var time: NMEATime?
+    /// The date, nil when any part is empty or out of range (1900–2200).
+    public var date: NMEADate?
+
+    /// Reads a ZDA sentence's fields.
+    public init(_ f: NMEAFields) throws {
+        guard f.count >= 5 else { throw NMEAError.tooFewFields(f.text, needed: 5, got: f.count) }
+        time = f.time(1)
+        if let d = f.int(2), let m = f.int(3), let y = f.int(4), (1...31).contains(d), (1...12).contains(m), (1900...2200).contains(y) {
+            date = NMEADate(day: d, month: m, year: y)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import NMEA
+import Testing
+
+@Suite("NMEAFramer")
+struct NMEAFramerTests {
+    static let gga = "$GNGGA,000941.00,4404.13387,N,12118.85628,W,1,12,1.01,1144.8,M,-21.4,M,,*4D"
+
+    @Test("a CRLF-terminated sentence comes out whole with a valid checksum")
+    func simple() {
+        var framer = NMEAFramer()
+        let frames = framer.push(Array((Self.gga + "\r\n").utf8))
+        #expect(frames.map(\.text) == [Self.gga])
+        #expect(frames.first?.checksum == .valid)
+        #expect(framer.discardedBytes == 0)
+    }
+}
+
+@Suite("NMEAFramer malformed input")
+struct NMEAFramerMalformedTests {
+    static let gga = NMEAFramerTests.gga
+
+    @Test("CR, LF and CRLF line ends all frame the same sentences")
+    func lineEnds() {
+        for end in ["\r", "\n", "\r\n", "\n\r"] {
+            var framer = NMEAFramer()
+            let frames = framer.push(Array((Self.gga + end + Self.gga + end).utf8))
+            #expect(frames.map(\.text) == [Self.gga, Self.gga], "line end \(end.debugDescription)")
+        }
+    }
+
+    @Test("garbage, NUL bytes and binary noise are dropped and counted; the next sentence survives")
+    func noise() {
+        var framer = NMEAFramer()
+        var input: [UInt8] = Array("xyz".utf8) + [0x00, 0xB5, 0x62, 0xFF]
+        input += Array("$GPGGA,12".utf8) + [0x00] + Array("\r\n".utf8)
+        input += Array((Self.gga + "\r\n").utf8)
+        let frames = framer.push(input)
+        #expect(frames.map(\.text) == [Self.gga])
+        #expect(framer.discardedBytes == 3 + 4 + 9 + 1)
+    }
+
+    @Test("sentences over the length limit are dropped and counted")
+    func overlong() {
+        var framer = NMEAFramer(maxLength: 200)
+        let long = "$GPTXT," + String(repeating: "A", count: 250) + "*00\r\n"
+        let frames = framer.push(Array((long + Self.gga + "\r\n").utf8))
+        #expect(frames.map(\.text) == [Self.gga])
+        #expect(framer.overlongSentences == 1)
+    }
+
+    @Test("a wrong checksum is flagged, a missing one is accepted as gpsd does")
+    func checksums() {
+        var framer = NMEAFramer()
+        let bad = String(Self.gga.dropLast(2)) + "00"
+        let bare = String(Self.gga.dropLast(3))
+        let frames = framer.push(Array((bad + "\r\n" + bare + "\r\n").utf8))
+        #expect(frames.map(\.checksum) == [.invalid, .absent])
+    }
+
+    @Test("an unterminated last line is dropped at finish")
+    func unterminated() {
+        var framer = NMEAFramer()
+        #expect(framer.push(Array(Self.gga.utf8)).isEmpty)
+        #expect(framer.finish().isEmpty)
+        #expect(framer.discardedBytes == Self.gga.utf8.count)
+    }
+}

@@ -1,3 +1,0 @@
-import Testing
-
-@Test("NMEA: placeholder until the module lands") func placeholderNMEA() { #expect(Bool(true)) }

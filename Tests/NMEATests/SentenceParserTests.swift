@@ -1,0 +1,65 @@
+import NMEA
+import Testing
+
+@Suite("SentenceParser")
+struct SentenceParserTests {
+    @Test("GGA from a u-blox M8")
+    func gga() throws {
+        guard case .gga(let s, let talker) = try SentenceParser.parse("$GNGGA,000941.00,4404.13387,N,12118.85628,W,1,12,1.01,1144.8,M,-21.4,M,,*4D")
+        else { Issue.record("not GGA"); return }
+        #expect(talker == "GN")
+        #expect(s.time == NMEATime(hour: 0, minute: 9, second: 41))
+        #expect(abs(s.latitude! - 44.068897833) < 1e-9)
+        #expect(abs(s.longitude! + 121.314271333) < 1e-9)
+        #expect(s.quality == 1 && s.satellitesUsed == 12 && s.hdop == 1.01 && s.altitude == 1144.8 && s.geoidSeparation == -21.4)
+        #expect(s.dgpsAge == nil && s.dgpsStation == nil)
+    }
+
+    @Test("RMC with empty track and magnetic variation")
+    func rmc() throws {
+        guard case .rmc(let s, _) = try SentenceParser.parse("$GNRMC,000941.00,A,4404.13387,N,12118.85628,W,0.029,,100117,,,A*7D")
+        else { Issue.record("not RMC"); return }
+        #expect(s.status == "A" && s.speedKnots == 0.029 && s.track == nil && s.magneticVariation == nil && s.faaMode == "A")
+        #expect(s.date == NMEADate(day: 10, month: 1, year: 17))
+    }
+
+    @Test("GSA with NMEA 4.1 system id")
+    func gsa() throws {
+        guard case .gsa(let s, _) = try SentenceParser.parse("$GNGSA,A,3,82,66,81,,,,,,,,,,1.05,0.64,0.83,2*0C")
+        else { Issue.record("not GSA"); return }
+        #expect(s.mode == 3 && s.satelliteIDs == [82, 66, 81] && s.pdop == 1.05 && s.hdop == 0.64 && s.vdop == 0.83 && s.systemID == 2)
+    }
+
+    @Test("GSV with a signal id and a short last group")
+    func gsv() throws {
+        guard case .gsv(let s, let talker) = try SentenceParser.parse("$GAGSV,3,3,09,33,62,034,08,7*41")
+        else { Issue.record("not GSV"); return }
+        #expect(talker == "GA" && s.sentenceCount == 3 && s.sentenceNumber == 3 && s.satellitesInView == 9 && s.signalID == 7)
+        #expect(s.entries == [GSV.Entry(id: 33, elevation: 62, azimuth: 34, snr: 8)])
+    }
+
+    @Test("VTG, GLL, ZDA, GST, GNS, HDT and TXT from real receivers")
+    func others() throws {
+        guard case .vtg(let v, _) = try SentenceParser.parse("$GNVTG,,T,,M,0.029,N,0.053,K,A*30") else { Issue.record("VTG"); return }
+        #expect(v.track == nil && v.speedKnots == 0.029 && v.speedKmh == 0.053 && v.faaMode == "A")
+        guard case .gll(let g, _) = try SentenceParser.parse("$GNGLL,4404.13387,N,12118.85628,W,000941.00,A,A*69") else { Issue.record("GLL"); return }
+        #expect(g.status == "A" && g.time == NMEATime(hour: 0, minute: 9, second: 41))
+        guard case .zda(let z, _) = try SentenceParser.parse("$GNZDA,000941.00,10,01,2017,00,00*70") else { Issue.record("ZDA"); return }
+        #expect(z.date == NMEADate(day: 10, month: 1, year: 2017))
+        guard case .gst(let t, _) = try SentenceParser.parse("$GPGST,150119.00,4.0,8.7,4.7,132.3,6.8,7.2,14*5F") else { Issue.record("GST"); return }
+        #expect(t.rms == 4.0 && t.semiMajor == 8.7 && t.orientation == 132.3 && t.altitudeError == 14)
+        guard case .gns(let n, _) = try SentenceParser.parse("$GNGNS,122310.2,3722.425671,N,12258.856215,W,DAAA,14,0.9,1005.543,6.5,,,S*0E") else { Issue.record("GNS"); return }
+        #expect(n.modes == "DAAA" && n.satellitesUsed == 14 && n.altitude == 1005.543)
+        guard case .hdt(let h, _) = try SentenceParser.parse("$HEHDT,341.8,T*21") else { Issue.record("HDT"); return }
+        #expect(h.heading == 341.8)
+        guard case .txt(let x, _) = try SentenceParser.parse("$GNTXT,01,01,02,u-blox AG - www.u-blox.com*4E") else { Issue.record("TXT"); return }
+        #expect(x.messageType == 2 && x.text == "u-blox AG - www.u-blox.com")
+    }
+
+    @Test("proprietary and unknown sentences are unrecognized, short ones throw")
+    func unknown() throws {
+        #expect(try SentenceParser.parse("$PGRME,7.6,M,41.7,M,42.4,M*2F") == .unrecognized(address: "PGRME"))
+        #expect(try SentenceParser.parse("$GPDTM,W84,,0.0,N,0.0,E,0.0,W84*6F") == .unrecognized(address: "GPDTM"))
+        #expect(throws: NMEAError.self) { try SentenceParser.parse("$GPGGA,1*00") }
+    }
+}
