@@ -40,7 +40,9 @@ struct SerialNMEASourceTests {
         let coordinate = try #require(fixes[0].coordinate)
         #expect(abs(coordinate.latitude - -37.784788) < 1e-6)
         #expect(abs(coordinate.longitude - 175.314897) < 1e-6)
-        #expect(fixes[0].time == Timestamp(iso8601: "2014-12-31T03:07:19Z"))
+        // The first GGA comes before any date (RMC), so like gpsd its report has no time yet.
+        #expect(fixes[0].time == nil)
+        #expect(fixes.compactMap(\.time).first == Timestamp(iso8601: "2014-12-31T03:07:19Z"))
         #expect(events.sentences.first == lines[0])
         let stats = source.statistics
         #expect(stats.connections == 1)
@@ -118,7 +120,7 @@ struct SerialNMEASourceTests {
         let collector = EventCollector()
         await collector.run(source.events()) { _, all in all.deviceStates.count >= 3 }
         #expect(Array(collector.events.deviceStates.prefix(3)) == [.connected, .lost, .reconnecting])
-        #expect(source.statistics.lastError?.contains("no valid NMEA") == true)
+        #expect(source.statistics.losses >= 1)
     }
 
     static func fixesAfterReconnect(_ events: [SourceEvent]) -> Int {
