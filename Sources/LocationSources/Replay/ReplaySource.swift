@@ -1,0 +1,150 @@
+public import Positioning
+import NMEA
+import SystemIO
+public import Timekeeping
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Plays a recorded NMEA log as if a receiver were sending it: at its recorded pace, at ×N,
+/// or as fast as the consumer takes events, on an injected `TimeSource`.
+///
+/// Emits `.device(.connected, driver: "replay")`, then the decoded sentences, fixes and sky
+/// views, each held back until its recorded time comes (see `ReplayPacer`), and at the end of
+/// the log `.device(.lost, driver: "replay")`, after which the stream ends. The stream is
+/// pulled: nothing is decoded ahead of the consumer, so "as fast as possible" never drops.
+public final class ReplaySource: LocationSource {
+    /// How fast the log plays.
+    public enum Pace: Sendable, Hashable {
+        /// Recorded time × `speed` (1 = real time, 10 = ten times faster).
+        case recorded(speed: Double)
+        /// No waiting at all.
+        case asFastAsPossible
+
+        /// The recorded pace.
+        public static let realTime = Pace.recorded(speed: 1)
+    }
+
+    public let id: SourceID
+    /// How fast the log plays.
+    public let pace: Pace
+    /// Recorded jumps longer than this (seconds) are played as no pause.
+    public let maximumGap: Double
+    private let bytes: [UInt8]
+    private let timeSource: any TimeSource
+    private let shared = SharedStatistics()
+
+    /// A replay of the NMEA log in `bytes`, named `id`.
+    public init(bytes: [UInt8], id: SourceID, pace: Pace = .realTime, timeSource: any TimeSource,
+                maximumGap: Double = 10) throws(LocationSourcesError) {
+        if case .recorded(let speed) = pace, !(speed > 0 && speed.isFinite) { throw .invalidSpeed(speed) }
+        self.bytes = bytes
+        self.id = id
+        self.pace = pace
+        self.timeSource = timeSource
+        self.maximumGap = maximumGap
+    }
+
+    /// A replay of the NMEA log file at `path`; throws if it cannot be read.
+    public convenience init(contentsOf path: String, pace: Pace = .realTime, timeSource: any TimeSource,
+                            maximumGap: Double = 10) throws(LocationSourcesError) {
+        let data: [UInt8]
+        do throws(SystemError) {
+            let fd = try FileDescriptor.open(path, flags: O_RDONLY)
+            defer { fd.close() }
+            var all: [UInt8] = []
+            while true {
+                let chunk = try fd.read(upTo: 65_536)
+                if chunk.isEmpty { break }
+                all += chunk
+            }
+            data = all
+        } catch {
+            throw .unreadableLog(path: path, reason: error.message)
+        }
+        try self.init(bytes: data, id: .replay(path), pace: pace, timeSource: timeSource, maximumGap: maximumGap)
+    }
+
+    public var statistics: SourceStatistics { shared.value }
+
+    public func events() -> AsyncStream<SourceEvent> {
+        let speed: Double? = if case .recorded(let s) = pace { s } else { nil }
+        let player = ReplayPlayer(bytes: bytes, speed: speed, maximumGap: maximumGap, timeSource: timeSource, statistics: shared)
+        return AsyncStream(unfolding: { await player.next() })
+    }
+}
+
+/// One playback of a `ReplaySource`: decodes a line at a time as events are asked for.
+private actor ReplayPlayer {
+    private let bytes: [UInt8]
+    private let speed: Double?
+    private let maximumGap: Double
+    private let timeSource: any TimeSource
+    private let statistics: SharedStatistics
+    private var offset = 0
+    private var decoder = NMEAStreamDecoder()
+    private var pending: [SourceEvent] = []
+    private var pacer: ReplayPacer?
+    private var state = Phase.notStarted
+
+    private enum Phase { case notStarted, playing, draining, ended }
+
+    init(bytes: [UInt8], speed: Double?, maximumGap: Double, timeSource: any TimeSource, statistics: SharedStatistics) {
+        self.bytes = bytes
+        self.speed = speed
+        self.maximumGap = maximumGap
+        self.timeSource = timeSource
+        self.statistics = statistics
+    }
+
+    /// The next event once it is due; nil at the end or when the consumer is cancelled.
+    func next() async -> SourceEvent? {
+        if state == .notStarted {
+            state = .playing
+            if let speed { pacer = ReplayPacer(start: timeSource.now(), speed: speed, maximumGap: maximumGap) }
+            pending = [.device(.connected, driver: "replay", baud: nil)]
+        }
+        while pending.isEmpty {
+            guard refill() else { return nil }
+        }
+        let event = pending.removeFirst()
+        if let deadline = pacer?.deadline(for: event) {
+            do {
+                try await timeSource.sleep(until: deadline)
+            } catch {
+                state = .ended
+                return nil
+            }
+        }
+        statistics.update { $0.record(event) }
+        return event
+    }
+
+    /// Decodes the next line (or finishes the log); false when nothing is left.
+    private func refill() -> Bool {
+        switch state {
+        case .notStarted, .playing:
+            guard offset < bytes.count else {
+                pending = decoder.finish() + [.device(.lost, driver: "replay", baud: nil)]
+                state = .draining
+                updateNMEA()
+                return true
+            }
+            let end = bytes[offset...].firstIndex(of: 0x0A).map { $0 + 1 } ?? bytes.count
+            pending = decoder.push(bytes[offset..<end])
+            statistics.update { [count = end - offset] in $0.bytesRead += count }
+            offset = end
+            updateNMEA()
+            return true
+        case .draining, .ended:
+            state = .ended
+            return false
+        }
+    }
+
+    private func updateNMEA() {
+        let nmea = decoder.statistics
+        statistics.update { $0.nmea = nmea }
+    }
+}

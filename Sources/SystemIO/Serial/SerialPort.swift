@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A serial device read through plain termios: works on USB-serial adapters and on
+/// pseudo-terminals alike (libserialport 0.1.1 refuses ptys, TOOLCHAIN.md §3).
+///
+/// Opened `O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC`, set raw (`cfmakeraw`, 8N1, CLOCAL,
+/// CREAD) at the given speed; reads poll with a timeout. Use from one thread only.
+public final class SerialPort: SerialConnection {
+    /// The line speeds Waygate can set, in bits per second (the standard NMEA/GNSS rates).
+    public static let supportedBaudRates = [4800, 9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600]
+
+    public let path: String
+    public let driver = "termios"
+    public private(set) var baudRate: Int
+    private var descriptor: FileDescriptor?
+
+    /// Opens `path` raw at `baudRate` bits per second.
+    public init(path: String, baudRate: Int = 9600) throws(SystemError) {
+        self.path = path
+        self.baudRate = baudRate
+        let fd = try FileDescriptor.open(path, flags: O_RDWR | O_NOCTTY | O_NONBLOCK)
+        descriptor = fd
+        try configure(fd, baud: baudRate, flush: false)
+    }
+
+    deinit { close() }
+
+    /// The underlying descriptor, while open.
+    public var fileDescriptor: FileDescriptor? { descriptor }
+
+    public func setBaudRate(_ baud: Int) throws(SystemError) {
+        guard let fd = descriptor else { throw SystemError(code: EBADF, operation: "set baud on closed \(path)") }
+        try configure(fd, baud: baud, flush: true)
+        baudRate = baud
+    }
+
+    public func read(maxBytes: Int = 4096, timeoutMilliseconds: Int32) throws(SystemError) -> SerialReadResult {
+        guard let fd = descriptor else { throw SystemError(code: EBADF, operation: "read closed \(path)") }
+        return try Self.read(fd, maxBytes: maxBytes, timeoutMilliseconds: timeoutMilliseconds)
+    }
+
+    public func write(_ bytes: [UInt8]) throws(SystemError) {
+        guard let fd = descriptor else { throw SystemError(code: EBADF, operation: "write closed \(path)") }
+        try fd.writeAll(bytes)
+    }
+
+    public func close() {
+        descriptor?.close()
+        descriptor = nil
+    }
+
+    /// One poll-then-read on a non-blocking descriptor: data, timeout, or hang-up
+    /// (POLLHUP/POLLERR/POLLNVAL, a 0-byte read, or EIO as a pty reports when its master closes).
+    static func read(_ fd: FileDescriptor, maxBytes: Int, timeoutMilliseconds: Int32) throws(SystemError) -> SerialReadResult {
+        let revents = try fd.poll(events: Int16(POLLIN), timeoutMilliseconds: timeoutMilliseconds)
+        if revents == 0 { return .timeout }
+        if revents & Int16(POLLIN) == 0 { return .hangup }  // HUP/ERR/NVAL without data
+        do {
+            let bytes = try fd.read(upTo: maxBytes)
+            return bytes.isEmpty ? .hangup : .data(bytes)
+        } catch where error.code == EAGAIN {
+            return .timeout
+        } catch where error.code == EIO || error.code == ENXIO || error.code == ENODEV {
+            return .hangup
+        }
+    }
+
+    private func configure(_ fd: FileDescriptor, baud: Int, flush: Bool) throws(SystemError) {
+        guard let speed = Self.speed(for: baud) else {
+            throw SystemError(code: EINVAL, operation: "set baud \(baud) on \(path) (supported: \(Self.supportedBaudRates.map(String.init).joined(separator: ", ")))")
+        }
+        var t = termios()
+        _ = try retryingInterrupts("tcgetattr \(path)") { tcgetattr(fd.rawValue, &t) }
+        cfmakeraw(&t)
+        t.c_cflag |= tcflag_t(CLOCAL | CREAD)
+        t.c_cflag &= ~(tcflag_t(CSTOPB | PARENB) | tcflag_t(CRTSCTS))
+        withUnsafeMutableBytes(of: &t.c_cc) { cc in
+            cc[Int(VMIN)] = 0
+            cc[Int(VTIME)] = 0
+        }
+        _ = try retryingInterrupts("cfsetispeed \(path)") { cfsetispeed(&t, speed) }
+        _ = try retryingInterrupts("cfsetospeed \(path)") { cfsetospeed(&t, speed) }
+        _ = try retryingInterrupts("tcsetattr \(path)") { tcsetattr(fd.rawValue, TCSANOW, &t) }
+        if flush { _ = tcflush(fd.rawValue, TCIFLUSH) }  // bytes received at the old speed are garbage
+    }
+
+    /// The termios speed constant for `baud`, or nil if unsupported.
+    static func speed(for baud: Int) -> speed_t? {
+        switch baud {
+        case 4800: speed_t(B4800)
+        case 9600: speed_t(B9600)
+        case 19200: speed_t(B19200)
+        case 38400: speed_t(B38400)
+        case 57600: speed_t(B57600)
+        case 115200: speed_t(B115200)
+        case 230400: speed_t(B230400)
+        case 460800: speed_t(B460800)
+        case 921600: speed_t(B921600)
+        default: nil
+        }
+    }
+}

@@ -1,3 +1,0 @@
-import Testing
-
-@Test("LocationSources: placeholder until the module lands") func placeholderLocationSources() { #expect(Bool(true)) }

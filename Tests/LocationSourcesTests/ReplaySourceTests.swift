@@ -1,0 +1,134 @@
+import Foundation
+import LocationSources
+import NMEA
+import Positioning
+import Synchronization
+import Testing
+import TestSupport
+import Timekeeping
+
+@Suite("ReplaySource")
+struct ReplaySourceTests {
+    static let trace = "bu353s4.nmea"
+
+    static func expectedFixes() throws -> [Fix] {
+        SerialNMEASourceTests.expectedFixes(try traceLines(trace))
+    }
+
+    /// Plays `source` on `clock`, advancing the clock by `step` whenever the replay waits;
+    /// returns each fix with the clock's seconds since start when it arrived.
+    static func play(_ source: ReplaySource, on clock: ManualTimeSource, step: Double) async -> [(at: Double, fix: Fix)] {
+        let start = clock.now()
+        let received = Mutex<[(at: Double, fix: Fix)]>([])
+        let finished = Atomic<Bool>(false)
+        let consumer = Task {
+            for await event in source.events() {
+                if case .fix(let fix) = event { received.withLock { $0.append((clock.now().seconds(since: start), fix)) } }
+            }
+            finished.store(true, ordering: .releasing)
+        }
+        for _ in 0..<2_000_000 where !finished.load(ordering: .acquiring) {
+            if clock.sleeperCount > 0 { clock.advance(by: step) } else { await Task.yield() }
+        }
+        await consumer.value
+        return received.withLock { $0 }
+    }
+
+    @Test("as fast as possible: every fix of the log, connected first and lost at the end, no clock needed")
+    func asFastAsPossible() async throws {
+        let clock = ManualTimeSource()
+        let source = try ReplaySource(contentsOf: Fixtures.trace("nmea/\(Self.trace)").path, pace: .asFastAsPossible, timeSource: clock)
+        var events: [SourceEvent] = []
+        for await event in source.events() { events.append(event) }
+        #expect(events.first == .device(.connected, driver: "replay", baud: nil))
+        #expect(events.last == .device(.lost, driver: "replay", baud: nil))
+        #expect(events.fixes == (try Self.expectedFixes()))
+        #expect(events.sentences == (try traceLines(Self.trace)))
+        #expect(clock.now() == ManualTimeSource().now())
+        let stats = source.statistics
+        #expect(stats.fixes == events.fixes.count)
+        #expect(stats.sentences == events.sentences.count)
+        #expect(stats.deviceState == .lost)
+        #expect(source.id == .replay(Fixtures.trace("nmea/\(Self.trace)").path))
+    }
+
+    @Test("recorded pace: each fix arrives once the clock reaches its recorded offset, within one epoch")
+    func recordedPace() async throws {
+        let clock = ManualTimeSource()
+        let source = try ReplaySource(contentsOf: Fixtures.trace("nmea/\(Self.trace)").path, pace: .realTime, timeSource: clock)
+        let played = await Self.play(source, on: clock, step: 0.25)
+        let expected = try Self.expectedFixes()
+        #expect(played.map(\.fix) == expected)
+        let first = try #require(expected.compactMap(\.time).first)
+        for (at, fix) in played {
+            guard let time = fix.time else { continue }
+            let recorded = time.seconds(since: first)
+            #expect(at >= recorded)
+            #expect(at <= recorded + 1.25)
+        }
+        let span = try #require(expected.last?.time).seconds(since: first)
+        #expect(span == 24)
+        #expect(try #require(played.last).at >= span)
+    }
+
+    @Test("×10 gives the same fixes in a tenth of the recorded time")
+    func tenTimesFaster() async throws {
+        let clock = ManualTimeSource()
+        let source = try ReplaySource(contentsOf: Fixtures.trace("nmea/\(Self.trace)").path, pace: .recorded(speed: 10), timeSource: clock)
+        let played = await Self.play(source, on: clock, step: 0.025)
+        let expected = try Self.expectedFixes()
+        #expect(played.map(\.fix) == expected)
+        let first = try #require(expected.compactMap(\.time).first)
+        for (at, fix) in played {
+            guard let time = fix.time else { continue }
+            let recorded = time.seconds(since: first)
+            #expect(at >= recorded / 10)
+            #expect(at <= (recorded + 1) / 10 + 0.025)
+        }
+    }
+
+    @Test("an accelerated clock at ×10 paces the same as speed 10 on the plain clock")
+    func acceleratedTimeSource() async throws {
+        let clock = ManualTimeSource()
+        let fast = AcceleratedTimeSource(base: clock, multiplier: 10)
+        let source = try ReplaySource(contentsOf: Fixtures.trace("nmea/\(Self.trace)").path, pace: .realTime, timeSource: fast)
+        let played = await Self.play(source, on: clock, step: 0.025)
+        let expected = try Self.expectedFixes()
+        #expect(played.map(\.fix) == expected)
+        let span = try #require(expected.last?.time).seconds(since: try #require(expected.compactMap(\.time).first))
+        #expect(try #require(played.last).at >= span / 10)
+        #expect(try #require(played.last).at <= (span + 1) / 10 + 0.025)
+    }
+
+    @Test("recorded jumps longer than the maximum gap are not waited for; midnight wraps are")
+    func gapsAndMidnight() async throws {
+        let lines = [
+            "$GPGGA,235959.000,3747.0873,S,17518.8938,E,1,08,1.1,59.9,M,23.7,M,,0000",
+            "$GPGGA,000000.000,3747.0873,S,17518.8938,E,1,08,1.1,59.9,M,23.7,M,,0000",
+            "$GPGGA,010000.000,3747.0873,S,17518.8938,E,1,08,1.1,59.9,M,23.7,M,,0000",
+            "$GPGGA,010001.000,3747.0873,S,17518.8938,E,1,08,1.1,59.9,M,23.7,M,,0000",
+        ].map(Self.withChecksum)
+        let clock = ManualTimeSource()
+        let source = try ReplaySource(bytes: Array(lines.map { $0 + "\r\n" }.joined().utf8), id: .replay("gaps"), timeSource: clock)
+        let played = await Self.play(source, on: clock, step: 0.5)
+        #expect(played.count == 4)
+        #expect(try #require(played.last).at == 2)
+    }
+
+    @Test("a missing log and a bad speed are refused with one-line errors naming them")
+    func badInput() {
+        #expect(throws: LocationSourcesError.unreadableLog(path: "/nonexistent/x.nmea", reason: "No such file or directory")) {
+            try ReplaySource(contentsOf: "/nonexistent/x.nmea", timeSource: ManualTimeSource())
+        }
+        #expect(throws: LocationSourcesError.invalidSpeed(0)) {
+            try ReplaySource(bytes: [], id: .replay("x"), pace: .recorded(speed: 0), timeSource: ManualTimeSource())
+        }
+        #expect(LocationSourcesError.invalidSpeed(-2).description == "replay speed must be a positive number, got -2.0")
+    }
+
+    static func withChecksum(_ body: String) -> String {
+        let sum = body.utf8.dropFirst().reduce(UInt8(0), ^)
+        let hex = String(sum, radix: 16, uppercase: true)
+        return body + "*" + (hex.count == 1 ? "0" + hex : hex)
+    }
+}
