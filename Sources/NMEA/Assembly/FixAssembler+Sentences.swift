@@ -39,7 +39,11 @@ extension FixAssembler {
         var changed: ChangedFields = [.online, .status]
         new.status = Self.status(ggaQuality: s.quality ?? 0)
         frac = s.time.map(\.secondsOfDay)
-        if new.status == 0 {
+        // A GGA repeating the previous GGA's time means a receiver holding a stale fix (gpsd "latch mode").
+        let latched = s.time != nil && s.time == lastGGATime
+        if !latched { lastGGATime = s.time }
+        if new.status == 0 || latched {
+            new.status = 0
             new.mode = 1
             return changed.union(.mode)
         }

@@ -24,6 +24,7 @@ public struct FixAssembler: Sendable {
     var lastTag: String?
     var lastFractionalTime: Double?
     var cycleEndReliable = false
+    var lastGGATime: NMEATime?
 
     /// An assembler with no history.
     public init() {}
