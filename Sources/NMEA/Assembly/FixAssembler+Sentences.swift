@@ -176,9 +176,9 @@ extension FixAssembler {
             if let v = s.vdop { dop.v = v }
             if previousTalker == nil || (previousTalker == talker && talker != "GN") { usedPRNs.removeAll() }
             if talker != "GP" && talker != "GN" { seenExtraGSA = true }
-            let numberingTalker = Self.talker(forSystem: s.systemID) ?? talker
+            // gpsd 3.22 numbers GSA ids by talker alone, ignoring the NMEA 4.1 system id.
             for id in s.satelliteIDs {
-                if let n = SatelliteNumbering.identify(talker: numberingTalker, id: id) { usedPRNs.append(n.prn) }
+                if let n = SatelliteNumbering.identify(talker: talker, id: id) { usedPRNs.append(n.prn) }
             }
             changed.formUnion([.dop, .used])
         }
@@ -186,17 +186,6 @@ extension FixAssembler {
         if seenExtraGSA && talker == "GP" { return .online }
         if previousTalker != "GN" && talker == "GN" { return changed.intersection([.online, .mode]) }
         return changed
-    }
-
-    /// The talker an NMEA 4.1 system id stands for, used to number GN satellites.
-    static func talker(forSystem id: Int?) -> String? {
-        switch id {
-        case 2: "GL"
-        case 3: "GA"
-        case 4: "GB"
-        case 5: "GQ"
-        default: nil
-        }
     }
 
     mutating func handleGSV(_ s: GSV, talker: String) -> ChangedFields {
@@ -211,7 +200,7 @@ extension FixAssembler {
             let signal = s.signalID.map { Self.ubxSignal(nmea: $0, gnss: n.gnss) }
             satellites.append(Satellite(prn: n.prn, gnss: n.gnss, svid: n.svid, signalID: signal,
                                         elevation: Double(e.elevation ?? 0), azimuth: Double(e.azimuth ?? 0),
-                                        snr: Double(e.snr ?? 0), used: usedPRNs.contains(n.prn)))
+                                        snr: Double(e.snr ?? 0), used: (e.snr ?? 0) > 0 && usedPRNs.contains(n.prn)))
         }
         guard s.sentenceNumber >= s.sentenceCount else { return .online }
         guard satellites.contains(where: { $0.azimuth != 0 }) else {
