@@ -42,12 +42,12 @@ extension FixAssembler {
         // A GGA repeating the previous GGA's time means a receiver holding a stale fix (gpsd "latch mode").
         let latched = s.time != nil && s.time == lastGGATime
         if !latched { lastGGATime = s.time }
+        changed.formUnion(handleTime(s.time, &new))
         if new.status == 0 || latched {
             new.status = 0
             new.mode = 1
             return changed.union(.mode)
         }
-        changed.formUnion(handleTime(s.time, &new))
         if let lat = s.latitude, let lon = s.longitude {
             new.latitude = lat
             new.longitude = lon
@@ -70,7 +70,6 @@ extension FixAssembler {
 
     mutating func handleRMC(_ s: RMC, _ new: inout WorkingFix, _ frac: inout Double?) -> ChangedFields {
         var changed: ChangedFields = .online
-        if let date = s.date { self.date = (century + date.year, date.month, date.day) }
         guard s.status == "A" else {
             if s.status == "V" {
                 new.mode = 1
@@ -80,6 +79,7 @@ extension FixAssembler {
             return changed
         }
         frac = s.time.map(\.secondsOfDay)
+        if let date = s.date { self.date = (century + date.year, date.month, date.day) }
         if s.date != nil { changed.formUnion(handleTime(s.time, &new)) }
         new.status = s.faaMode.map { Self.status(faaMode: $0) } ?? 1
         changed.insert(.status)
