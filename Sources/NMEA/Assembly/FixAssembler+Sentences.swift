@@ -83,6 +83,7 @@ extension FixAssembler {
         if s.date != nil { changed.formUnion(handleTime(s.time, &new)) }
         new.status = s.faaMode.map { Self.status(faaMode: $0) } ?? 1
         changed.insert(.status)
+        statusUpgradeOnly = true  // RMC's FAA mode never lowers a status GGA gave this cycle (RTK stays RTK)
         if let lat = s.latitude, let lon = s.longitude {
             new.latitude = lat
             new.longitude = lon

@@ -25,6 +25,7 @@ public struct FixAssembler: Sendable {
     var lastFractionalTime: Double?
     var cycleEndReliable = false
     var lastGGATime: NMEATime?
+    var statusUpgradeOnly = false
 
     /// An assembler with no history.
     public init() {}
@@ -66,6 +67,8 @@ public struct FixAssembler: Sendable {
         }
         if changed.contains(.satellites), !satellites.isEmpty { fillDOPs() }
         if changed.contains(.clear) { fix = WorkingFix() }
+        if statusUpgradeOnly, new.status < fix.status { changed.remove(.status) }
+        statusUpgradeOnly = false
         fix.merge(new, changed)
         applyErrorModel()
         if !cycleEndReliable, !changed.isDisjoint(with: [.latLon, .mode]) { changed.insert(.report) }
