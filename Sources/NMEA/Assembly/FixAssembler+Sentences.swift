@@ -30,6 +30,7 @@ extension FixAssembler {
     }
 
     mutating func handleTime(_ time: NMEATime?, _ new: inout WorkingFix) -> ChangedFields {
+        if let time { lastTimeOfDay = time }
         guard let time, let t = resolve(time) else { return [] }
         new.time = t
         return .time
@@ -142,6 +143,17 @@ extension FixAssembler {
         if let sep = s.geoidSeparation { new.geoidSeparation = sep }
         if let age = s.dgpsAge, age > 0 { new.dgpsAge = age }
         if let station = s.dgpsStation, station > 0 { new.dgpsStation = station }
+        return changed
+    }
+
+    /// GBS error estimates apply only to the fix whose whole second they name (gpsd `processGBS`).
+    mutating func handleGBS(_ s: GBS, _ new: inout WorkingFix, _ frac: inout Double?) -> ChangedFields {
+        frac = s.time.map(\.secondsOfDay)
+        guard let t = s.time, let current = lastTimeOfDay, t.hour == current.hour, t.minute == current.minute, t.second == current.second
+        else { return .online }
+        var changed: ChangedFields = .online
+        if let lat = s.latitudeError, let lon = s.longitudeError { new.epy = lat; new.epx = lon; changed.insert(.horizontalError) }
+        if let alt = s.altitudeError { new.epv = alt; changed.insert(.verticalError) }
         return changed
     }
 

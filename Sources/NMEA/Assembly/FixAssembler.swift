@@ -25,6 +25,7 @@ public struct FixAssembler: Sendable {
     var lastFractionalTime: Double?
     var cycleEndReliable = false
     var lastGGATime: NMEATime?
+    var lastTimeOfDay: NMEATime?
     var statusUpgradeOnly = false
 
     /// An assembler with no history.
@@ -52,8 +53,7 @@ public struct FixAssembler: Sendable {
                                 major: s.semiMajor, minor: s.semiMinor, orientation: s.orientation,
                                 latitude: s.latitudeError, longitude: s.longitudeError, altitude: s.altitudeError)
             changed = [.online, .noise]
-            if let e = s.longitudeError, let n = s.latitudeError { new.epx = e; new.epy = n; changed.insert(.horizontalError) }
-            if let v = s.altitudeError { new.epv = v; changed.insert(.verticalError) }
+        case .gbs(let s, _): tag = "GBS"; changed = handleGBS(s, &new, &fractionalTime)
         case .hdt: tag = "HDT"; changed = [.online, .attitude]
         case .txt: tag = "TXT"
         case .unrecognized: break

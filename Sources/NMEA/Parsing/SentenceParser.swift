@@ -12,6 +12,7 @@ public enum SentenceParser {
         "GLL": { .gll(try GLL($0), talker: $1) },
         "GNS": { .gns(try GNS($0), talker: $1) },
         "GST": { .gst(try GST($0), talker: $1) },
+        "GBS": { .gbs(try GBS($0), talker: $1) },
         "ZDA": { .zda(try ZDA($0), talker: $1) },
         "HDT": { .hdt(try HDT($0), talker: $1) },
         "TXT": { .txt(try TXT($0), talker: $1) },

@@ -8,6 +8,7 @@ public enum NMEASentence: Sendable, Hashable {
     case gll(GLL, talker: String)
     case gns(GNS, talker: String)
     case gst(GST, talker: String)
+    case gbs(GBS, talker: String)
     case zda(ZDA, talker: String)
     case hdt(HDT, talker: String)
     case txt(TXT, talker: String)
