@@ -89,7 +89,8 @@ extension FixAssembler {
             new.latitude = lat
             new.longitude = lon
             changed.formUnion([.latLon, .mode])
-            new.mode = fix.mode >= 2 ? fix.mode : 2
+            // RMC has no altitude: it keeps a 3D fix when the cycle already has an altitude.
+            new.mode = fix.mode == 3 || fix.altMSL.isFinite || fix.altHAE.isFinite ? 3 : 2
         }
         if let v = s.speedKnots { new.speed = v * Self.knotsToMPS; changed.insert(.speed) }
         if let t = s.track { new.track = t; changed.insert(.track) }
@@ -117,8 +118,9 @@ extension FixAssembler {
     }
 
     mutating func handleGNS(_ s: GNS, _ new: inout WorkingFix, _ frac: inout Double?) -> ChangedFields {
-        var changed: ChangedFields = [.online, .status, .mode]
         frac = s.time.map(\.secondsOfDay)
+        if s.navigationalStatus == "V" { return .online }  // NMEA 4.1: solution not valid
+        var changed: ChangedFields = [.online, .status, .mode]
         let modes = s.modes ?? "N"
         let best = modes.map { Self.status(faaMode: $0) }.max() ?? 0
         new.status = best

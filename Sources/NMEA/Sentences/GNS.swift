@@ -14,6 +14,8 @@ public struct GNS: Sendable, Hashable {
     public var geoidSeparation: Double?
     public var dgpsAge: Double?
     public var dgpsStation: Int?
+    /// NMEA 4.1 navigational status (S safe, C caution, U unsafe, V not valid).
+    public var navigationalStatus: Character?
 
     /// Reads a GNS sentence's fields.
     public init(_ f: NMEAFields) throws {
@@ -27,5 +29,6 @@ public struct GNS: Sendable, Hashable {
         geoidSeparation = f.double(10)
         dgpsAge = f.double(11)
         dgpsStation = f.int(12)
+        navigationalStatus = f.character(13)
     }
 }
