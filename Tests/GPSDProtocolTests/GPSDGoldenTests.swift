@@ -23,9 +23,7 @@ struct GPSDGoldenTests {
         let input = try Data(contentsOf: Fixtures.trace("nmea/\(log).nmea"))
         let expected = try String(contentsOf: Fixtures.url("gpsd/\(log).expected.json", target: "NMEATests"), encoding: .utf8)
             .split(separator: "\n").map(String.init)
-        let actual = GPSDReportStream.reports(for: [UInt8](input))
-        try? actual.joined(separator: "\n").write(toFile: "/tmp/golden-\(log).json", atomically: true, encoding: .utf8)  // DEBUG
-        return GoldenComparison(expected: expected, actual: actual)
+        return GoldenComparison(expected: expected, actual: GPSDReportStream.reports(for: [UInt8](input)))
     }
 
     @Test("each log agrees with gpsd 3.22 field by field at least as well as measured", arguments: logs)
