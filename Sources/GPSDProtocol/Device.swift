@@ -1,21 +1,28 @@
 /// gpsd's DEVICE object: one receiver gpsd reads.
 public struct Device: Sendable, Hashable, Codable {
+    /// The object's class, as gpsd spells it.
     public var `class` = "DEVICE"
     /// Device path, e.g. `/dev/ttyACM0`.
     public var path: String?
     /// Driver name, e.g. `NMEA0183`.
     public var driver: String?
+    /// Driver subtype (firmware or model string).
     public var subtype: String?
     /// When the device was opened (ISO 8601), absent if closed.
     public var activated: String?
+    /// gpsd device flags (1 = has seen packets).
     public var flags: Int?
+    /// 0 NMEA mode, 1 binary mode.
     public var native: Int?
     /// Line speed, bits per second.
     public var bps: Int?
+    /// Parity (`N`, `O`, `E`).
     public var parity: String?
+    /// Stop bits.
     public var stopbits: Int?
     /// Reporting cycle, seconds.
     public var cycle: Double?
+    /// Shortest supported reporting cycle, seconds.
     public var mincycle: Double?
 
     /// A device description.
@@ -46,7 +53,9 @@ public struct Device: Sendable, Hashable, Codable {
 
 /// gpsd's DEVICES report: every device it knows.
 public struct Devices: Sendable, Hashable, Codable {
+    /// The object's class, as gpsd spells it.
     public var `class` = "DEVICES"
+    /// The devices.
     public var devices: [Device]
 
     /// A device list.

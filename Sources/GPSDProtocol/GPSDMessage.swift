@@ -2,14 +2,23 @@ import Foundation
 
 /// Any object a gpsd server sends, decoded by its `class`.
 public enum GPSDMessage: Sendable, Hashable {
+    /// A Version object.
     case version(Version)
+    /// A Devices object.
     case devices(Devices)
+    /// A Device object.
     case device(Device)
+    /// A Watch object.
     case watch(Watch)
+    /// A TPV object.
     case tpv(TPV)
+    /// A SKY object.
     case sky(SKY)
+    /// A GPSDNoise object.
     case noise(GPSDNoise)
+    /// A Poll object.
     case poll(Poll)
+    /// A GPSDErrorReport object.
     case error(GPSDErrorReport)
     /// A class Waygate does not model (ATT, PPS, TOFF, AIS, …).
     case other(class: String)
@@ -52,6 +61,7 @@ public enum GPSDProtocolError: Error, CustomStringConvertible, Equatable, Sendab
     /// The object's fields do not fit its class.
     case invalidObject(class: String, String)
 
+    /// A one-line message naming the bad input.
     public var description: String {
         switch self {
         case .malformed(let line): "not a gpsd JSON object: \(line.debugDescription)"

@@ -1,11 +1,14 @@
 /// gpsd's POLL reply: the latest TPV and SKY of every active device.
 public struct Poll: Sendable, Hashable, Codable {
+    /// The object's class, as gpsd spells it.
     public var `class` = "POLL"
     /// When the reply was made (ISO 8601).
     public var time: String?
     /// Number of active devices.
     public var active: Int
+    /// Latest TPV of each device.
     public var tpv: [TPV]
+    /// Latest SKY of each device.
     public var sky: [SKY]
 
     /// A poll reply.
@@ -29,6 +32,7 @@ public struct Poll: Sendable, Hashable, Codable {
 
 /// gpsd's ERROR reply to a bad request.
 public struct GPSDErrorReport: Sendable, Hashable, Codable {
+    /// The object's class, as gpsd spells it.
     public var `class` = "ERROR"
     /// What was wrong, e.g. `Unrecognized request 'FOO'`.
     public var message: String

@@ -1,9 +1,14 @@
 /// gpsd's VERSION greeting, sent when a client connects.
 public struct Version: Sendable, Hashable, Codable {
+    /// The object's class, as gpsd spells it.
     public var `class` = "VERSION"
+    /// gpsd release, e.g. `3.22`.
     public var release: String
+    /// Source revision.
     public var rev: String
+    /// Protocol major version.
     public var proto_major: Int
+    /// Protocol minor version.
     public var proto_minor: Int
 
     /// A version greeting; the defaults are gpsd 3.22's.

@@ -1,5 +1,6 @@
 /// gpsd's WATCH object: a client's streaming policy, sent as `?WATCH={…};` and echoed back.
 public struct Watch: Sendable, Hashable, Codable {
+    /// The object's class, as gpsd spells it.
     public var `class`: String? = "WATCH"
     /// Whether streaming is on.
     public var enable: Bool?
@@ -7,10 +8,15 @@ public struct Watch: Sendable, Hashable, Codable {
     public var json: Bool?
     /// Stream raw NMEA.
     public var nmea: Bool?
+    /// Raw mode (0 off, 1 hex, 2 binary).
     public var raw: Int?
+    /// Apply scaling to AIS/RTCM fields.
     public var scaled: Bool?
+    /// Add timing information.
     public var timing: Bool?
+    /// Report AIS type 24 halves separately.
     public var split24: Bool?
+    /// Report PPS events.
     public var pps: Bool?
     /// Only this device.
     public var device: String?

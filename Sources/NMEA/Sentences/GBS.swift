@@ -4,7 +4,9 @@
 ///     1 time  2 latitude error (m)  3 longitude error (m)  4 altitude error (m)
 ///     5 most likely failed satellite  6 probability of missed detection  7 bias  8 σ of bias
 public struct GBS: Sendable, Hashable {
+    /// UTC time of day the sentence refers to.
     public var time: NMEATime?
+    /// Latitude, longitude and altitude error, metres.
     public var latitudeError: Double?, longitudeError: Double?, altitudeError: Double?
 
     /// Reads a GBS sentence's fields.
