@@ -44,6 +44,7 @@ extension FixAssembler {
         let latched = s.time != nil && s.time == lastGGATime
         if !latched { lastGGATime = s.time }
         changed.formUnion(handleTime(s.time, &new))
+        if let h = s.hdop { dop.h = h; changed.insert(.dop) }
         if new.status == 0 || latched {
             new.status = 0
             new.mode = 1
@@ -54,7 +55,6 @@ extension FixAssembler {
             new.longitude = lon
             changed.insert(.latLon)
         }
-        if let h = s.hdop { dop.h = h; changed.insert(.dop) }
         if let alt = s.altitude {
             new.altMSL = alt
             changed.formUnion([.altitude, .mode])
