@@ -35,6 +35,8 @@ public struct ChangedFields: OptionSet, Sendable, Hashable {
     public static let horizontalError = ChangedFields(rawValue: 1 << 16)
     /// The sentence changed `verticalError` (gpsd's matching mask bit).
     public static let verticalError = ChangedFields(rawValue: 1 << 17)
+    /// The sentence carried the receiver's own error estimates (eph, epv, eps, epd).
+    public static let errorEstimates = ChangedFields(rawValue: 1 << 18)
     /// The sentence changed `attitude` (gpsd's matching mask bit).
     public static let attitude = ChangedFields(rawValue: 1 << 13)
     /// The sentence starts a new reporting cycle (gpsd `CLEAR_IS`).

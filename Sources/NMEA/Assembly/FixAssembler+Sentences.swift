@@ -159,6 +159,18 @@ extension FixAssembler {
         return changed
     }
 
+    /// SiRF error estimates (gpsd `processPSRFEPE`); they take part in cycle detection.
+    mutating func handlePSRFEPE(_ s: PSRFEPE, _ new: inout WorkingFix, _ frac: inout Double?) -> ChangedFields {
+        frac = s.time.map(\.secondsOfDay)
+        var changed: ChangedFields = .online
+        if let h = s.hdop { dop.h = h; changed.insert(.dop) }
+        if let e = s.horizontalError { new.eph = e }
+        if let e = s.verticalError { new.epv = e }
+        if let e = s.speedError { new.eps = e }
+        if let e = s.headingError { new.epd = e }
+        return changed.union(.errorEstimates)
+    }
+
     mutating func handleVTG(_ s: VTG, _ new: inout WorkingFix) -> ChangedFields {
         var changed: ChangedFields = .online
         if s.faaMode == "N" { return changed }

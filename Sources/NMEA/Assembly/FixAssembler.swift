@@ -55,6 +55,7 @@ public struct FixAssembler: Sendable {
             changed = [.online, .noise]
         case .gbs(let s, _): tag = "GBS"; changed = handleGBS(s, &new, &fractionalTime)
         case .hdt: tag = "HDT"; changed = [.online, .attitude]
+        case .psrfepe(let s): tag = "PSRFEPE"; changed = handlePSRFEPE(s, &new, &fractionalTime)
         case .txt: tag = "TXT"
         case .unrecognized: break
         }

@@ -24,9 +24,10 @@ public enum SentenceParser {
         guard address.count >= 3, address.allSatisfy({ $0 >= 0x30 && $0 < 0x7F }) else {
             throw NMEAError.malformedAddress(fields.text)
         }
-        if address.first == UInt8(ascii: "P") || address.count != 5 {
-            return .unrecognized(address: fields.address)
+        if address.first == UInt8(ascii: "P") {
+            return fields.address == "PSRFEPE" ? .psrfepe(try PSRFEPE(fields)) : .unrecognized(address: fields.address)
         }
+        if address.count != 5 { return .unrecognized(address: fields.address) }
         let talker = String(decoding: address.prefix(2), as: UTF8.self)
         let type = String(decoding: address.suffix(3), as: UTF8.self)
         guard let row = table[type] else { return .unrecognized(address: fields.address) }

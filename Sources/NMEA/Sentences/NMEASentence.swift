@@ -24,6 +24,8 @@ public enum NMEASentence: Sendable, Hashable {
     case hdt(HDT, talker: String)
     /// A TXT sentence and its talker.
     case txt(TXT, talker: String)
+    /// A SiRF PSRFEPE error-estimate sentence.
+    case psrfepe(PSRFEPE)
     /// A well-formed sentence of a type Waygate does not decode (proprietary `P…` ones included).
     case unrecognized(address: String)
 }
