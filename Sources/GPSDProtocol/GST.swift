@@ -2,9 +2,13 @@ public import NMEA
 
 /// gpsd's GST report: pseudorange noise statistics.
 public struct GPSDNoise: Sendable, Hashable, Codable {
+    /// The object's class, as gpsd spells it.
     public var `class` = "GST"
+    /// The device the report came from (gpsd's `device`); nil in `waygate decode` output.
     public var device: String?
+    /// Time of the report, ISO 8601 UTC with milliseconds.
     public var time: String?
+    /// RMS residual, error ellipse (major, minor σ in metres, orientation in degrees) and lat/lon/alt σ in metres.
     public var rms: Double?, major: Double?, minor: Double?, orient: Double?, lat: Double?, lon: Double?, alt: Double?
 
     /// The GST gpsd would print for `noise`.

@@ -4,16 +4,25 @@ public import Positioning
 public struct SKY: Sendable, Hashable, Codable {
     /// One satellite entry of a SKY report.
     public struct Entry: Sendable, Hashable, Codable {
+        /// gpsd PRN.
         public var PRN: Int
+        /// Elevation and azimuth (degrees), signal strength (dB-Hz).
         public var el: Double?, az: Double?, ss: Double?
+        /// Whether the satellite is used in the solution.
         public var used: Bool
+        /// Constellation, satellite id within it, signal id and health (gpsd numbering).
         public var gnssid: Int?, svid: Int?, sigid: Int?, health: Int?
     }
 
+    /// The object's class, as gpsd spells it.
     public var `class` = "SKY"
+    /// The device the report came from (gpsd's `device`); nil in `waygate decode` output.
     public var device: String?
+    /// Dilutions of precision.
     public var xdop: Double?, ydop: Double?, vdop: Double?, tdop: Double?, hdop: Double?, gdop: Double?, pdop: Double?
+    /// Satellites in view and used.
     public var nSat: Int?, uSat: Int?
+    /// The satellites in view.
     public var satellites: [Entry]
 
     /// The SKY gpsd would print for `sky`.

@@ -4,19 +4,33 @@ import Timekeeping
 
 /// gpsd's TPV (time-position-velocity) report, field names as gpsd 3.22 writes them.
 public struct TPV: Sendable, Hashable, Codable {
+    /// The object's class, as gpsd spells it.
     public var `class` = "TPV"
+    /// The device the report came from (gpsd's `device`); nil in `waygate decode` output.
     public var device: String?
+    /// Fix status when above plain GPS (2 DGPS, 3 RTK fixed, 4 RTK float, 5 DR, …).
     public var status: Int?
+    /// Fix mode: 0 unknown, 1 no fix, 2 2D, 3 3D.
     public var mode: Int
+    /// Time of the report, ISO 8601 UTC with milliseconds.
     public var time: String?
+    /// Estimated time error, seconds.
     public var ept: Double?
+    /// Position, degrees.
     public var lat: Double?, lon: Double?
+    /// Altitude above the ellipsoid and above mean sea level, metres (`alt` is gpsd's deprecated copy of altMSL).
     public var altHAE: Double?, altMSL: Double?, alt: Double?
+    /// Estimated longitude, latitude and vertical error, metres.
     public var epx: Double?, epy: Double?, epv: Double?
+    /// Course over ground (true, magnetic) and magnetic variation, degrees.
     public var track: Double?, magtrack: Double?, magvar: Double?
+    /// Ground speed and climb, m/s.
     public var speed: Double?, climb: Double?
+    /// Estimated track (degrees), speed (m/s) and climb (m/s) error.
     public var epd: Double?, eps: Double?, epc: Double?
+    /// Geoid separation, horizontal and spherical position error, metres.
     public var geoidSep: Double?, eph: Double?, sep: Double?
+    /// Age of DGPS corrections (s) and DGPS station id.
     public var dgpsAge: Double?, dgpsSta: Int?
 
     /// A TPV with only a mode.

@@ -9,6 +9,7 @@ public enum NMEAError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The `*hh` checksum does not match the sentence body.
     case badChecksum(String)
 
+    /// A one-line message naming the bad input.
     public var description: String {
         switch self {
         case .malformedAddress(let s): "malformed NMEA address in \(s.debugDescription)"

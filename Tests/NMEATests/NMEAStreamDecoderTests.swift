@@ -49,3 +49,57 @@ struct NMEAStreamDecoderTests {
         #expect(decoder.statistics.badChecksum == 1)
     }
 }
+
+@Suite("NMEAStreamDecoder malformed input")
+struct NMEAStreamDecoderMalformedTests {
+    /// A deterministic xorshift generator, so the noise is the same on every run.
+    struct SeededGenerator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return state
+        }
+    }
+
+    @Test("sentences with every field empty, missing or non-numeric decode without fixes and without crashing")
+    func emptyAndJunkFields() {
+        let bodies = ["GPGGA,,,,,,,,,,,,,,", "GPRMC,,,,,,,,,,,", "GPGSA,,,,,,,,,,,,,,,,,", "GPGSV,,,,", "GPGSV,1,1,01,xx,yy,zz,ww",
+                      "GPVTG,,,,,,,,,", "GPGLL,,,,,,", "GNGNS,,,,,,,,,,,,", "GPGST,,,,,,,,", "GPZDA,,,,,,", "HEHDT,,",
+                      "GPTXT,,,,", "GPGGA,-,-,-,-,-,-,-,-,-,-,-,-,-,-", "GPRMC,999999,A,9999.99,N,99999.99,E,x,y,999999,,",
+                      "GPGGA,1", "G", "GPXYZ,1,2,3", "PUBX,00"]
+        let text = bodies.map { body in "$" + body + "*" + NMEAChecksum.hex(NMEAChecksum.of(body.utf8)) + "\r\n" }.joined()
+        var decoder = NMEAStreamDecoder()
+        let events = decoder.push(Array(text.utf8)) + decoder.finish()
+        #expect(!events.contains { if case .fix(let f) = $0 { f.hasPosition } else { false } })
+        #expect(decoder.statistics.badChecksum == 0)
+        #expect(decoder.statistics.sentences == bodies.count - 1)  // "$G*47" is too short to be a sentence
+    }
+
+    @Test("random binary noise mixed into a real log never crashes and the log's fixes survive")
+    func noiseFuzz() throws {
+        var rng = SeededGenerator(state: 0x9E37_79B9_7F4A_7C15)
+        let log = Array("$GNRMC,000941.00,A,4404.13387,N,12118.85628,W,0.029,,100117,,,A*7D\r\n$GNGGA,000941.00,4404.13387,N,12118.85628,W,1,12,1.01,1144.8,M,-21.4,M,,*4D\r\n".utf8)
+        var input: [UInt8] = []
+        for _ in 0..<200 {
+            input += (0..<Int.random(in: 0...40, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            input += [0x0D, 0x0A] + log
+        }
+        var decoder = NMEAStreamDecoder()
+        let events = decoder.push(input) + decoder.finish()
+        let fixes = events.filter { if case .fix = $0 { true } else { false } }
+        #expect(fixes.count >= 1)
+        #expect(decoder.statistics.discardedBytes > 0)
+        #expect(decoder.statistics.sentences >= 300)
+    }
+
+    @Test("field parsing treats signs and points without digits as empty")
+    func numbers() throws {
+        guard case .gga(let g, _) = try SentenceParser.parse("$GPGGA,120000,4807.038,N,01131.000,E,1,08,-,.,M,+,M,,*00") else {
+            Issue.record("not GGA"); return
+        }
+        #expect(g.hdop == nil && g.altitude == nil && g.geoidSeparation == nil)
+        #expect(throws: NMEAError.self) { try SentenceParser.parse("") }
+    }
+}

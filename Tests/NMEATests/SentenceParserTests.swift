@@ -56,6 +56,14 @@ struct SentenceParserTests {
         #expect(x.messageType == 2 && x.text == "u-blox AG - www.u-blox.com")
     }
 
+    @Test("SiRF PSRFEPE error estimates")
+    func psrfepe() throws {
+        guard case .psrfepe(let e) = try SentenceParser.parse("$PSRFEPE,100542.000,A,0.7,6.82,10.69,0.0,180.0*24") else {
+            Issue.record("not PSRFEPE"); return
+        }
+        #expect(e.status == "A" && e.hdop == 0.7 && e.horizontalError == 6.82 && e.verticalError == 10.69 && e.headingError == 180)
+    }
+
     @Test("proprietary and unknown sentences are unrecognized, short ones throw")
     func unknown() throws {
         #expect(try SentenceParser.parse("$PGRME,7.6,M,41.7,M,42.4,M*2F") == .unrecognized(address: "PGRME"))

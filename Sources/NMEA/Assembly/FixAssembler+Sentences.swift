@@ -30,6 +30,7 @@ extension FixAssembler {
     }
 
     mutating func handleTime(_ time: NMEATime?, _ new: inout WorkingFix) -> ChangedFields {
+        if let time { lastTimeOfDay = time }
         guard let time, let t = resolve(time) else { return [] }
         new.time = t
         return .time
@@ -39,17 +40,21 @@ extension FixAssembler {
         var changed: ChangedFields = [.online, .status]
         new.status = Self.status(ggaQuality: s.quality ?? 0)
         frac = s.time.map(\.secondsOfDay)
-        if new.status == 0 {
+        // A GGA repeating the previous GGA's time means a receiver holding a stale fix (gpsd "latch mode").
+        let latched = s.time != nil && s.time == lastGGATime
+        if !latched { lastGGATime = s.time }
+        changed.formUnion(handleTime(s.time, &new))
+        if let h = s.hdop { dop.h = h; changed.insert(.dop) }
+        if new.status == 0 || latched {
+            new.status = 0
             new.mode = 1
             return changed.union(.mode)
         }
-        changed.formUnion(handleTime(s.time, &new))
         if let lat = s.latitude, let lon = s.longitude {
             new.latitude = lat
             new.longitude = lon
             changed.insert(.latLon)
         }
-        if let h = s.hdop { dop.h = h; changed.insert(.dop) }
         if let alt = s.altitude {
             new.altMSL = alt
             changed.formUnion([.altitude, .mode])
@@ -66,7 +71,6 @@ extension FixAssembler {
 
     mutating func handleRMC(_ s: RMC, _ new: inout WorkingFix, _ frac: inout Double?) -> ChangedFields {
         var changed: ChangedFields = .online
-        if let date = s.date { self.date = (century + date.year, date.month, date.day) }
         guard s.status == "A" else {
             if s.status == "V" {
                 new.mode = 1
@@ -76,14 +80,17 @@ extension FixAssembler {
             return changed
         }
         frac = s.time.map(\.secondsOfDay)
+        if let date = s.date { self.date = (century + date.year, date.month, date.day) }
         if s.date != nil { changed.formUnion(handleTime(s.time, &new)) }
         new.status = s.faaMode.map { Self.status(faaMode: $0) } ?? 1
         changed.insert(.status)
+        statusUpgradeOnly = true  // RMC's FAA mode never lowers a status GGA gave this cycle (RTK stays RTK)
         if let lat = s.latitude, let lon = s.longitude {
             new.latitude = lat
             new.longitude = lon
             changed.formUnion([.latLon, .mode])
-            new.mode = fix.mode >= 2 ? fix.mode : 2
+            // RMC has no altitude: it keeps a 3D fix when the cycle already has an altitude.
+            new.mode = fix.mode == 3 || fix.altMSL.isFinite || fix.altHAE.isFinite ? 3 : 2
         }
         if let v = s.speedKnots { new.speed = v * Self.knotsToMPS; changed.insert(.speed) }
         if let t = s.track { new.track = t; changed.insert(.track) }
@@ -111,8 +118,9 @@ extension FixAssembler {
     }
 
     mutating func handleGNS(_ s: GNS, _ new: inout WorkingFix, _ frac: inout Double?) -> ChangedFields {
-        var changed: ChangedFields = [.online, .status, .mode]
         frac = s.time.map(\.secondsOfDay)
+        if s.navigationalStatus == "V" { return .online }  // NMEA 4.1: solution not valid
+        var changed: ChangedFields = [.online, .status, .mode]
         let modes = s.modes ?? "N"
         let best = modes.map { Self.status(faaMode: $0) }.max() ?? 0
         new.status = best
@@ -138,6 +146,29 @@ extension FixAssembler {
         if let age = s.dgpsAge, age > 0 { new.dgpsAge = age }
         if let station = s.dgpsStation, station > 0 { new.dgpsStation = station }
         return changed
+    }
+
+    /// GBS error estimates apply only to the fix whose whole second they name (gpsd `processGBS`).
+    mutating func handleGBS(_ s: GBS, _ new: inout WorkingFix, _ frac: inout Double?) -> ChangedFields {
+        frac = s.time.map(\.secondsOfDay)
+        guard let t = s.time, let current = lastTimeOfDay, t.hour == current.hour, t.minute == current.minute, t.second == current.second
+        else { return .online }
+        var changed: ChangedFields = .online
+        if let lat = s.latitudeError, let lon = s.longitudeError { new.epy = lat; new.epx = lon; changed.insert(.horizontalError) }
+        if let alt = s.altitudeError { new.epv = alt; changed.insert(.verticalError) }
+        return changed
+    }
+
+    /// SiRF error estimates (gpsd `processPSRFEPE`); they take part in cycle detection.
+    mutating func handlePSRFEPE(_ s: PSRFEPE, _ new: inout WorkingFix, _ frac: inout Double?) -> ChangedFields {
+        frac = s.time.map(\.secondsOfDay)
+        var changed: ChangedFields = .online
+        if let h = s.hdop { dop.h = h; changed.insert(.dop) }
+        if let e = s.horizontalError { new.eph = e }
+        if let e = s.verticalError { new.epv = e }
+        if let e = s.speedError { new.eps = e }
+        if let e = s.headingError { new.epd = e }
+        return changed.union(.errorEstimates)
     }
 
     mutating func handleVTG(_ s: VTG, _ new: inout WorkingFix) -> ChangedFields {
@@ -172,9 +203,9 @@ extension FixAssembler {
             if let v = s.vdop { dop.v = v }
             if previousTalker == nil || (previousTalker == talker && talker != "GN") { usedPRNs.removeAll() }
             if talker != "GP" && talker != "GN" { seenExtraGSA = true }
-            let numberingTalker = Self.talker(forSystem: s.systemID) ?? talker
+            // gpsd 3.22 numbers GSA ids by talker alone, ignoring the NMEA 4.1 system id.
             for id in s.satelliteIDs {
-                if let n = SatelliteNumbering.identify(talker: numberingTalker, id: id) { usedPRNs.append(n.prn) }
+                if let n = SatelliteNumbering.identify(talker: talker, id: id) { usedPRNs.append(n.prn) }
             }
             changed.formUnion([.dop, .used])
         }
@@ -182,17 +213,6 @@ extension FixAssembler {
         if seenExtraGSA && talker == "GP" { return .online }
         if previousTalker != "GN" && talker == "GN" { return changed.intersection([.online, .mode]) }
         return changed
-    }
-
-    /// The talker an NMEA 4.1 system id stands for, used to number GN satellites.
-    static func talker(forSystem id: Int?) -> String? {
-        switch id {
-        case 2: "GL"
-        case 3: "GA"
-        case 4: "GB"
-        case 5: "GQ"
-        default: nil
-        }
     }
 
     mutating func handleGSV(_ s: GSV, talker: String) -> ChangedFields {
@@ -207,7 +227,7 @@ extension FixAssembler {
             let signal = s.signalID.map { Self.ubxSignal(nmea: $0, gnss: n.gnss) }
             satellites.append(Satellite(prn: n.prn, gnss: n.gnss, svid: n.svid, signalID: signal,
                                         elevation: Double(e.elevation ?? 0), azimuth: Double(e.azimuth ?? 0),
-                                        snr: Double(e.snr ?? 0), used: usedPRNs.contains(n.prn)))
+                                        snr: Double(e.snr ?? 0), used: (e.snr ?? 0) > 0 && usedPRNs.contains(n.prn)))
         }
         guard s.sentenceNumber >= s.sentenceCount else { return .online }
         guard satellites.contains(where: { $0.azimuth != 0 }) else {

@@ -24,6 +24,9 @@ public struct FixAssembler: Sendable {
     var lastTag: String?
     var lastFractionalTime: Double?
     var cycleEndReliable = false
+    var lastGGATime: NMEATime?
+    var lastTimeOfDay: NMEATime?
+    var statusUpgradeOnly = false
 
     /// An assembler with no history.
     public init() {}
@@ -50,9 +53,9 @@ public struct FixAssembler: Sendable {
                                 major: s.semiMajor, minor: s.semiMinor, orientation: s.orientation,
                                 latitude: s.latitudeError, longitude: s.longitudeError, altitude: s.altitudeError)
             changed = [.online, .noise]
-            if let e = s.longitudeError, let n = s.latitudeError { new.epx = e; new.epy = n; changed.insert(.horizontalError) }
-            if let v = s.altitudeError { new.epv = v; changed.insert(.verticalError) }
+        case .gbs(let s, _): tag = "GBS"; changed = handleGBS(s, &new, &fractionalTime)
         case .hdt: tag = "HDT"; changed = [.online, .attitude]
+        case .psrfepe(let s): tag = "PSRFEPE"; changed = handlePSRFEPE(s, &new, &fractionalTime)
         case .txt: tag = "TXT"
         case .unrecognized: break
         }
@@ -65,6 +68,8 @@ public struct FixAssembler: Sendable {
         }
         if changed.contains(.satellites), !satellites.isEmpty { fillDOPs() }
         if changed.contains(.clear) { fix = WorkingFix() }
+        if statusUpgradeOnly, new.status < fix.status { changed.remove(.status) }
+        statusUpgradeOnly = false
         fix.merge(new, changed)
         applyErrorModel()
         if !cycleEndReliable, !changed.isDisjoint(with: [.latLon, .mode]) { changed.insert(.report) }

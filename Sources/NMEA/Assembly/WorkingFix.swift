@@ -24,6 +24,12 @@ struct WorkingFix: Sendable {
         }
         if changed.contains(.horizontalError) { epx = from.epx; epy = from.epy }
         if changed.contains(.verticalError) { epv = from.epv }
+        if changed.contains(.errorEstimates) {
+            if from.eph.isFinite { eph = from.eph }
+            if from.epv.isFinite { epv = from.epv }
+            if from.eps.isFinite { eps = from.eps }
+            if from.epd.isFinite { epd = from.epd }
+        }
         if changed.contains(.track) { track = from.track }
         if changed.contains(.magneticTrack) {
             if from.magneticTrack.isFinite { magneticTrack = from.magneticTrack }

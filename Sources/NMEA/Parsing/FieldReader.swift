@@ -74,21 +74,34 @@ extension NMEAFields {
 
     /// A latitude/longitude pair from fields `i`…`i+3` (`ddmm.mmmm,N,dddmm.mmmm,E`), degrees.
     ///
-    /// Converted as degrees = trunc(x/100), minutes = x − 100·degrees,
-    /// so the result matches gpsd's to the last bit. Nil if any of the four fields is empty.
+    /// Converted as (whole minutes + fraction) / 60, with whole minutes = 60·dd + mm from the
+    /// integer digits and the fraction from the decimals: this reproduces gpsd 3.22's results to
+    /// the last printed digit. Nil if any of the four fields is empty or malformed.
     public func coordinate(_ i: Int) -> (latitude: Double, longitude: Double)? {
-        guard let rawLat = double(i), let ns = character(i + 1), let rawLon = double(i + 2), let ew = character(i + 3)
+        guard var lat = Self.degrees(raw(i)), let ns = character(i + 1), var lon = Self.degrees(raw(i + 2)), let ew = character(i + 3)
         else { return nil }
-        var lat = Self.degrees(rawLat), lon = Self.degrees(rawLon)
         if ns == "S" { lat = -lat }
         if ew == "W" { lon = -lon }
-        guard lat.isFinite, lon.isFinite, abs(lat) <= 90, abs(lon) <= 180 else { return nil }
+        guard abs(lat) <= 90, abs(lon) <= 180 else { return nil }
         return (lat, lon)
     }
 
-    private static func degrees(_ value: Double) -> Double {
-        let whole = (value / 100.0).rounded(.towardZero)
-        let minutes = value - whole * 100.0
-        return whole + minutes / 60.0
+    /// `dddmm.mmmm` → degrees; nil if not digits with at most one point.
+    private static func degrees(_ field: ArraySlice<UInt8>) -> Double? {
+        guard !field.isEmpty else { return nil }
+        let point = field.firstIndex(of: UInt8(ascii: ".")) ?? field.endIndex
+        let integer = field[field.startIndex..<point]
+        guard !integer.isEmpty, integer.count <= 9, integer.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        let whole = integer.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        var fraction = 0.0
+        if point < field.endIndex {
+            let decimals = field[(point + 1)...]
+            if !decimals.isEmpty {
+                guard decimals.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = NumberParsing.double(field[point...]) else { return nil }
+                fraction = value
+            }
+        }
+        let minutes = Double(whole / 100 * 60 + whole % 100) + fraction
+        return minutes / 60
     }
 }

@@ -13,7 +13,7 @@ public struct NMEAFields: Sendable {
         self.bytes = bytes
         var end = bytes.count
         if let star = bytes.lastIndex(of: UInt8(ascii: "*")) { end = star }
-        var start = 1
+        var start = min(1, bytes.count)
         starts.reserveCapacity(24)
         ends.reserveCapacity(24)
         var i = 1
@@ -84,10 +84,11 @@ enum NumberParsing {
         }
         var mantissa: UInt64 = 0
         var digits = 0, fraction = 0
-        var seenPoint = false
+        var seenPoint = false, seenDigit = false
         while index < field.endIndex {
             let b = field[index]
             if b >= 0x30 && b <= 0x39 {
+                seenDigit = true
                 if digits < 18 {
                     mantissa = mantissa * 10 + UInt64(b - 0x30)
                     if seenPoint { fraction += 1 }
@@ -102,6 +103,7 @@ enum NumberParsing {
             }
             index += 1
         }
+        guard seenDigit else { return nil }
         guard mantissa < (1 << 53), fraction <= 22 else { return Double(String(decoding: field, as: UTF8.self)) }
         let value = Double(mantissa) / powersOfTen[fraction]
         return negative ? -value : value

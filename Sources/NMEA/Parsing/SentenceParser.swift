@@ -12,6 +12,7 @@ public enum SentenceParser {
         "GLL": { .gll(try GLL($0), talker: $1) },
         "GNS": { .gns(try GNS($0), talker: $1) },
         "GST": { .gst(try GST($0), talker: $1) },
+        "GBS": { .gbs(try GBS($0), talker: $1) },
         "ZDA": { .zda(try ZDA($0), talker: $1) },
         "HDT": { .hdt(try HDT($0), talker: $1) },
         "TXT": { .txt(try TXT($0), talker: $1) },
@@ -23,9 +24,10 @@ public enum SentenceParser {
         guard address.count >= 3, address.allSatisfy({ $0 >= 0x30 && $0 < 0x7F }) else {
             throw NMEAError.malformedAddress(fields.text)
         }
-        if address.first == UInt8(ascii: "P") || address.count != 5 {
-            return .unrecognized(address: fields.address)
+        if address.first == UInt8(ascii: "P") {
+            return fields.address == "PSRFEPE" ? .psrfepe(try PSRFEPE(fields)) : .unrecognized(address: fields.address)
         }
+        if address.count != 5 { return .unrecognized(address: fields.address) }
         let talker = String(decoding: address.prefix(2), as: UTF8.self)
         let type = String(decoding: address.suffix(3), as: UTF8.self)
         guard let row = table[type] else { return .unrecognized(address: fields.address) }

@@ -5,17 +5,23 @@
 ///     7 satellites used  8 HDOP  9-10 altitude MSL, M  11-12 geoid separation, M
 ///     13 age of DGPS data (s)  14 DGPS station id
 public struct GGA: Sendable, Hashable {
+    /// UTC time of day the sentence refers to.
     public var time: NMEATime?
+    /// Position, degrees (north and east positive); nil when empty.
     public var latitude: Double?, longitude: Double?
     /// Fix quality indicator (field 6).
     public var quality: Int?
+    /// Number of satellites used in the solution.
     public var satellitesUsed: Int?
+    /// Horizontal dilution of precision.
     public var hdop: Double?
     /// Altitude above mean sea level, metres.
     public var altitude: Double?
     /// Geoid separation, metres.
     public var geoidSeparation: Double?
+    /// Age of differential corrections, seconds.
     public var dgpsAge: Double?
+    /// Differential reference station id.
     public var dgpsStation: Int?
 
     /// Reads a GGA sentence's fields.

@@ -3,9 +3,13 @@
 ///     $GNGLL,4404.13387,N,12118.85628,W,000941.00,A,A*69
 ///     1-4 lat/lon  5 time  6 status (A valid, V invalid)  7 FAA mode (2.3+)
 public struct GLL: Sendable, Hashable {
+    /// Position, degrees (north and east positive); nil when empty.
     public var latitude: Double?, longitude: Double?
+    /// UTC time of day the sentence refers to.
     public var time: NMEATime?
+    /// `A` valid or `V` invalid.
     public var status: Character?
+    /// FAA mode indicator (NMEA 2.3+: A autonomous, D differential, E estimated, N not valid).
     public var faaMode: Character?
 
     /// Reads a GLL sentence's fields.

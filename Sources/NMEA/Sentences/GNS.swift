@@ -4,16 +4,26 @@
 ///     1 time  2-5 lat/lon  6 mode per system (N none, A autonomous, D differential, R/F RTK, E DR)
 ///     7 satellites  8 HDOP  9 altitude MSL  10 geoid separation  11 DGPS age  12 station  13 nav status
 public struct GNS: Sendable, Hashable {
+    /// UTC time of day the sentence refers to.
     public var time: NMEATime?
+    /// Position, degrees (north and east positive); nil when empty.
     public var latitude: Double?, longitude: Double?
     /// Mode characters, one per constellation.
     public var modes: String?
+    /// Number of satellites used in the solution.
     public var satellitesUsed: Int?
+    /// Horizontal dilution of precision.
     public var hdop: Double?
+    /// Altitude above mean sea level, metres.
     public var altitude: Double?
+    /// Geoid separation (ellipsoid minus geoid), metres.
     public var geoidSeparation: Double?
+    /// Age of differential corrections, seconds.
     public var dgpsAge: Double?
+    /// Differential reference station id.
     public var dgpsStation: Int?
+    /// NMEA 4.1 navigational status (S safe, C caution, U unsafe, V not valid).
+    public var navigationalStatus: Character?
 
     /// Reads a GNS sentence's fields.
     public init(_ f: NMEAFields) throws {
@@ -27,5 +37,6 @@ public struct GNS: Sendable, Hashable {
         geoidSeparation = f.double(10)
         dgpsAge = f.double(11)
         dgpsStation = f.int(12)
+        navigationalStatus = f.character(13)
     }
 }

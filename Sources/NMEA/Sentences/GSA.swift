@@ -4,6 +4,7 @@
 ///     1 selection (M/A)  2 mode (1 none, 2 2D, 3 3D)  3-14 satellite ids used
 ///     15 PDOP  16 HDOP  17 VDOP  18 system id (NMEA 4.1: 1 GPS, 2 GLONASS, 3 Galileo, 4 BeiDou)
 public struct GSA: Sendable, Hashable {
+    /// `A` automatic or `M` manual 2D/3D selection.
     public var selection: Character?
     /// Fix mode 1–3, nil when empty.
     public var mode: Int?
@@ -11,6 +12,7 @@ public struct GSA: Sendable, Hashable {
     public var modeIsEstimate: Bool
     /// Satellite ids used in the solution, in order, empty fields skipped.
     public var satelliteIDs: [Int]
+    /// Position, horizontal and vertical dilution of precision.
     public var pdop: Double?, hdop: Double?, vdop: Double?
     /// NMEA 4.1 system id, if present.
     public var systemID: Int?

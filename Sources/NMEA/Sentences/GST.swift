@@ -4,9 +4,13 @@
 ///     1 time  2 RMS of ranges  3 semi-major σ (m)  4 semi-minor σ (m)  5 orientation (deg true)
 ///     6 latitude σ (m)  7 longitude σ (m)  8 altitude σ (m)
 public struct GST: Sendable, Hashable {
+    /// UTC time of day the sentence refers to.
     public var time: NMEATime?
+    /// RMS of the pseudorange residuals, metres.
     public var rms: Double?
+    /// Error ellipse: semi-major and semi-minor σ (metres), orientation (degrees true).
     public var semiMajor: Double?, semiMinor: Double?, orientation: Double?
+    /// Latitude, longitude and altitude error, metres.
     public var latitudeError: Double?, longitudeError: Double?, altitudeError: Double?
 
     /// Reads a GST sentence's fields.

@@ -6,9 +6,13 @@
 public struct GSV: Sendable, Hashable {
     /// One satellite entry.
     public struct Entry: Sendable, Hashable {
+        /// Satellite id as sent (its meaning depends on the talker; 0 when empty).
         public var id: Int
+        /// Elevation, degrees.
         public var elevation: Int?
+        /// Azimuth, degrees true.
         public var azimuth: Int?
+        /// Signal-to-noise ratio, dB-Hz; nil when not tracked.
         public var snr: Int?
 
         /// An entry; nil fields were empty.
@@ -20,9 +24,13 @@ public struct GSV: Sendable, Hashable {
         }
     }
 
+    /// Number of sentences in the group.
     public var sentenceCount: Int
+    /// This sentence's number in the group, from 1.
     public var sentenceNumber: Int
+    /// Total satellites in view (all sentences of the group).
     public var satellitesInView: Int?
+    /// The satellites in this sentence.
     public var entries: [Entry]
     /// NMEA 4.1 signal id, when the sentence carries one.
     public var signalID: Int?

@@ -1,16 +1,31 @@
 /// A decoded NMEA sentence: one case per supported type, with its talker (`GP`, `GN`, `GL`, `GA`, `GB`, `BD`, `GQ`, `QZ`, …).
 public enum NMEASentence: Sendable, Hashable {
+    /// A GGA sentence and its talker.
     case gga(GGA, talker: String)
+    /// A RMC sentence and its talker.
     case rmc(RMC, talker: String)
+    /// A GSA sentence and its talker.
     case gsa(GSA, talker: String)
+    /// A GSV sentence and its talker.
     case gsv(GSV, talker: String)
+    /// A VTG sentence and its talker.
     case vtg(VTG, talker: String)
+    /// A GLL sentence and its talker.
     case gll(GLL, talker: String)
+    /// A GNS sentence and its talker.
     case gns(GNS, talker: String)
+    /// A GST sentence and its talker.
     case gst(GST, talker: String)
+    /// A GBS sentence and its talker.
+    case gbs(GBS, talker: String)
+    /// A ZDA sentence and its talker.
     case zda(ZDA, talker: String)
+    /// A HDT sentence and its talker.
     case hdt(HDT, talker: String)
+    /// A TXT sentence and its talker.
     case txt(TXT, talker: String)
+    /// A SiRF PSRFEPE error-estimate sentence.
+    case psrfepe(PSRFEPE)
     /// A well-formed sentence of a type Waygate does not decode (proprietary `P…` ones included).
     case unrecognized(address: String)
 }

@@ -4,14 +4,17 @@
 ///     1 time  2 status (A valid, V warning)  3-6 lat/lon  7 speed, knots  8 track, degrees true
 ///     9 date ddmmyy  10-11 magnetic variation, E/W  12 FAA mode (NMEA 2.3+)  13 nav status (4.1)
 public struct RMC: Sendable, Hashable {
+    /// UTC time of day the sentence refers to.
     public var time: NMEATime?
     /// `A` valid or `V` navigation receiver warning.
     public var status: Character?
+    /// Position, degrees (north and east positive); nil when empty.
     public var latitude: Double?, longitude: Double?
     /// Speed over ground, knots.
     public var speedKnots: Double?
     /// Course over ground, degrees true.
     public var track: Double?
+    /// Date of the fix, two-digit year.
     public var date: NMEADate?
     /// Magnetic variation, degrees, east positive.
     public var magneticVariation: Double?

@@ -3,7 +3,9 @@
 ///     $GNTXT,01,01,02,u-blox AG - www.u-blox.com*4E
 ///     1 sentences in group  2 this sentence  3 type (00 error, 01 warning, 02 notice, 07 user)  4 text
 public struct TXT: Sendable, Hashable {
+    /// Message type (00 error, 01 warning, 02 notice, 07 user).
     public var messageType: Int?
+    /// The message text.
     public var text: String
 
     /// Reads a TXT sentence's fields.

@@ -7,8 +7,11 @@ public struct VTG: Sendable, Hashable {
     public var track: Double?
     /// Course over ground, degrees magnetic.
     public var magneticTrack: Double?
+    /// Speed over ground, knots.
     public var speedKnots: Double?
+    /// Speed over ground, km/h.
     public var speedKmh: Double?
+    /// FAA mode indicator (NMEA 2.3+: A autonomous, D differential, E estimated, N not valid).
     public var faaMode: Character?
 
     /// Reads a VTG sentence's fields (also the pre-2.3 form without unit letters).

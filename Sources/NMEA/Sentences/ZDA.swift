@@ -3,6 +3,7 @@
 ///     $GPZDA,160012.71,11,03,2004,-1,00*7D
 ///     1 time  2 day  3 month  4 year (4 digits)  5-6 local zone hours, minutes
 public struct ZDA: Sendable, Hashable {
+    /// UTC time of day the sentence refers to.
     public var time: NMEATime?
     /// The date, nil when any part is empty or out of range (1900–2200).
     public var date: NMEADate?

@@ -1,0 +1,56 @@
+/// gpsd's WATCH object: a client's streaming policy, sent as `?WATCH={…};` and echoed back.
+public struct Watch: Sendable, Hashable, Codable {
+    /// The object's class, as gpsd spells it.
+    public var `class`: String? = "WATCH"
+    /// Whether streaming is on.
+    public var enable: Bool?
+    /// Stream JSON reports.
+    public var json: Bool?
+    /// Stream raw NMEA.
+    public var nmea: Bool?
+    /// Raw mode (0 off, 1 hex, 2 binary).
+    public var raw: Int?
+    /// Apply scaling to AIS/RTCM fields.
+    public var scaled: Bool?
+    /// Add timing information.
+    public var timing: Bool?
+    /// Report AIS type 24 halves separately.
+    public var split24: Bool?
+    /// Report PPS events.
+    public var pps: Bool?
+    /// Only this device.
+    public var device: String?
+
+    /// A watch policy; nil fields are left as the server has them.
+    public init(enable: Bool? = true, json: Bool? = true, nmea: Bool? = nil, device: String? = nil) {
+        self.enable = enable
+        self.json = json
+        self.nmea = nmea
+        self.device = device
+    }
+
+    /// The object as gpsd echoes it (all flags, gpsd's order).
+    public var jsonText: String {
+        var w = GPSDJSON(class: "WATCH")
+        w.add("enable", enable ?? true)
+        w.add("json", json ?? false)
+        w.add("nmea", nmea ?? false)
+        w.add("raw", raw ?? 0)
+        w.add("scaled", scaled ?? false)
+        w.add("timing", timing ?? false)
+        w.add("split24", split24 ?? false)
+        w.add("pps", pps ?? false)
+        w.add("device", device)
+        return w.object
+    }
+
+    /// The client command that requests this policy: `?WATCH={"enable":true,"json":true};`.
+    public var command: String {
+        var parts: [String] = []
+        if let enable { parts.append("\"enable\":\(enable)") }
+        if let json { parts.append("\"json\":\(json)") }
+        if let nmea { parts.append("\"nmea\":\(nmea)") }
+        if let device { parts.append("\"device\":" + GPSDJSON.quoted(device)) }
+        return "?WATCH={" + parts.joined(separator: ",") + "};"
+    }
+}
