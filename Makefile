@@ -26,9 +26,12 @@ test: deps layering
 	timeout -k 10 1200 $(SWIFT) test --skip-build --disable-xctest; rc=$$?; \
 	  $(MAKE) --no-print-directory clean-test-leftovers; exit $$rc
 
-## run: build and show a drive live on the bundled map
+## run: build, start the daemon on a bundled drive and show it live (Ctrl-C stops both)
+DEMO_SOCKET ?= /tmp/waygate-demo-$(shell id -u).sock
 run: build
-	@./scripts/demo.sh
+	@.build/debug/waygate serve --replay traces/nmea/ublox-8.nmea --socket $(DEMO_SOCKET) & pid=$$!; \
+	  trap "kill $$pid 2>/dev/null; wait $$pid 2>/dev/null" EXIT INT TERM; \
+	  .build/debug/waygate watch --socket $(DEMO_SOCKET) location sky device
 
 bench: deps
 	$(SWIFT) build -c release --product waygate-bench 2>/dev/null || $(SWIFT) build -c release --target waygate-bench

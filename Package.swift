@@ -44,7 +44,7 @@ let package = Package(
         module("NMEA", ["Positioning"]),  // NMEA 0183 framing, sentences, FixAssembler, encoder
         module("GPSDProtocol", ["Positioning", "NMEA"]),  // gpsd JSON (TPV, SKY, VERSION, WATCH…)
         module("RouteFormats", ["RouteModel", "Geodesy", "Positioning"]),  // OSRM/Mapbox/Valhalla JSON, GPX, GeoJSON, JSONL
-        module("WireProtocol", ["RouteFormats", "Positioning"]),  // Waygate's JSON-lines messages
+        module("WireProtocol", ["RouteFormats", "Positioning", "Timekeeping"]),  // Waygate's JSON-lines messages
 
         // MARK: - Layer 2 — algorithms
         module("OSMImport", ["RoadGraph", "CZlib"]),  // .osm.pbf / .osm XML → RoadGraph via TagPolicy
@@ -69,7 +69,7 @@ let package = Package(
             path: "Sources/WaygateBenchmarks", swiftSettings: swiftSettings),
 
         // MARK: - Tests
-        .target(name: "TestSupport", dependencies: ["SystemIO", "Timekeeping"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
+        .target(name: "TestSupport", dependencies: ["SystemIO", "Timekeeping", "WireProtocol"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
         tests("Geodesy"), tests("Timekeeping"), tests("SystemIO"), tests("Positioning"),
         tests("NMEA"), tests("GPSDProtocol"), tests("RouteFormats"), tests("WireProtocol"),
         tests("OSMImport"), tests("RoadGraph"), tests("Routing"), tests("Guidance"),

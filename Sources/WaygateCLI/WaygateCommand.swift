@@ -26,7 +26,7 @@ public enum WaygateCommand {
     public static let version = "0.1.0"
 
     static let subcommands: [any Subcommand.Type] = [
-        // Filled in as the commands land: serve, decode, route, match, simulate, watch, devices.
+        ServeCommand.self, DecodeCommand.self, WatchCommand.self, DevicesCommand.self,
     ]
 
     /// Runs the command named by the process arguments and exits with its status.

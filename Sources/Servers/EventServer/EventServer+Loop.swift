@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import Synchronization
+import SystemIO
+import WireProtocol
+
+extension EventServer {
+    /// Bytes moved from a client's outbox into its send buffer at a time.
+    static let batchBytes = 65_536
+
+    /// The I/O thread: one `poll` loop over the wake pipe, the listener and every client.
+    func runLoop() {
+        var clients: [UInt64: ClientConnection] = [:]
+        var nextID: UInt64 = 1
+        while true {
+            // Take output from the outboxes and decide what to poll for, in one locked pass.
+            var readable: Set<UInt64> = []
+            let stopping = state.withLock { s -> Bool in
+                s.wakePending = false
+                for (id, client) in clients {
+                    guard let index = s.outboxes.index(forKey: id) else { continue }
+                    if !client.hasOutput { s.outboxes.values[index].drain(into: &client.output, batchBytes: Self.batchBytes) }
+                    let box = s.outboxes.values[index]
+                    if box.pendingRequests + box.control.count < configuration.maxPendingRequests { readable.insert(id) }
+                }
+                return s.stopping
+            }
+            if stopping { break }
+            var refill = false
+            for client in clients.values where client.hasOutput && !client.blocked {
+                if !client.flush() {
+                    disconnect(client, from: &clients)
+                } else if !client.hasOutput {
+                    refill = true
+                }
+            }
+            var fds = [pollfd(fd: wakePipe.readEnd.rawValue, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: listener.descriptor.rawValue, events: Int16(POLLIN), revents: 0)]
+            let order = Array(clients.values)
+            for client in order {
+                var events: Int16 = 0
+                if readable.contains(client.id) { events |= Int16(POLLIN) }
+                if client.hasOutput { events |= Int16(POLLOUT) }
+                fds.append(pollfd(fd: client.socket.descriptor.rawValue, events: events, revents: 0))
+            }
+            // A client whose buffer just emptied may have more queued: look again at once.
+            let ready = poll(&fds, nfds_t(fds.count), refill ? 0 : -1)
+            guard ready > 0 else { continue }
+            if fds[0].revents != 0 { wakePipe.drain() }
+            if fds[1].revents & Int16(POLLIN) != 0 { acceptClients(into: &clients, nextID: &nextID) }
+            for (offset, client) in order.enumerated() {
+                let revents = fds[offset + 2].revents
+                if revents & Int16(POLLOUT) != 0 { client.blocked = false }
+                guard revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 else { continue }
+                guard let inputs = client.readInputs() else {
+                    disconnect(client, from: &clients)
+                    continue
+                }
+                guard !inputs.isEmpty else { continue }
+                state.withLock { s in
+                    if let index = s.outboxes.index(forKey: client.id) { s.outboxes.values[index].pendingRequests += inputs.count }
+                }
+                for input in inputs { client.requests.yield(input) }
+            }
+        }
+        for client in clients.values { disconnect(client, from: &clients) }
+        listener.close()
+        stopped.signal()
+    }
+
+    /// Accepts every waiting connection: reads its credentials, queues HELLO and starts its request task.
+    private func acceptClients(into clients: inout [UInt64: ClientConnection], nextID: inout UInt64) {
+        while let socket = try? listener.accept() {
+            guard let credentials = try? socket.peerCredentials() else {
+                socket.close()
+                continue
+            }
+            let id = nextID
+            nextID += 1
+            let (stream, continuation) = AsyncStream.makeStream(of: ClientInput.self)
+            clients[id] = ClientConnection(id: id, socket: socket, requests: continuation)
+            let hello = state.withLock { s -> HelloMessage in
+                s.outboxes[id] = ClientOutbox(credentials: credentials, capacity: configuration.maxQueuedEvents)
+                s.statistics.clients += 1
+                return HelloMessage(version: configuration.version, session: .init(mode: s.sessionMode), channels: configuration.channels)
+            }
+            sendControl(.hello(hello), to: id, answering: false)
+            let info = ClientInfo(id: id, credentials: credentials)
+            Task { await self.serveRequests(stream, from: info) }
+        }
+    }
+
+    /// Closes a client and forgets its outbox.
+    private func disconnect(_ client: ClientConnection, from clients: inout [UInt64: ClientConnection]) {
+        client.close()
+        clients[client.id] = nil
+        state.withLock { s in
+            if s.outboxes.removeValue(forKey: client.id) != nil { s.statistics.clients -= 1 }
+        }
+    }
+}

@@ -1,0 +1,161 @@
+import Dispatch
+import Foundation
+import Synchronization
+public import SystemIO
+public import Timekeeping
+public import WireProtocol
+
+/// Serves Waygate's JSON-lines protocol on a Unix socket: HELLO on connect, subscriptions,
+/// fan-out of published events, and requests answered by the server or a `CommandHandler`.
+///
+/// One dedicated thread runs a `poll` loop over the listener and every client with
+/// non-blocking sockets, so no client can stall the server or another client: each client's
+/// events go through a bounded queue that drops the oldest and later says so with `DROPPED`.
+/// `publish` may be called from any thread or task. Handler calls run on the cooperative pool.
+/// Call `stop()` to close every connection and remove the socket file.
+public final class EventServer: Sendable {
+    /// How the server behaves.
+    public struct Configuration: Sendable {
+        /// Server version announced in HELLO.
+        public var version: String
+        /// Channels announced in HELLO.
+        public var channels: [Channel]
+        /// Session mode announced in HELLO until a SESSION event says otherwise.
+        public var initialSessionMode: SessionMode
+        /// Most events queued per client before the oldest is dropped.
+        public var maxQueuedEvents: Int
+        /// Unanswered requests plus unsent replies at which the server stops reading a client.
+        public var maxPendingRequests: Int
+        /// Who may send state-changing commands.
+        public var access: AccessPolicy
+
+        /// A configuration; the defaults are the documented ones (4,096 events, 32 requests, open access).
+        public init(version: String, channels: [Channel] = Channel.concrete, initialSessionMode: SessionMode = .freeDrive,
+                    maxQueuedEvents: Int = 4_096, maxPendingRequests: Int = 32, access: AccessPolicy = .open) {
+            self.version = version
+            self.channels = channels
+            self.initialSessionMode = initialSessionMode
+            self.maxQueuedEvents = maxQueuedEvents
+            self.maxPendingRequests = maxPendingRequests
+            self.access = access
+        }
+    }
+
+    /// Counters of the server since it started.
+    public struct Statistics: Sendable, Hashable {
+        /// Clients connected now.
+        public var clients: Int
+        /// Events given to `publish`.
+        public var eventsPublished: UInt64
+        /// Events discarded from slow clients' queues.
+        public var eventsDropped: UInt64
+        /// The longest any client's event queue has been (never above `maxQueuedEvents`).
+        public var deepestQueue: Int
+    }
+
+    struct State {
+        var outboxes: [UInt64: ClientOutbox] = [:]
+        var sessionMode: SessionMode
+        var statistics = Statistics(clients: 0, eventsPublished: 0, eventsDropped: 0, deepestQueue: 0)
+        var wakePending = false
+        var stopping = false
+    }
+
+    /// The listening socket.
+    public let listener: UnixSocketListener
+    /// The configuration it runs with.
+    public let configuration: Configuration
+    let handler: any CommandHandler
+    let state: Mutex<State>
+    /// Serialises publishers so that `seq` order is queue order.
+    let publishing = Mutex(Publisher())
+    let wakePipe: WakePipe
+    let stopped = DispatchSemaphore(value: 0)
+
+    /// Starts serving on `listener` at once, on a dedicated thread.
+    public init(listener: UnixSocketListener, configuration: Configuration, handler: any CommandHandler) throws(SystemError) {
+        self.listener = listener
+        self.configuration = configuration
+        self.handler = handler
+        state = Mutex(State(sessionMode: configuration.initialSessionMode))
+        wakePipe = try WakePipe()
+        let thread = Thread { [self] in runLoop() }
+        thread.name = "waygate-event-server"
+        thread.start()
+    }
+
+    /// Sends `payload` as an event stamped `time` (the fix time for fix-derived events) to
+    /// every client subscribed to its channel; returns the event's `seq`. Never blocks on clients.
+    @discardableResult
+    public func publish(_ payload: EventPayload, time: Timestamp) -> UInt64 {
+        publish(contentsOf: [(payload, time)])
+    }
+
+    /// Publishes several events in order under one lock and one wake-up (what one fix usually
+    /// produces: LOCATION, MATCH or PROGRESS, instructions…); returns the last `seq` used.
+    @discardableResult
+    public func publish(contentsOf events: [(payload: EventPayload, time: Timestamp)]) -> UInt64 {
+        publishing.withLock { publisher in
+            let subscribed = state.withLock { s in
+                s.statistics.eventsPublished += UInt64(events.count)
+                for case .session(let session) in events.map(\.payload) { s.sessionMode = session.mode }
+                return s.outboxes.values.reduce(into: Set<Channel>()) { $0.formUnion($1.subscriptions) }
+            }
+            var lines: [(Channel, [UInt8])] = []
+            for (payload, time) in events {
+                let seq = publisher.nextSeq
+                publisher.nextSeq += 1
+                guard subscribed.contains(payload.channel),
+                    let line = try? publisher.line(for: .event(Event(seq: seq, time: WireTime(time), payload: payload)))
+                else { continue }
+                lines.append((payload.channel, line))
+            }
+            guard !lines.isEmpty else { return publisher.nextSeq - 1 }
+            let wake = state.withLock { s in
+                for index in s.outboxes.values.indices {
+                    for (channel, line) in lines where s.outboxes.values[index].subscriptions.contains(channel) {
+                        if s.outboxes.values[index].enqueue(line) { s.statistics.eventsDropped += 1 }
+                    }
+                    s.statistics.deepestQueue = max(s.statistics.deepestQueue, s.outboxes.values[index].events.count)
+                }
+                return Self.claimWake(&s)
+            }
+            if wake { wakePipe.wake() }
+            return publisher.nextSeq - 1
+        }
+    }
+
+    /// The server's counters now.
+    public var statistics: Statistics { state.withLock { $0.statistics } }
+
+    /// Closes every connection, stops listening, removes the socket file and waits for the I/O
+    /// thread to finish. Calling it again does nothing.
+    public func stop() {
+        let first = state.withLock { s in
+            defer { s.stopping = true }
+            return !s.stopping
+        }
+        guard first else { return }
+        wakePipe.wake()
+        stopped.wait()
+    }
+
+    /// Queues a HELLO/REPLY/ERROR line for client `id` (dropped if the client is gone) and wakes the loop.
+    func sendControl(_ message: ServerMessage, to id: UInt64, answering: Bool) {
+        guard let line = try? WireCoding.line(message) else { return }
+        let wake = state.withLock { s -> Bool in
+            guard let index = s.outboxes.index(forKey: id) else { return false }
+            s.outboxes.values[index].control.append(line)
+            if answering { s.outboxes.values[index].pendingRequests -= 1 }
+            return Self.claimWake(&s)
+        }
+        if wake { wakePipe.wake() }
+    }
+
+    /// Marks a wake-up as pending; true when the caller must write to the wake pipe.
+    static func claimWake(_ s: inout State) -> Bool {
+        if s.wakePending { return false }
+        s.wakePending = true
+        return true
+    }
+}

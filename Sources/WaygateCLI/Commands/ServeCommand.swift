@@ -1,0 +1,155 @@
+import Dispatch
+import Foundation
+import Gateway
+import LocationSources
+import Positioning
+import Servers
+import SystemIO
+import Timekeeping
+import Synchronization
+import WireProtocol
+
+/// `waygate serve`: the daemon. Reads the configured sources and publishes everything on the
+/// Unix socket until SIGINT or SIGTERM.
+struct ServeCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "serve", abstract: "Run the gateway: read GPS sources, publish JSON lines on a Unix socket.",
+        usage: "[--serial PATH[:BAUD]]… [--replay FILE] [--socket PATH] [options]",
+        discussion: """
+            Sources: --serial reads a receiver (baud hunted unless :BAUD is given; unplugging and \
+            re-plugging is handled without a restart); --replay plays an NMEA log at its recorded \
+            pace times --replay-speed. The socket defaults to $WAYGATE_SOCKET, then \
+            /run/waygate/waygate.sock as root, $XDG_RUNTIME_DIR/waygate.sock, /tmp/waygate-$UID.sock.
+            """,
+        options: [
+            OptionSpec("--serial", value: "PATH[:BAUD]", help: "Read NMEA from a serial device.", repeatable: true),
+            OptionSpec("--replay", value: "FILE", help: "Replay an NMEA log.", repeatable: true),
+            OptionSpec("--replay-speed", value: "N", help: "Replay speed multiplier (> 0), or 'max' for no pacing.", default: "1"),
+            OptionSpec("--socket", value: "PATH", help: "Unix socket path."),
+            OptionSpec("--socket-mode", value: "OCTAL", help: "Permissions of the socket file.", default: "0660"),
+            OptionSpec("--socket-group", value: "GID", help: "Group owning the socket file."),
+            OptionSpec("--allow-uid", value: "UID", help: "Only these uids may change state (start, stop, simulate).", repeatable: true),
+            OptionSpec("--allow-gid", value: "GID", help: "Only these gids may change state.", repeatable: true),
+            OptionSpec("--max-queue", value: "N", help: "Events queued per client before the oldest are dropped.", default: "4096"),
+        ])
+
+    let serial: [(path: String, baud: Int?)]
+    let replays: [String]
+    let replayPace: ReplaySource.Pace
+    let socket: String?
+    let socketMode: mode_t
+    let socketGroup: gid_t?
+    let access: AccessPolicy
+    let maxQueue: Int
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        serial = try arguments.allValues("--serial").map { value throws(UsageError) in try Self.serialSpec(value) }
+        replays = arguments.allValues("--replay")
+        if arguments.value("--replay-speed") == "max" {
+            replayPace = .asFastAsPossible
+        } else {
+            replayPace = .recorded(speed: try arguments.double("--replay-speed", default: 1, in: 0.001...100_000) ?? 1)
+        }
+        guard !serial.isEmpty || !replays.isEmpty else { throw UsageError("serve needs a source: --serial PATH or --replay FILE") }
+        socket = arguments.value("--socket")
+        guard let mode = mode_t(arguments.value("--socket-mode") ?? "0660", radix: 8), mode <= 0o777 else {
+            throw UsageError("--socket-mode: expected octal permissions such as 0660, got \"\(arguments.value("--socket-mode") ?? "")\"")
+        }
+        socketMode = mode
+        socketGroup = try arguments.int("--socket-group").map { gid_t($0) }
+        let uids = try arguments.allValues("--allow-uid").map { v throws(UsageError) in try Self.id(v, "--allow-uid") }
+        let gids = try arguments.allValues("--allow-gid").map { v throws(UsageError) in try Self.id(v, "--allow-gid") }
+        access = AccessPolicy(allowUIDs: uids.isEmpty ? nil : Set(uids), allowGIDs: gids.isEmpty ? nil : Set(gids))
+        maxQueue = try arguments.int("--max-queue", default: 4096) ?? 4096
+        guard maxQueue >= 16 else { throw UsageError("--max-queue: at least 16, got \(maxQueue)") }
+    }
+
+    static func serialSpec(_ value: String) throws(UsageError) -> (path: String, baud: Int?) {
+        guard let colon = value.lastIndex(of: ":") else { return (value, nil) }
+        let rate = value[value.index(after: colon)...]
+        guard let baud = Int(rate), baud > 0 else { throw UsageError("--serial: expected PATH[:BAUD], got \"\(value)\"") }
+        return (String(value[..<colon]), baud)
+    }
+
+    static func id(_ value: String, _ option: String) throws(UsageError) -> UInt32 {
+        guard let v = UInt32(value) else { throw UsageError("\(option): expected a numeric id, got \"\(value)\"") }
+        return v
+    }
+
+    func run(in environment: AppEnvironment) async throws {
+        var sources: [any LocationSource] = serial.map {
+            SerialNMEASource(path: $0.path, options: .init(baudRate: $0.baud), timeSource: environment.timeSource)
+        }
+        for file in replays {
+            do {
+                sources.append(try ReplaySource(contentsOf: file, pace: replayPace, timeSource: environment.timeSource))
+            } catch {
+                throw RuntimeError(String(describing: error))
+            }
+        }
+        let path = socket ?? SocketPath.resolveDefault(environment: environment.variables, uid: environment.uid)
+        let server = try EventRelay.start(
+            socketPath: path, mode: socketMode, group: socketGroup,
+            configuration: EventServer.Configuration(version: WaygateCommand.version, maxQueuedEvents: maxQueue, access: access),
+            sources: sources, timeSource: environment.timeSource)
+        Console.error("serving on \(path) (\(sources.map(\.id.rawValue).joined(separator: ", ")))")
+        await server.runUntilSignalled()
+    }
+}
+
+/// The running daemon: a gateway whose events go to an event server, stopped by a signal.
+struct EventRelay {
+    let gateway: Gateway
+    let server: EventServer
+
+    static func start(socketPath: String, mode: mode_t, group: gid_t?, configuration: EventServer.Configuration,
+                      sources: [any LocationSource], timeSource: any TimeSource) throws -> EventRelay {
+        let directory = (socketPath as NSString).deletingLastPathComponent
+        if !directory.isEmpty { try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+        let listener: UnixSocketListener
+        do {
+            listener = try UnixSocketListener(path: socketPath, mode: mode, group: group)
+        } catch {
+            throw RuntimeError("cannot serve on \(socketPath): \(error)")
+        }
+        let box = ServerBox()
+        let gateway = Gateway(sources: sources, timeSource: timeSource) { event in
+            let (payload, time) = event.wire
+            box.server?.publish(payload, time: time)
+        }
+        let server = try EventServer(listener: listener, configuration: configuration, handler: GatewayCommandHandler(gateway: gateway))
+        box.set(server)
+        return EventRelay(gateway: gateway, server: server)
+    }
+
+    /// Runs the gateway until SIGINT or SIGTERM, then stops the server (removing the socket).
+    func runUntilSignalled() async {
+        let gatewayTask = Task { await gateway.run() }
+        await SignalWaiter.wait(for: [SIGINT, SIGTERM])
+        gatewayTask.cancel()
+        server.stop()
+    }
+}
+
+/// Lets the gateway's sink reach a server created after the gateway. Set once, read often.
+final class ServerBox: Sendable {
+    private let value = Mutex<EventServer?>(nil)
+    var server: EventServer? { value.withLock { $0 } }
+    func set(_ server: EventServer) { value.withLock { $0 = server } }
+}
+
+/// Suspends until one of the given signals arrives.
+enum SignalWaiter {
+    static func wait(for signals: [Int32]) async {
+        let (stream, continuation) = AsyncStream<Int32>.makeStream()
+        let sources = signals.map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { continuation.yield(number) }
+            source.resume()
+            return source
+        }
+        for await _ in stream { break }
+        withExtendedLifetime(sources) {}
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import SystemIO
+import WireProtocol
+
+/// `waygate watch`: a live, human-readable view of a running server.
+struct WatchCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "watch", abstract: "Show a running server's events live, as a driver would read them.",
+        usage: "[--socket PATH] [--json] [--count N] [--imperial] [CHANNEL…]",
+        discussion: """
+            CHANNELs default to location, device, match, progress, instructions, guidance, session \
+            and camera; 'all' adds sky and nmea. --json prints the raw lines instead.
+            """,
+        options: [
+            OptionSpec("--socket", value: "PATH", help: "Server socket (default as for serve)."),
+            OptionSpec("--json", help: "Print the server's JSON lines unchanged."),
+            OptionSpec("--count", value: "N", help: "Exit after N events."),
+            OptionSpec("--imperial", help: "Show miles, feet and mph."),
+        ],
+        positionals: 0...16)
+
+    static let defaultChannels: [Channel] = [.location, .device, .match, .progress, .instructions, .guidance, .session, .camera]
+
+    let socket: String?
+    let raw: Bool
+    let count: Int?
+    let channels: [Channel]
+    let formatter: WatchFormatter
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        socket = arguments.value("--socket")
+        raw = arguments.flag("--json")
+        count = try arguments.int("--count")
+        if let count, count < 1 { throw UsageError("--count: at least 1, got \(count)") }
+        channels = try arguments.positionals.isEmpty
+            ? Self.defaultChannels
+            : arguments.positionals.map { name throws(UsageError) in
+                guard let c = Channel(wireName: name) else {
+                    throw UsageError("unknown channel \"\(name)\" (channels: \(Channel.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                return c
+            }
+        formatter = WatchFormatter(imperial: arguments.flag("--imperial"))
+    }
+
+    func run(in environment: AppEnvironment) async throws {
+        let path = socket ?? SocketPath.resolveDefault(environment: environment.variables, uid: environment.uid)
+        let connection: SocketConnection
+        do {
+            connection = try SocketConnection.connect(unixPath: path)
+        } catch {
+            throw RuntimeError("cannot connect to \(path): \(error.message) (is 'waygate serve' running?)")
+        }
+        defer { connection.descriptor.close() }
+        let subscribe = Request(id: .integer(1), command: .subscribe(channels))
+        try connection.sendAll(try WireCoding.line(subscribe))
+        var framer = LineFramer()
+        var console = Console()
+        var events = 0
+        while true {
+            let bytes: [UInt8]
+            do {
+                bytes = try connection.read(upTo: 65_536)
+            } catch {
+                throw RuntimeError("reading \(path): \(error.message)")
+            }
+            if bytes.isEmpty {
+                console.flush()
+                throw RuntimeError("server at \(path) closed the connection")
+            }
+            for case .line(let line) in framer.push(bytes) {
+                guard let message = try? ServerMessage.decode(line: line) else {
+                    console.print("unreadable line from server: \(String(decoding: line.prefix(120), as: UTF8.self))")
+                    continue
+                }
+                if raw {
+                    console.print(String(decoding: line, as: UTF8.self))
+                } else if let text = formatter.line(for: message) {
+                    console.print(text)
+                }
+                if case .event = message { events += 1 }
+                if let count, events >= count {
+                    console.flush()
+                    return
+                }
+            }
+            console.flush()
+        }
+    }
+}

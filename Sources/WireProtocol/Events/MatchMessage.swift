@@ -1,0 +1,91 @@
+/// MATCH: in free drive, the fix snapped to the most probable road, with the road ahead.
+public struct MatchMessage: WireMessage {
+    public static let messageClass = "MATCH"
+
+    /// The road the position is matched to.
+    public struct Road: Sendable, Hashable, Codable {
+        /// OpenStreetMap way id.
+        public var wayID: Int64
+        /// Street name.
+        public var name: String?
+        /// Road number, e.g. `E18`.
+        public var ref: String?
+        /// OSM highway class, e.g. `primary`.
+        public var roadClass: String
+        /// Whether traffic flows one way only.
+        public var oneway: Bool
+        /// Posted speed limit, when tagged.
+        public var speedLimit: SpeedLimit?
+
+        /// A matched road.
+        public init(wayID: Int64, name: String? = nil, ref: String? = nil, roadClass: String, oneway: Bool, speedLimit: SpeedLimit? = nil) {
+            self.wayID = wayID
+            self.name = name
+            self.ref = ref
+            self.roadClass = roadClass
+            self.oneway = oneway
+            self.speedLimit = speedLimit
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case wayID = "way_id", name, ref, roadClass = "class", oneway, speedLimit = "speed_limit"
+        }
+    }
+
+    /// One road of the most probable path ahead.
+    public struct HorizonRoad: Sendable, Hashable, Codable {
+        /// OpenStreetMap way id.
+        public var wayID: Int64
+        /// Street name.
+        public var name: String?
+        /// OSM highway class.
+        public var roadClass: String
+        /// Length of this piece ahead, metres.
+        public var length: Double
+        /// Posted speed limit, when tagged.
+        public var speedLimit: SpeedLimit?
+
+        /// A road ahead.
+        public init(wayID: Int64, name: String? = nil, roadClass: String, length: Double, speedLimit: SpeedLimit? = nil) {
+            self.wayID = wayID
+            self.name = name
+            self.roadClass = roadClass
+            self.length = length
+            self.speedLimit = speedLimit
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case wayID = "way_id", name, roadClass = "class", length, speedLimit = "speed_limit"
+        }
+    }
+
+    /// Snapped latitude, degrees.
+    public var lat: Double
+    /// Snapped longitude, degrees.
+    public var lon: Double
+    /// Direction of travel along the road, degrees from true north.
+    public var bearing: Double
+    /// How sure the matcher is, 0…1.
+    public var confidence: Double
+    /// Whether the position is off any road.
+    public var offroad: Bool
+    /// The matched road (omitted when off-road).
+    public var road: Road?
+    /// The most probable path ahead, nearest first.
+    public var horizon: [HorizonRoad]?
+
+    /// A MATCH event.
+    public init(lat: Double, lon: Double, bearing: Double, confidence: Double, offroad: Bool, road: Road? = nil, horizon: [HorizonRoad]? = nil) {
+        self.lat = lat
+        self.lon = lon
+        self.bearing = bearing
+        self.confidence = confidence
+        self.offroad = offroad
+        self.road = road
+        self.horizon = horizon
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case lat, lon, bearing, confidence, offroad, road, horizon
+    }
+}

@@ -1,0 +1,25 @@
+/// VOICE: a spoken prompt, emitted once when the user passes its trigger point.
+public struct VoiceMessage: WireMessage {
+    public static let messageClass = "VOICE"
+
+    /// Index of the step the prompt belongs to.
+    public var stepIndex: Int
+    /// Metres before the step's end at which the prompt triggers (Mapbox `distanceAlongGeometry`).
+    public var distanceAlongStep: Double
+    /// Plain text to speak or show.
+    public var announcement: String
+    /// The same prompt as SSML.
+    public var ssml: String?
+
+    /// A VOICE event.
+    public init(stepIndex: Int, distanceAlongStep: Double, announcement: String, ssml: String? = nil) {
+        self.stepIndex = stepIndex
+        self.distanceAlongStep = distanceAlongStep
+        self.announcement = announcement
+        self.ssml = ssml
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case stepIndex = "step_index", distanceAlongStep = "distance_along_step", announcement, ssml
+    }
+}

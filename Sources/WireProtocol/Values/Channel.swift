@@ -1,0 +1,45 @@
+/// A stream of events a client can subscribe to; `all` stands for every channel.
+public enum Channel: String, Sendable, Hashable, Codable, CaseIterable {
+    /// LOCATION: raw fixes.
+    case location
+    /// SKY: satellites and dilutions of precision.
+    case sky
+    /// NMEA: raw sentences.
+    case nmea
+    /// MATCH: map-matched position in free drive.
+    case match
+    /// PROGRESS: route progress in active guidance.
+    case progress
+    /// BANNER and VOICE instructions.
+    case instructions
+    /// REROUTE and ARRIVAL.
+    case guidance
+    /// SESSION: free drive ↔ active guidance.
+    case session
+    /// CAMERA: camera state and frame.
+    case camera
+    /// DEVICE: receiver connected / lost / reconnecting.
+    case device
+    /// Every channel.
+    case all
+
+    /// Every real channel (all cases except `all`), in protocol order.
+    public static let concrete: [Channel] = allCases.filter { $0 != .all }
+
+    /// The channels this one stands for: itself, or every concrete channel for `all`.
+    public var expanded: [Channel] { self == .all ? Self.concrete : [self] }
+
+    /// The channel spelled `name`, or nil.
+    public init?(wireName name: String) { self.init(rawValue: name) }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let name = try container.decode(String.self)
+        guard let channel = Channel(rawValue: name) else {
+            throw DecodingError.dataCorruptedError(
+                in: container,
+                debugDescription: "unknown channel \"\(name)\" (known: \(Self.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        self = channel
+    }
+}

@@ -1,0 +1,21 @@
+import Synchronization
+import WireProtocol
+import Servers
+
+/// Answers like a gateway would, recording what it was asked.
+final class FakeCommandHandler: CommandHandler {
+    let received = Mutex<[Command]>([])
+
+    func handle(_ command: Command, from client: ClientInfo) async -> CommandResult {
+        received.withLock { $0.append(command) }
+        switch command {
+        case .status:
+            return .success([
+                "session": .object(["mode": .string("free_drive")]),
+                "counters": .object(["fixes": .integer(5), "events_dropped": .integer(2)]),
+            ])
+        case .route: return .failure(.noRoute, "no road within 200 m of waypoint 0")
+        default: return .success(["command": .string(command.name.rawValue)])
+        }
+    }
+}

@@ -1,3 +1,0 @@
-import Testing
-
-@Test("WaygateCLI: placeholder until the module lands") func placeholderWaygateCLI() { #expect(Bool(true)) }
