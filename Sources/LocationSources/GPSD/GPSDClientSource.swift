@@ -10,6 +10,7 @@ public import Timekeeping
 /// resume. Lost connections are retried with `backoff` (one `.reconnecting` per outage).
 /// The stream never ends by itself; stop iterating to disconnect.
 public final class GPSDClientSource: LocationSource {
+    /// The wire name of the source.
     public let id: SourceID
     /// gpsd's host name or address.
     public let host: String
@@ -33,8 +34,10 @@ public final class GPSDClientSource: LocationSource {
         self.timeSource = timeSource
     }
 
+    /// Counters and device state so far (all sessions of this source).
     public var statistics: SourceStatistics { shared.value }
 
+    /// Starts a session (see the type's summary) and returns its events.
     public func events() -> AsyncStream<SourceEvent> {
         let session = GPSDSession(host: host, port: String(port), watchdog: watchdog, backoff: backoff,
                                   timeSource: timeSource, statistics: shared)
