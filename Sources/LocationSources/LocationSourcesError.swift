@@ -9,6 +9,7 @@ public enum LocationSourcesError: Error, CustomStringConvertible, Equatable {
     /// gpsd refused the WATCH request.
     case gpsdWatchFailed(host: String, port: String)
 
+    /// One line naming the bad input.
     public var description: String {
         switch self {
         case .unreadableLog(let path, let reason): "cannot read NMEA log \(path): \(reason)"

@@ -10,12 +10,14 @@ import Glibc
 /// libserialport refuses pseudo-terminals, so its driver is tested in a child copy of this
 /// test binary that runs with the PtyShim LD_PRELOAD library and reaches the pty through the
 /// `/dev/../../..` path trick (TOOLCHAIN.md §3). The child part is enabled only by the
-/// environment variable the parent sets.
+/// environment variable the parent sets. The child also runs LocationSourcesTests'
+/// `childSourceThroughLibserialport`, the whole serial source on this driver.
 @Suite("LibSerialPort")
 struct LibSerialPortTests {
     static let childVariable = "WAYGATE_LIBSERIALPORT_CHILD_DIR"
 
-    @Test("libserialport reads NMEA from a pty and reports its hang-up (child process with PtyShim)")
+    @Test("libserialport reads NMEA from a pty and reports its hang-up (child process with PtyShim)",
+          .enabled(if: ProcessInfo.processInfo.environment[LibSerialPortTests.childVariable] == nil))
     func libserialportInChildProcess() throws {
         let dir = try TemporaryDirectory(prefix: "lsp")
         defer { dir.remove() }
@@ -24,7 +26,7 @@ struct LibSerialPortTests {
         var environment = ProcessInfo.processInfo.environment
         environment["LD_PRELOAD"] = shim
         environment[Self.childVariable] = dir.path
-        let child = try ChildProcess(executable, ["--testing-library", "swift-testing", "--filter", "childReadsThroughLibserialport"],
+        let child = try ChildProcess(executable, ["--testing-library", "swift-testing", "--filter", "childReadsThroughLibserialport", "--filter", "childSourceThroughLibserialport"],
                                      environment: environment, stdout: dir.file("out.txt"), stderr: dir.file("err.txt"))
         defer { child.stop() }
         let code = child.wait(timeout: 60)
@@ -32,6 +34,8 @@ struct LibSerialPortTests {
         #expect(code == 0, "child output:\n\(output.suffix(2000))")
         #expect(output.contains("(child) LibSerialPort via the path trick") && !output.contains("✘"))
         #expect(FileManager.default.fileExists(atPath: dir.file("child-ok")))
+        // The same child also runs SerialNMEASource on this driver (LocationSourcesTests).
+        #expect(FileManager.default.fileExists(atPath: dir.file("source-child-ok")))
     }
 
     @Test("(child) LibSerialPort via the path trick: driver, data, hang-up",

@@ -26,6 +26,7 @@ public final class ReplaySource: LocationSource {
         public static let realTime = Pace.recorded(speed: 1)
     }
 
+    /// The wire name of the source.
     public let id: SourceID
     /// How fast the log plays.
     public let pace: Pace
@@ -66,8 +67,10 @@ public final class ReplaySource: LocationSource {
         try self.init(bytes: data, id: .replay(path), pace: pace, timeSource: timeSource, maximumGap: maximumGap)
     }
 
+    /// Counters and device state so far (all sessions of this source).
     public var statistics: SourceStatistics { shared.value }
 
+    /// Starts a session (see the type's summary) and returns its events.
     public func events() -> AsyncStream<SourceEvent> {
         let speed: Double? = if case .recorded(let s) = pace { s } else { nil }
         let player = ReplayPlayer(bytes: bytes, speed: speed, maximumGap: maximumGap, timeSource: timeSource, statistics: shared)

@@ -44,6 +44,7 @@ public final class SerialNMEASource: LocationSource {
         }
     }
 
+    /// The wire name of the source.
     public let id: SourceID
     /// The device path (a symlink such as `/dev/gps0` is followed at every reconnection).
     public let path: String
@@ -60,8 +61,10 @@ public final class SerialNMEASource: LocationSource {
         self.timeSource = timeSource
     }
 
+    /// Counters and device state so far (all sessions of this source).
     public var statistics: SourceStatistics { shared.value }
 
+    /// Starts a session (see the type's summary) and returns its events.
     public func events() -> AsyncStream<SourceEvent> {
         let session = SerialSession(path: path, options: options, timeSource: timeSource, statistics: shared)
         return ReaderThread.stream(name: "waygate \(id)", statistics: shared) { emitter, stop in

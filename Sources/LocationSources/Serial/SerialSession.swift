@@ -77,30 +77,18 @@ struct SerialSession: Sendable {
     /// Listens at each rate in turn until NMEA checksums; the bytes heard at the locked rate,
     /// or nil after a full round without a lock, a hang-up or a stop.
     private mutating func hunt(_ port: any SerialConnection, _ stop: StopFlag) -> [UInt8]? {
-        var hunter = BaudHunter(rates: options.huntRates, preferred: lastGoodBaud)
-        var windowEnd = now() + options.huntWindow
+        let hunt = BaudHunt(rates: options.huntRates, preferred: lastGoodBaud, window: options.huntWindow)
         do {
-            if port.baudRate != hunter.currentRate { try port.setBaudRate(hunter.currentRate) }
-            while !stop.isSet {
-                var verdict = BaudHunter.Verdict.listening
-                switch try port.read(maxBytes: 4096, timeoutMilliseconds: 100) {
-                case .data(let bytes): verdict = hunter.push(bytes)
-                case .hangup: return nil
-                case .timeout: break
-                }
-                if verdict == .listening, now() >= windowEnd { verdict = hunter.windowElapsed() }
-                switch verdict {
-                case .listening:
-                    continue
-                case .locked:
-                    return hunter.heardBytes
-                case .tryNext(let baud):
-                    try port.setBaudRate(baud)
-                    windowEnd = now() + options.huntWindow
-                case .exhausted:
-                    statistics.update { $0.lastError = "no NMEA heard on \(self.path) at \(self.options.huntRates.map(String.init).joined(separator: ", ")) baud" }
-                    return nil
-                }
+            switch try hunt.run(on: port, now: now, shouldStop: { stop.isSet }) {
+            case .locked(_, let bytes):
+                return bytes
+            case .silent:
+                let rates = options.huntRates.map(String.init).joined(separator: ", ")
+                statistics.update { [path] in $0.lastError = "no NMEA heard on \(path) at \(rates) baud" }
+            case .hangup:
+                statistics.update { [path] in $0.lastError = "\(path) hung up" }
+            case .stopped:
+                break
             }
         } catch {
             statistics.update { $0.lastError = error.description }

@@ -12,8 +12,11 @@ import Glibc
 /// `.hangup`, then read with `sp_nonblocking_read`. It refuses pseudo-terminals; use
 /// `SerialPort` for those. Use from one thread only.
 public final class LibSerialPort: SerialConnection {
+    /// The path the port was opened with.
     public let path: String
+    /// Always `"libserialport"`.
     public let driver = "libserialport"
+    /// The current line speed, bits per second.
     public private(set) var baudRate: Int
     private var port: OpaquePointer?
     private let descriptor: FileDescriptor
@@ -49,6 +52,7 @@ public final class LibSerialPort: SerialConnection {
 
     deinit { close() }
 
+    /// Sets the speed with `sp_set_baudrate` and flushes input received at the old one.
     public func setBaudRate(_ baud: Int) throws(SystemError) {
         guard let port else { throw SystemError(code: EBADF, operation: "set baud on closed \(path)") }
         try Self.check(sp_set_baudrate(port, Int32(clamping: baud)), "sp_set_baudrate \(baud) \(path)")
@@ -56,6 +60,7 @@ public final class LibSerialPort: SerialConnection {
         baudRate = baud
     }
 
+    /// Polls the port descriptor (to see hang-ups), then `sp_nonblocking_read`.
     public func read(maxBytes: Int = 4096, timeoutMilliseconds: Int32) throws(SystemError) -> SerialReadResult {
         guard let port else { throw SystemError(code: EBADF, operation: "read closed \(path)") }
         let revents = try descriptor.poll(events: Int16(POLLIN), timeoutMilliseconds: timeoutMilliseconds)
@@ -73,12 +78,14 @@ public final class LibSerialPort: SerialConnection {
         return .data(Array(buffer.prefix(Int(r.rawValue))))
     }
 
+    /// `sp_blocking_write` with a 1 s timeout.
     public func write(_ bytes: [UInt8]) throws(SystemError) {
         guard let port else { throw SystemError(code: EBADF, operation: "write closed \(path)") }
         let r = bytes.withUnsafeBytes { sp_blocking_write(port, $0.baseAddress, $0.count, 1000) }
         if r.rawValue < 0 { throw Self.error(r, "sp_blocking_write \(path)") }
     }
 
+    /// `sp_close` and `sp_free_port`; harmless when already closed.
     public func close() {
         guard let port else { return }
         _ = sp_close(port)

@@ -11,8 +11,11 @@ public final class SerialPort: SerialConnection {
     /// The line speeds Waygate can set, in bits per second (the standard NMEA/GNSS rates).
     public static let supportedBaudRates = [4800, 9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600]
 
+    /// The path the port was opened with.
     public let path: String
+    /// Always `"termios"`.
     public let driver = "termios"
+    /// The current line speed, bits per second.
     public private(set) var baudRate: Int
     private var descriptor: FileDescriptor?
 
@@ -30,22 +33,26 @@ public final class SerialPort: SerialConnection {
     /// The underlying descriptor, while open.
     public var fileDescriptor: FileDescriptor? { descriptor }
 
+    /// Re-clocks the port (raw 8N1) and drops input received at the old speed.
     public func setBaudRate(_ baud: Int) throws(SystemError) {
         guard let fd = descriptor else { throw SystemError(code: EBADF, operation: "set baud on closed \(path)") }
         try configure(fd, baud: baud, flush: true)
         baudRate = baud
     }
 
+    /// Polls up to `timeoutMilliseconds`, then reads at most `maxBytes`.
     public func read(maxBytes: Int = 4096, timeoutMilliseconds: Int32) throws(SystemError) -> SerialReadResult {
         guard let fd = descriptor else { throw SystemError(code: EBADF, operation: "read closed \(path)") }
         return try Self.read(fd, maxBytes: maxBytes, timeoutMilliseconds: timeoutMilliseconds)
     }
 
+    /// Writes all of `bytes`, waiting for the tty to drain when it is full.
     public func write(_ bytes: [UInt8]) throws(SystemError) {
         guard let fd = descriptor else { throw SystemError(code: EBADF, operation: "write closed \(path)") }
         try fd.writeAll(bytes)
     }
 
+    /// Closes the descriptor; harmless when already closed.
     public func close() {
         descriptor?.close()
         descriptor = nil
