@@ -112,7 +112,10 @@ public final class EventServer: Sendable {
             }
             guard !lines.isEmpty else { return publisher.nextSeq - 1 }
             let wake = state.withLock { s in
-                for index in s.outboxes.values.indices {
+                // Index by key, not `values.indices`: those hold a copy of the dictionary and
+                // would make every queue append copy the whole queue.
+                for id in Array(s.outboxes.keys) {
+                    guard let index = s.outboxes.index(forKey: id) else { continue }
                     for (channel, line) in lines where s.outboxes.values[index].subscriptions.contains(channel) {
                         if s.outboxes.values[index].enqueue(line) { s.statistics.eventsDropped += 1 }
                     }
