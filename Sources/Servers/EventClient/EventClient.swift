@@ -2,7 +2,6 @@
 import Glibc
 #endif
 import Foundation
-import Synchronization
 public import SystemIO
 public import WireProtocol
 
@@ -16,7 +15,7 @@ public final class EventClient: Sendable {
 
     /// The connected socket.
     public let connection: SocketConnection
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Connects to the event socket at `path`.
     public init(path: String) throws(SystemError) {
