@@ -21,7 +21,12 @@ public enum Command: Sendable, Hashable {
 
     /// The states a client may ask the camera for (transitions are reported, never requested).
     public enum CameraRequestState: String, Sendable, Hashable, CaseIterable {
-        case following, overview, idle
+        /// Follow the user.
+        case following
+        /// Show the whole remaining route.
+        case overview
+        /// Leave the map to the user.
+        case idle
     }
 
     /// The command's `cmd` name.
