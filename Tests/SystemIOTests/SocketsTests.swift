@@ -131,6 +131,20 @@ struct SocketsTests {
         }
     }
 
+    @Test("user and group names resolve to ids; numbers pass through; unknown names are errors naming them")
+    func accounts() throws {
+        #expect(try AccountLookup.userID("root") == 0)
+        #expect(try AccountLookup.groupID("root") == 0)
+        #expect(try AccountLookup.userID("1234") == 1_234)
+        #expect(try AccountLookup.groupID("20") == 20)
+        #expect(throws: SystemError(code: ENOENT, operation: "look up group \"no-such-waygate-group\"")) {
+            _ = try AccountLookup.groupID("no-such-waygate-group")
+        }
+        #expect(throws: SystemError(code: ENOENT, operation: "look up user \"no-such-waygate-user\"")) {
+            _ = try AccountLookup.userID("no-such-waygate-user")
+        }
+    }
+
     @Test("the default socket path follows WAYGATE_SOCKET, root, XDG_RUNTIME_DIR, then /tmp")
     func defaultPath() {
         #expect(SocketPath.resolveDefault(environment: ["WAYGATE_SOCKET": "/x/w.sock", "XDG_RUNTIME_DIR": "/run/user/1000"], uid: 0) == "/x/w.sock")

@@ -45,7 +45,8 @@ public enum Command: Sendable, Hashable {
     }
 
     /// Whether the command changes shared state and is therefore subject to the server's
-    /// uid/gid allow-lists: `start`, `stop`, `simulate`, `select_route`, and `start` with a route file.
+    /// uid/gid allow-lists: `start` (including one naming a server-side `route_file`), `stop`,
+    /// `simulate` and `select_route`.
     public var changesState: Bool {
         switch self {
         case .start, .stop, .simulate, .selectRoute: true
