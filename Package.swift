@@ -44,7 +44,7 @@ let package = Package(
         module("NMEA", ["Positioning"]),  // NMEA 0183 framing, sentences, FixAssembler, encoder
         module("GPSDProtocol", ["Positioning"]),  // gpsd JSON (TPV, SKY, VERSION, WATCH…)
         module("RouteFormats", ["RouteModel", "Geodesy", "Positioning"]),  // OSRM/Mapbox/Valhalla JSON, GPX, GeoJSON, JSONL
-        module("WireProtocol", ["RouteFormats", "Positioning", "Timekeeping", "Geodesy"]),  // Waygate's JSON-lines messages
+        module("WireProtocol", ["RouteFormats", "Positioning", "Timekeeping"]),  // Waygate's JSON-lines messages
 
         // MARK: - Layer 2 — algorithms
         module("OSMImport", ["RoadGraph", "CZlib"]),  // .osm.pbf / .osm XML → RoadGraph via TagPolicy
