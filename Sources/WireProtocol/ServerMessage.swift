@@ -3,10 +3,15 @@ import FoundationEssentials
 /// Anything a Waygate server sends a client, decoded by its `class`: what `waygate watch` and
 /// the tests read.
 public enum ServerMessage: Sendable, Hashable, Codable {
+    /// The greeting sent on connect.
     case hello(HelloMessage)
+    /// A successful answer to a request.
     case reply(ReplyMessage)
+    /// A failed request.
     case error(ErrorMessage)
+    /// Events were discarded for this slow client.
     case dropped(DroppedMessage)
+    /// An event on a subscribed channel.
     case event(Event)
 
     public init(from decoder: any Decoder) throws {

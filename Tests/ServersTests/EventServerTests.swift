@@ -245,6 +245,32 @@ struct EventServerTests {
         #expect(try await client.next() == .reply(ReplyMessage(id: .integer(1), fields: ["command": .string("stop")])))
     }
 
+    @Test("a client that vanishes with unsent events and an unanswered request does not disturb the others")
+    func clientVanishes() async throws {
+        let h = try ServerHarness()
+        defer { h.close() }
+        let stays = try await h.subscribed([.nmea])
+        do {
+            let leaves = try await h.subscribed([.nmea])
+            try leaves.send(#"{"cmd":"status","id":1}"#)
+            for chunk in stride(from: 0, to: 4_000, by: 500) {  // more than its socket buffer holds
+                for i in chunk..<(chunk + 500) { h.server.publish(nmea(i), time: fixTime) }
+                #expect(try await stays.nextLines(500).count == 500)
+            }
+            withExtendedLifetime(leaves) {}
+        }  // `leaves` is closed here, with events and a reply still queued for it
+        var clients: JSONValue?
+        for attempt in 0..<200 where clients != .integer(1) {
+            try stays.send(Request(id: .integer(Int64(attempt)), command: .status))
+            guard case .reply(let reply) = try await stays.next() else { break }
+            clients = reply.fields["clients"]
+        }
+        #expect(clients == .integer(1))
+        let seq = h.server.publish(nmea(4_000), time: fixTime)
+        guard case .event(let event) = try await stays.next() else { Issue.record("no event after the other client left"); return }
+        #expect(event.seq == seq)
+    }
+
     @Test("HELLO reports the session mode of the last SESSION event")
     func helloSessionMode() async throws {
         let h = try ServerHarness()

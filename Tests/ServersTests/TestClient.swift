@@ -77,13 +77,26 @@ func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async thro
 
 /// The `seq` of an event line, read without decoding the whole line; nil if it has none.
 func seq(of line: [UInt8]) -> UInt64? {
-    let key = Array(#""seq":"#.utf8)
-    guard let start = (0...(line.count - key.count)).first(where: { line[$0..<($0 + key.count)].elementsEqual(key) }) else { return nil }
-    var value: UInt64 = 0
-    var i = start + key.count
-    while i < line.count, (48...57).contains(line[i]) {
-        value = value * 10 + UInt64(line[i] - 48)
-        i += 1
+    let key: [UInt8] = Array(#""seq":"#.utf8)
+    return line.withUnsafeBufferPointer { bytes -> UInt64? in
+        var i = 0
+        while i + key.count <= bytes.count {
+            var match = true
+            for k in 0..<key.count where bytes[i + k] != key[k] {
+                match = false
+                break
+            }
+            if match {
+                var value: UInt64 = 0
+                var j = i + key.count
+                while j < bytes.count, bytes[j] >= 48, bytes[j] <= 57 {
+                    value = value * 10 + UInt64(bytes[j] - 48)
+                    j += 1
+                }
+                return value
+            }
+            i += 1
+        }
+        return nil
     }
-    return value
 }

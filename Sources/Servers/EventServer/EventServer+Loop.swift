@@ -2,7 +2,6 @@
 import Glibc
 #endif
 import Dispatch
-import Synchronization
 import SystemIO
 import WireProtocol
 
@@ -14,6 +13,9 @@ extension EventServer {
     func runLoop() {
         var clients: [UInt64: ClientConnection] = [:]
         var nextID: UInt64 = 1
+        // Set when accept fails (e.g. EMFILE): the listener stays readable, so rather than spin,
+        // stop polling it until a client leaves or a second has passed.
+        var acceptPaused = false
         while true {
             // Take output from the outboxes and decide what to poll for, in one locked pass.
             var readable: Set<UInt64> = []
@@ -32,12 +34,13 @@ extension EventServer {
             for client in clients.values where client.hasOutput && !client.blocked {
                 if !client.flush() {
                     disconnect(client, from: &clients)
+                    acceptPaused = false
                 } else if !client.hasOutput {
                     refill = true
                 }
             }
             var fds = [pollfd(fd: wakePipe.readEnd.rawValue, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: listener.descriptor.rawValue, events: Int16(POLLIN), revents: 0)]
+                       pollfd(fd: listener.descriptor.rawValue, events: acceptPaused ? 0 : Int16(POLLIN), revents: 0)]
             let order = Array(clients.values)
             for client in order {
                 var events: Int16 = 0
@@ -46,16 +49,18 @@ extension EventServer {
                 fds.append(pollfd(fd: client.socket.descriptor.rawValue, events: events, revents: 0))
             }
             // A client whose buffer just emptied may have more queued: look again at once.
-            let ready = poll(&fds, nfds_t(fds.count), refill ? 0 : -1)
+            let ready = poll(&fds, nfds_t(fds.count), refill ? 0 : acceptPaused ? 1_000 : -1)
+            if ready == 0 { acceptPaused = false }
             guard ready > 0 else { continue }
             if fds[0].revents != 0 { wakePipe.drain() }
-            if fds[1].revents & Int16(POLLIN) != 0 { acceptClients(into: &clients, nextID: &nextID) }
+            if fds[1].revents & Int16(POLLIN) != 0 { acceptPaused = !acceptClients(into: &clients, nextID: &nextID) }
             for (offset, client) in order.enumerated() {
                 let revents = fds[offset + 2].revents
                 if revents & Int16(POLLOUT) != 0 { client.blocked = false }
                 guard revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 else { continue }
                 guard let inputs = client.readInputs() else {
                     disconnect(client, from: &clients)
+                    acceptPaused = false
                     continue
                 }
                 guard !inputs.isEmpty else { continue }
@@ -70,9 +75,13 @@ extension EventServer {
         stopped.signal()
     }
 
-    /// Accepts every waiting connection: reads its credentials, queues HELLO and starts its request task.
-    private func acceptClients(into clients: inout [UInt64: ClientConnection], nextID: inout UInt64) {
-        while let socket = try? listener.accept() {
+    /// Accepts every waiting connection: reads its credentials, queues HELLO and starts its
+    /// request task. Returns false when accepting failed (out of descriptors, …).
+    private func acceptClients(into clients: inout [UInt64: ClientConnection], nextID: inout UInt64) -> Bool {
+        while true {
+            let accepted: SocketConnection?
+            do { accepted = try listener.accept() } catch { return false }
+            guard let socket = accepted else { return true }
             guard let credentials = try? socket.peerCredentials() else {
                 socket.close()
                 continue

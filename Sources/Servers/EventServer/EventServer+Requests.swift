@@ -1,4 +1,3 @@
-import Synchronization
 import SystemIO
 import WireProtocol
 

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 public import SystemIO
 public import Timekeeping
 public import WireProtocol
@@ -66,9 +65,9 @@ public final class EventServer: Sendable {
     /// The configuration it runs with.
     public let configuration: Configuration
     let handler: any CommandHandler
-    let state: Mutex<State>
+    let state: Locked<State>
     /// Serialises publishers so that `seq` order is queue order.
-    let publishing = Mutex(Publisher())
+    let publishing = Locked(Publisher())
     let wakePipe: WakePipe
     let stopped = DispatchSemaphore(value: 0)
 
@@ -77,7 +76,7 @@ public final class EventServer: Sendable {
         self.listener = listener
         self.configuration = configuration
         self.handler = handler
-        state = Mutex(State(sessionMode: configuration.initialSessionMode))
+        state = Locked(State(sessionMode: configuration.initialSessionMode))
         wakePipe = try WakePipe()
         let thread = Thread { [self] in runLoop() }
         thread.name = "waygate-event-server"
@@ -112,7 +111,10 @@ public final class EventServer: Sendable {
             }
             guard !lines.isEmpty else { return publisher.nextSeq - 1 }
             let wake = state.withLock { s in
-                for index in s.outboxes.values.indices {
+                // Index by key, not `values.indices`: those hold a copy of the dictionary and
+                // would make every queue append copy the whole queue.
+                for id in Array(s.outboxes.keys) {
+                    guard let index = s.outboxes.index(forKey: id) else { continue }
                     for (channel, line) in lines where s.outboxes.values[index].subscriptions.contains(channel) {
                         if s.outboxes.values[index].enqueue(line) { s.statistics.eventsDropped += 1 }
                     }

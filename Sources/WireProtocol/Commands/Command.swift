@@ -21,7 +21,12 @@ public enum Command: Sendable, Hashable {
 
     /// The states a client may ask the camera for (transitions are reported, never requested).
     public enum CameraRequestState: String, Sendable, Hashable, CaseIterable {
-        case following, overview, idle
+        /// Follow the user.
+        case following
+        /// Show the whole remaining route.
+        case overview
+        /// Leave the map to the user.
+        case idle
     }
 
     /// The command's `cmd` name.
@@ -40,7 +45,8 @@ public enum Command: Sendable, Hashable {
     }
 
     /// Whether the command changes shared state and is therefore subject to the server's
-    /// uid/gid allow-lists: `start`, `stop`, `simulate`, `select_route`, and `start` with a route file.
+    /// uid/gid allow-lists: `start` (including one naming a server-side `route_file`), `stop`,
+    /// `simulate` and `select_route`.
     public var changesState: Bool {
         switch self {
         case .start, .stop, .simulate, .selectRoute: true

@@ -4,17 +4,30 @@ import Timekeeping
 public struct RouteRequest: Sendable, Hashable {
     /// Travel mode for costing.
     public enum Profile: String, Sendable, Hashable, CaseIterable {
-        case car, bike, foot
+        /// By car (the default).
+        case car
+        /// By bicycle.
+        case bike
+        /// On foot.
+        case foot
     }
 
     /// Road kinds a route may be asked to avoid.
     public enum Avoid: String, Sendable, Hashable, CaseIterable {
-        case toll, ferry, motorway
+        /// Toll roads.
+        case toll
+        /// Ferries.
+        case ferry
+        /// Motorways.
+        case motorway
     }
 
     /// Units for instruction text.
     public enum Units: String, Sendable, Hashable, CaseIterable {
-        case metric, imperial
+        /// Metres and kilometres.
+        case metric
+        /// Feet and miles.
+        case imperial
     }
 
     /// Waypoints as `[lon, lat]` pairs (GeoJSON order); a single point is the destination and

@@ -1,16 +1,28 @@
 /// The body of an event: one of the event classes, each belonging to one channel.
 public enum EventPayload: Sendable, Hashable {
+    /// A raw fix (channel `location`).
     case location(LocationMessage)
+    /// Satellites in view (channel `sky`).
     case sky(SkyMessage)
+    /// A raw sentence (channel `nmea`).
     case nmea(NMEAMessage)
+    /// A device state change (channel `device`).
     case device(DeviceMessage)
+    /// A map-matched position (channel `match`).
     case match(MatchMessage)
+    /// Route progress (channel `progress`).
     case progress(ProgressMessage)
+    /// A visual instruction (channel `instructions`).
     case banner(BannerMessage)
+    /// A spoken instruction (channel `instructions`).
     case voice(VoiceMessage)
+    /// A reroute step (channel `guidance`).
     case reroute(RerouteMessage)
+    /// A waypoint reached (channel `guidance`).
     case arrival(ArrivalMessage)
+    /// A session mode change (channel `session`).
     case session(SessionMessage)
+    /// A camera state or frame (channel `camera`).
     case camera(CameraMessage)
 
     /// The message inside, as its protocol type.
