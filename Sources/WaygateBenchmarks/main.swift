@@ -1,1 +1,21 @@
-print("waygate-bench: no benchmarks yet")
+// waygate-bench: speed figures reported in docs/benchmarks.md, never asserted in tests.
+// Usage: waygate-bench [nmea|pipeline|all]  (run from the repository root, release build).
+import Foundation
+
+let selected = CommandLine.arguments.dropFirst().first ?? "all"
+let benchmarks: [(name: String, run: () throws -> Void)] = [
+    ("nmea", NMEABenchmark.run),
+    ("pipeline", PipelineBenchmark.run),
+]
+guard selected == "all" || benchmarks.contains(where: { $0.name == selected }) else {
+    FileHandle.standardError.write(Data("usage: waygate-bench [\(benchmarks.map(\.name).joined(separator: "|"))|all]\n".utf8))
+    exit(2)
+}
+for benchmark in benchmarks where selected == "all" || selected == benchmark.name {
+    do {
+        try benchmark.run()
+    } catch {
+        FileHandle.standardError.write(Data("waygate-bench \(benchmark.name): \(error)\n".utf8))
+        exit(1)
+    }
+}

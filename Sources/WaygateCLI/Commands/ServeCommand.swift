@@ -6,7 +6,6 @@ import Positioning
 import Servers
 import SystemIO
 import Timekeeping
-import Synchronization
 import WireProtocol
 
 /// `waygate serve`: the daemon. Reads the configured sources and publishes everything on the
@@ -112,13 +111,10 @@ struct EventRelay {
         } catch {
             throw RuntimeError("cannot serve on \(socketPath): \(error)")
         }
-        let box = ServerBox()
-        let gateway = Gateway(sources: sources, timeSource: timeSource) { event in
-            let (payload, time) = event.wire
-            box.server?.publish(payload, time: time)
-        }
+        let relay = EventServerSink()
+        let gateway = Gateway(sources: sources, timeSource: timeSource, sink: relay.sink)
         let server = try EventServer(listener: listener, configuration: configuration, handler: GatewayCommandHandler(gateway: gateway))
-        box.set(server)
+        relay.attach(server)
         return EventRelay(gateway: gateway, server: server)
     }
 
@@ -129,13 +125,6 @@ struct EventRelay {
         gatewayTask.cancel()
         server.stop()
     }
-}
-
-/// Lets the gateway's sink reach a server created after the gateway. Set once, read often.
-final class ServerBox: Sendable {
-    private let value = Mutex<EventServer?>(nil)
-    var server: EventServer? { value.withLock { $0 } }
-    func set(_ server: EventServer) { value.withLock { $0 = server } }
 }
 
 /// Suspends until one of the given signals arrives.

@@ -1,0 +1,56 @@
+import Foundation
+import GPSDProtocol
+import NMEA
+
+/// NMEA decoding throughput (MB/s, sentences/s), Waygate vs gpsd 3.22's own decoder
+/// (`gpsdecode -j`, the same library gpsd runs) on the same bytes.
+enum NMEABenchmark {
+    static func run() throws {
+        let corpus = try Corpus.nmea(copies: 40)
+        let megabytes = Double(corpus.count) / 1_000_000
+        var sentences = 0, fixes = 0
+        let decodeTime = Stopwatch.best {
+            var decoder = NMEAStreamDecoder()
+            _ = decoder.push(corpus)
+            _ = decoder.finish()
+            sentences = decoder.statistics.sentences
+            fixes = decoder.statistics.fixes
+        }
+        var reports = 0
+        let gpsdJSONTime = Stopwatch.best {
+            var stream = GPSDReportStream()
+            reports = stream.push(corpus).count + stream.finish().count
+        }
+        print(String(format: "nmea decode (NMEAStreamDecoder): %.1f MB in %.3f s = %.1f MB/s, %.0f sentences/s, %d fixes",
+                     megabytes, decodeTime, megabytes / decodeTime, Double(sentences) / decodeTime, fixes))
+        print(String(format: "nmea → gpsd JSON (GPSDReportStream): %.3f s = %.1f MB/s, %d reports",
+                     gpsdJSONTime, megabytes / gpsdJSONTime, reports))
+        let path = NSTemporaryDirectory() + "waygate-bench-corpus.nmea"
+        try Data(corpus).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        guard let gpsd = try? gpsdecodeTime(input: path) else {
+            print("gpsdecode not found: install gpsd-clients for the comparison")
+            return
+        }
+        print(String(format: "gpsdecode -j (gpsd 3.22): %.3f s = %.1f MB/s, %d reports; Waygate decode is %.1f× gpsd, JSON output %.1f× gpsd",
+                     gpsd.seconds, megabytes / gpsd.seconds, gpsd.reports, gpsd.seconds / decodeTime, gpsd.seconds / gpsdJSONTime))
+    }
+
+    /// Runs `gpsdecode -j < input > /dev/null` three times; the best wall time and its line count.
+    static func gpsdecodeTime(input: String) throws -> (seconds: Double, reports: Int) {
+        var lines = 0
+        let seconds = try Stopwatch.best(runs: 3) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/gpsdecode")
+            process.arguments = ["-j"]
+            process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: input))
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            lines = data.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        }
+        return (seconds, lines)
+    }
+}
