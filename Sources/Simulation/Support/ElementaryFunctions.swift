@@ -1,0 +1,135 @@
+// Elementary functions for the simulator, written out in Swift so that the pure layers need no
+// `Glibc` (DESIGN.md §2.3, `make layering`) and so that seeded output (noise, sky) is
+// bit-identical whatever C maths library the host has. Accuracy is a few ulps for the argument
+// ranges the simulator uses (|x| below about 1e6 for the trigonometric functions).
+
+/// Namespace of the module's transcendental functions.
+enum Elementary {
+    static let pi = Double.pi
+    private static let halfPiHigh = 1.5707963267948966
+    private static let halfPiLow = 6.123233995736766e-17
+    private static let ln2High = 0.6931471803691238
+    private static let ln2Low = 1.9082149292705877e-10
+    private static let ln2 = 0.6931471805599453
+
+    /// Sine and cosine of `x` radians together (one range reduction).
+    static func sinCos(_ x: Double) -> (sin: Double, cos: Double) {
+        guard x.isFinite else { return (.nan, .nan) }
+        let k = (x / halfPiHigh).rounded()
+        let r = (x - k * halfPiHigh) - k * halfPiLow
+        let r2 = r * r
+        // Taylor polynomials, exact to double precision for |r| ≤ π/4.
+        var s = -1.0 / 355_687_428_096_000
+        s = s * r2 + 1.0 / 1_307_674_368_000
+        s = s * r2 - 1.0 / 6_227_020_800
+        s = s * r2 + 1.0 / 39_916_800
+        s = s * r2 - 1.0 / 362_880
+        s = s * r2 + 1.0 / 5_040
+        s = s * r2 - 1.0 / 120
+        s = s * r2 + 1.0 / 6
+        let sinR = r - r * r2 * s
+        var c = 1.0 / 6_402_373_705_728_000
+        c = c * r2 - 1.0 / 20_922_789_888_000
+        c = c * r2 + 1.0 / 87_178_291_200
+        c = c * r2 - 1.0 / 479_001_600
+        c = c * r2 + 1.0 / 3_628_800
+        c = c * r2 - 1.0 / 40_320
+        c = c * r2 + 1.0 / 720
+        c = c * r2 - 1.0 / 24
+        c = c * r2 + 0.5
+        let cosR = 1 - r2 * c
+        let quadrant = Int(k.truncatingRemainder(dividingBy: 4)) & 3
+        switch quadrant {
+        case 0: return (sinR, cosR)
+        case 1: return (cosR, -sinR)
+        case 2: return (-sinR, -cosR)
+        default: return (-cosR, sinR)
+        }
+    }
+
+    /// Sine of `x` radians.
+    static func sin(_ x: Double) -> Double { sinCos(x).sin }
+    /// Cosine of `x` radians.
+    static func cos(_ x: Double) -> Double { sinCos(x).cos }
+    /// Tangent of `x` radians.
+    static func tan(_ x: Double) -> Double {
+        let sc = sinCos(x)
+        return sc.sin / sc.cos
+    }
+
+    /// Natural logarithm; NaN for negative input, −∞ for 0.
+    static func log(_ x: Double) -> Double {
+        if x.isNaN || x < 0 { return .nan }
+        if x == 0 { return -.infinity }
+        if x.isInfinite { return x }
+        var e = Double(Int(x.exponent))
+        var m = x.significand
+        if m > 1.4142135623730951 {
+            m /= 2
+            e += 1
+        }
+        let s = (m - 1) / (m + 1), s2 = s * s
+        var p = 1.0 / 25
+        var d = 23.0
+        while d >= 1 {
+            p = p * s2 + 1 / d
+            d -= 2
+        }
+        return e * ln2High + (2 * s * p + e * ln2Low)
+    }
+
+    /// e raised to `x`.
+    static func exp(_ x: Double) -> Double {
+        if x.isNaN { return .nan }
+        if x > 709.78 { return .infinity }
+        if x < -745.2 { return 0 }
+        let k = (x / ln2).rounded()
+        let r = (x - k * ln2High) - k * ln2Low
+        var p = 1.0
+        var n = 18.0
+        while n >= 1 {
+            p = 1 + p * r / n
+            n -= 1
+        }
+        // Split the scaling so 2^k never overflows on its own near the ends of the range.
+        let k1 = Int(k) / 2, k2 = Int(k) - Int(k) / 2
+        return p * Double(sign: .plus, exponent: k1, significand: 1) * Double(sign: .plus, exponent: k2, significand: 1)
+    }
+
+    /// Arc tangent of `x`, in (−π/2, π/2).
+    static func atan(_ x: Double) -> Double {
+        if x.isNaN { return .nan }
+        if x < 0 { return -atan(-x) }
+        if x > 1 { return pi / 2 - atan(1 / x) }
+        var y = x, offset = 0.0
+        if y > 0.41421356237309503 {
+            offset = pi / 4
+            y = (y - 1) / (y + 1)
+        }
+        // Halve the angle once more so the series converges fast: tan(θ/2) = t / (1 + √(1 + t²)).
+        let h = y / (1 + (1 + y * y).squareRoot())
+        let h2 = h * h
+        var p = 0.0
+        var k = 12
+        while k >= 0 {
+            p = p * h2 + (k % 2 == 0 ? 1.0 : -1.0) / Double(2 * k + 1)
+            k -= 1
+        }
+        return offset + 2 * h * p
+    }
+
+    /// Four-quadrant arc tangent of `y / x`, in (−π, π].
+    static func atan2(_ y: Double, _ x: Double) -> Double {
+        if x > 0 { return atan(y / x) }
+        if x < 0 { return y >= 0 ? atan(y / x) + pi : atan(y / x) - pi }
+        if y > 0 { return pi / 2 }
+        if y < 0 { return -pi / 2 }
+        return 0
+    }
+
+    /// Arc sine of `x` (clamped to [−1, 1]), in [−π/2, π/2].
+    static func asin(_ x: Double) -> Double {
+        let c = min(1, max(-1, x))
+        return atan2(c, (1 - c * c).squareRoot())
+    }
+}
