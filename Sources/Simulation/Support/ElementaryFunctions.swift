@@ -1,13 +1,16 @@
 // Elementary functions for the simulator, written out in Swift so that the pure layers need no
 // `Glibc` (DESIGN.md §2.3, `make layering`) and so that seeded output (noise, sky) is
 // bit-identical whatever C maths library the host has. Accuracy is a few ulps for the argument
-// ranges the simulator uses (|x| below about 1e6 for the trigonometric functions).
+// ranges the simulator uses (|x| below about 1.6e6 for the trigonometric functions).
 
 /// Namespace of the module's transcendental functions.
 enum Elementary {
     static let pi = Double.pi
-    private static let halfPiHigh = 1.5707963267948966
-    private static let halfPiLow = 6.123233995736766e-17
+    // π/2 in three parts (fdlibm's pio2_1, pio2_2, pio2_3): the first two have 33 significant
+    // bits, so k × part is exact for |k| < 2²⁰ and the reduction loses nothing.
+    private static let halfPi1 = 1.57079632673412561417e+00
+    private static let halfPi2 = 6.07710050630396597660e-11
+    private static let halfPi3 = 2.02226624871116645580e-21
     private static let ln2High = 0.6931471803691238
     private static let ln2Low = 1.9082149292705877e-10
     private static let ln2 = 0.6931471805599453
@@ -15,8 +18,8 @@ enum Elementary {
     /// Sine and cosine of `x` radians together (one range reduction).
     static func sinCos(_ x: Double) -> (sin: Double, cos: Double) {
         guard x.isFinite else { return (.nan, .nan) }
-        let k = (x / halfPiHigh).rounded()
-        let r = (x - k * halfPiHigh) - k * halfPiLow
+        let k = (x / (pi / 2)).rounded()
+        let r = ((x - k * halfPi1) - k * halfPi2) - k * halfPi3
         let r2 = r * r
         // Taylor polynomials, exact to double precision for |r| ≤ π/4.
         var s = -1.0 / 355_687_428_096_000
