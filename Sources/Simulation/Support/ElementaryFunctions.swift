@@ -14,34 +14,39 @@ enum Elementary {
     private static let ln2High = 0.6931471803691238
     private static let ln2Low = 1.9082149292705877e-10
     private static let ln2 = 0.6931471805599453
+    /// 1/3, 1/5, … 1/23: the series coefficients of atanh and atan.
+    private static let oddReciprocals = [
+        0.3333333333333333, 0.2, 0.14285714285714285, 0.1111111111111111, 0.09090909090909091, 0.07692307692307693,
+        0.06666666666666667, 0.058823529411764705, 0.05263157894736842, 0.047619047619047616, 0.043478260869565216,
+    ]
 
     /// Sine and cosine of `x` radians together (one range reduction).
     static func sinCos(_ x: Double) -> (sin: Double, cos: Double) {
-        guard x.isFinite else { return (.nan, .nan) }
+        guard x.isFinite, abs(x) < 1e15 else { return (.nan, .nan) }
         let k = (x / (pi / 2)).rounded()
         let r = ((x - k * halfPi1) - k * halfPi2) - k * halfPi3
         let r2 = r * r
-        // Taylor polynomials, exact to double precision for |r| ≤ π/4.
-        var s = -1.0 / 355_687_428_096_000
-        s = s * r2 + 1.0 / 1_307_674_368_000
-        s = s * r2 - 1.0 / 6_227_020_800
-        s = s * r2 + 1.0 / 39_916_800
-        s = s * r2 - 1.0 / 362_880
-        s = s * r2 + 1.0 / 5_040
-        s = s * r2 - 1.0 / 120
-        s = s * r2 + 1.0 / 6
-        let sinR = r - r * r2 * s
-        var c = 1.0 / 6_402_373_705_728_000
-        c = c * r2 - 1.0 / 20_922_789_888_000
-        c = c * r2 + 1.0 / 87_178_291_200
-        c = c * r2 - 1.0 / 479_001_600
-        c = c * r2 + 1.0 / 3_628_800
-        c = c * r2 - 1.0 / 40_320
-        c = c * r2 + 1.0 / 720
-        c = c * r2 - 1.0 / 24
+        // Taylor polynomials (coefficients 1/n!), exact to double precision for |r| ≤ π/4.
+        var s = 2.8114572543455206e-15
+        s = s * r2 - 7.647163731819816e-13
+        s = s * r2 + 1.6059043836821613e-10
+        s = s * r2 - 2.505210838544172e-08
+        s = s * r2 + 2.7557319223985893e-06
+        s = s * r2 - 0.0001984126984126984
+        s = s * r2 + 0.008333333333333333
+        s = s * r2 - 0.16666666666666666
+        let sinR = r + r * r2 * s
+        var c = 1.5619206968586225e-16
+        c = c * r2 - 4.779477332387385e-14
+        c = c * r2 + 1.1470745597729725e-11
+        c = c * r2 - 2.08767569878681e-09
+        c = c * r2 + 2.755731922398589e-07
+        c = c * r2 - 2.48015873015873e-05
+        c = c * r2 + 0.001388888888888889
+        c = c * r2 - 0.041666666666666664
         c = c * r2 + 0.5
         let cosR = 1 - r2 * c
-        let quadrant = Int(k.truncatingRemainder(dividingBy: 4)) & 3
+        let quadrant = Int(k) & 3
         switch quadrant {
         case 0: return (sinR, cosR)
         case 1: return (cosR, -sinR)
@@ -72,12 +77,9 @@ enum Elementary {
             e += 1
         }
         let s = (m - 1) / (m + 1), s2 = s * s
-        var p = 1.0 / 25
-        var d = 23.0
-        while d >= 1 {
-            p = p * s2 + 1 / d
-            d -= 2
-        }
+        var p = 0.04
+        for coefficient in oddReciprocals.reversed() { p = p * s2 + coefficient }
+        p = p * s2 + 1
         return e * ln2High + (2 * s * p + e * ln2Low)
     }
 
@@ -112,12 +114,9 @@ enum Elementary {
         // Halve the angle once more so the series converges fast: tan(θ/2) = t / (1 + √(1 + t²)).
         let h = y / (1 + (1 + y * y).squareRoot())
         let h2 = h * h
-        var p = 0.0
-        var k = 12
-        while k >= 0 {
-            p = p * h2 + (k % 2 == 0 ? 1.0 : -1.0) / Double(2 * k + 1)
-            k -= 1
-        }
+        var p = 0.04
+        for (i, coefficient) in oddReciprocals.enumerated().reversed() { p = p * h2 + (i % 2 == 0 ? -coefficient : coefficient) }
+        p = 1 + p * h2
         return offset + 2 * h * p
     }
 
