@@ -1,5 +1,6 @@
 import Geodesy
 import Positioning
+import RouteModel
 import Simulation
 import Testing
 import Timekeeping
@@ -91,6 +92,34 @@ struct RouteSimulatorTests {
         #expect(courses.contains { Bearing.difference($0, 270) < 30 })
         #expect(!courses.contains { Bearing.difference($0, 90) < 60 })
         for (a, b) in zip(courses, courses.dropFirst()) { #expect(abs(Bearing.turn(from: a, to: b)) < 90) }
+    }
+
+    @Test("a turn across north (330° → 30°) turns 60° clockwise through 0°, never the long way round")
+    func courseWrapsThroughNorth() throws {
+        let line = S.walk([(330, 400), (30, 400)])
+        let fixes = try checkDrive(line)
+        let courses = fixes.compactMap(\.course)
+        for course in courses { #expect(course >= 330 - 1e-6 || course <= 30 + 1e-6) }
+        for (a, b) in zip(courses, courses.dropFirst()) {
+            let turn = Bearing.turn(from: a, to: b)
+            #expect(turn >= -1e-6 && turn <= 60)
+        }
+        #expect(courses.contains { Bearing.difference($0, 330) > 5 && Bearing.difference($0, 30) > 5 })  // mid-turn fixes exist
+    }
+
+    @Test("U-turns swing right where traffic drives on the left")
+    func leftHandUTurn() throws {
+        let line = S.walk([(0, 300), (180, 300)])
+        var leg = makeLeg(line)
+        leg.steps = leg.steps.map { step in
+            var step = step
+            step.drivingSide = "left"
+            return step
+        }
+        var sim = try RouteSimulator(route: makeRoute([leg]), startTime: S.t0)
+        let courses = S.driveToEnd(&sim).compactMap(\.course)
+        #expect(courses.contains { Bearing.difference($0, 90) < 30 })
+        #expect(!courses.contains { Bearing.difference($0, 270) < 60 })
     }
 
     @Test("zigzag of 90° corners every 100 m: slow at every corner, bounded acceleration")
