@@ -69,7 +69,8 @@ public struct RouteSimulator: Sendable {
         return noise.isEnabled ? noise.apply(to: exact, distanceAlong: distance) : exact
     }
 
-    /// Every fix due at or before `time` and not yet reported, oldest first.
+    /// Every fix due at or before `time` and not yet reported, oldest first (none before
+    /// `startTime`). The caller bounds the catch-up: a time far ahead yields that many fixes.
     public mutating func advance(to time: Timestamp) -> [Fix] {
         let elapsed = time.seconds(since: startTime)
         var fixes: [Fix] = []
@@ -79,7 +80,8 @@ public struct RouteSimulator: Sendable {
         return fixes
     }
 
-    /// The exact, noise-free fix at any `time` (between fix times too), without advancing.
+    /// The exact, noise-free fix at any `time` (between fix times too) on the current route,
+    /// without advancing; a time before the last reroute gives the new route's start.
     public func fix(at time: Timestamp) -> Fix {
         let t = time.seconds(since: startTime) - Double(profileOrigin) * options.fixInterval
         return makeFix(time: time, sample: profile.sample(at: t))

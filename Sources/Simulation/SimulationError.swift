@@ -9,6 +9,7 @@ public enum SimulationError: Error, Equatable, CustomStringConvertible {
     /// Per-vertex or per-segment side data does not match the geometry (name, expected count, found count).
     case countMismatch(name: String, expected: Int, found: Int)
 
+    /// One line naming the bad input.
     public var description: String {
         switch self {
         case .emptyGeometry: "route geometry is empty: nothing to drive along"
