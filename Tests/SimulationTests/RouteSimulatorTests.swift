@@ -198,6 +198,17 @@ struct RouteSimulatorTests {
         #expect(fixes.map { $0.speed ?? 0 }.max() == 30)
     }
 
+    @Test("between two slow stretches 4 m apart it holds speed instead of surging and braking")
+    func holdsSpeedBetweenCloseSlowPoints() throws {
+        let line = S.walk([(0, 300), (0, 100), (0, 4), (0, 100), (0, 300)])
+        var options = RouteSimulator.Options()
+        options.fixInterval = 0.1
+        var sim = try RouteSimulator(polyline: line, segmentSpeedLimits: [nil, 10, nil, 10, nil], options: options, startTime: S.t0)
+        let fixes = S.driveToEnd(&sim)
+        let along = S.distancesAlong(fixes, on: line)
+        for (fix, d) in zip(fixes, along) where d > 300 && d < 504 { #expect(abs((fix.speed ?? 0) - 10) < 1e-9) }
+    }
+
     @Test("starting mid-route at speed: the first fix is there, at that speed")
     func startDistance() throws {
         let line = S.walk([(0, 1_000)])

@@ -35,6 +35,11 @@ struct SpeedProfile: Sendable {
         var acceleration: Double
     }
 
+    /// Surges smaller than this between two slow points are flattened, m/s.
+    static let surgeTolerance: MetersPerSecond = 1.5
+    /// Speed below which nothing is flattened (pulling away, stopping), m/s.
+    static let minimumHeldSpeed: MetersPerSecond = 2
+
     let phases: [Phase]
     let startDistance: Meters
     let endDistance: Meters
@@ -127,7 +132,16 @@ struct SpeedProfile: Sendable {
         }
         for j in 0..<n {
             let lo = x[j], hi = x[j + 1]
-            let c2 = max(cap2[j], max(v2[j], v2[j + 1]))
+            var c2 = max(cap2[j], max(v2[j], v2[j + 1]))
+            // Between two close slow points (a run of gentle bends) a driver holds speed rather
+            // than surging by a metre or two per second and braking again: lowering a cap to the
+            // faster end keeps every bound, so the profile stays exact.
+            let held2 = max(v2[j], v2[j + 1])
+            let peak2 = min(c2, v2[j] + 2 * a * (hi - lo) * b / (a + b) + (v2[j + 1] - v2[j]) * a / (a + b))
+            if held2 >= Self.minimumHeldSpeed * Self.minimumHeldSpeed,
+                peak2.squareRoot() - held2.squareRoot() < Self.surgeTolerance {
+                c2 = held2
+            }
             let accelEnd = lo + (c2 - v2[j]) / (2 * a)
             let brakeStart = hi - (c2 - v2[j + 1]) / (2 * b)
             if c2.isFinite && accelEnd <= brakeStart {
