@@ -52,7 +52,7 @@ let package = Package(
         module("Routing", ["Guidance", "RoadGraph", "RouteModel"]),  // RoutePlanner: snap, search, alternatives
         module("MapMatching", ["Routing", "RoadGraph", "Positioning"]),  // HMM matching, live and offline
         module("Navigation", ["RouteModel", "Positioning", "Geodesy"]),  // progress, off-route, session, camera
-        module("Simulation", ["RouteModel", "Positioning", "Geodesy"]),  // RouteSimulator, noise, sky
+        module("Simulation", ["RouteModel", "Positioning", "Geodesy", "Timekeeping"]),  // RouteSimulator, noise, sky
 
         // MARK: - Layer 3 — runtime
         module("LocationSources", ["NMEA", "GPSDProtocol", "RouteFormats", "Simulation", "SystemIO", "Timekeeping", "CGPS"]),

@@ -1,2 +1,0 @@
-/// Placeholder: the Simulation module is being written (see README.md module map).
-public enum SimulationModule {}
