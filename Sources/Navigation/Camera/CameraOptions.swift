@@ -22,9 +22,9 @@ public struct CameraOptions: Sendable, Hashable {
     /// Following looks at least this far ahead, metres (Mapbox frames ≥ 150 m).
     public var minimumLookahead: Meters = 150
     /// …plus this many seconds of travel at the current speed…
-    public var lookaheadSeconds: Seconds = 12
+    public var lookaheadSeconds: Seconds = 30
     /// …up to this far, metres.
-    public var maximumLookahead: Meters = 1200
+    public var maximumLookahead: Meters = 3000
     /// Metres of road after a maneuver kept in view (Mapbox `GeometryFramingAfterManeuver` 100 m).
     public var framingAfterManeuver: Meters = 100
     /// Free drive shows at least this radius around the vehicle, metres…
