@@ -8,10 +8,11 @@ enum FixGenerator {
     static let start = Timestamp(secondsSince1970: 1_800_000_000)
 
     /// Fixes every `interval` seconds at `speed` m/s along `path` (grid metres) from `startTime`,
-    /// the last one at the path's end; `offset(k)` displaces fix `k` (metres east, north).
+    /// the last one at the path's end followed by `dwell` more parked there; `offset(k)` displaces
+    /// fix `k` (metres east, north).
     static func drive(
         _ path: [(Double, Double)], speed: Double, interval: Double = 1, startTime: Timestamp = start,
-        accuracy: Double = 5, offset: (Int) -> (Double, Double) = { _ in (0, 0) }
+        accuracy: Double = 5, dwell: Int = 0, offset: (Int) -> (Double, Double) = { _ in (0, 0) }
     ) -> [Fix] {
         var cumulative: [Double] = [0]
         for i in 1..<path.count {
@@ -20,7 +21,7 @@ enum FixGenerator {
         }
         let total = cumulative.last!
         var fixes: [Fix] = []
-        var k = 0
+        var k = 0, parked = 0
         while true {
             let s = min(total, Double(k) * speed * interval)
             var i = 0
@@ -32,7 +33,10 @@ enum FixGenerator {
             let x = path[i].0 + t * dx + ox, y = path[i].1 + t * dy + oy
             fixes.append(fix(x, y, time: startTime.adding(Double(k) * interval), speed: s < total ? speed : 0,
                              course: Grid.point(path[i].0, path[i].1).bearing(to: Grid.point(path[i + 1].0, path[i + 1].1)), accuracy: accuracy))
-            if s >= total { break }
+            if s >= total {
+                if parked == dwell { break }
+                parked += 1
+            }
             k += 1
         }
         return fixes
