@@ -10,13 +10,14 @@ extension CameraController {
 
     /// The following frame: in guidance, centred ahead of the vehicle along a smoothed bearing,
     /// pitch flattening near maneuvers, zoom from speed and distance to the maneuver; in free
-    /// drive, north-up, flat and wider.
+    /// drive, north-up, flat and wider. Pitch, zoom and bearing changes below their thresholds
+    /// keep the last shown value.
     mutating func followingFrame(for input: CameraInput) -> CameraFrame {
         let speed = max(0, input.speed ?? 0)
         guard let guidance = input.guidance else { return freeDriveFrame(for: input, radiusScale: 1) }
         let nearManeuver = !(guidance.isFinalStep || guidance.upcomingManeuverType.map(Self.pitchKeepingManeuvers.contains) ?? true)
         let c = nearManeuver ? min(1, max(0, guidance.distanceToManeuver / options.pitchNearManeuverDistance)) : 1
-        let pitch = options.followingPitch * c
+        let pitch = held(options.followingPitch * c, lastFrame?.pitch, threshold: options.pitchThreshold)
         var lookahead = min(options.maximumLookahead, options.minimumLookahead + speed * options.lookaheadSeconds)
         if guidance.upcomingManeuverType != nil {
             lookahead = max(options.minimumLookahead, min(lookahead, guidance.distanceToManeuver + options.framingAfterManeuver))
@@ -26,7 +27,9 @@ extension CameraController {
         let stretch = 1 + 1.25 * sine(pitch.radians)
         let latitude = guidance.location.latitude
         let wanted = lookahead / (anchor * options.usableHeight * stretch)
-        let zoom = clampZoom(WebMercator.zoom(metersPerPixel: wanted, latitude: latitude), maximum: options.zoomRange.upperBound)
+        let zoom = held(
+            clampZoom(WebMercator.zoom(metersPerPixel: wanted, latitude: latitude), maximum: options.zoomRange.upperBound),
+            lastFrame?.zoom, threshold: options.zoomThreshold)
         let metersPerPixel = WebMercator.metersPerPixel(zoom: zoom, latitude: latitude)
 
         var target = guidance.routeBearing
@@ -36,7 +39,8 @@ extension CameraController {
                 target = Bearing.normalized(course + (turn > 0 ? 1 : -1) * options.maximumBearingDeviation)
             }
         }
-        let bearing = smoothBearing(toward: target, time: input)
+        var bearing = smoothBearing(toward: target, time: input)
+        if let shown = lastFrame?.bearing, Bearing.difference(shown, bearing) < options.bearingThreshold { bearing = shown }
         let offset = (anchor - 0.5) * options.usableHeight * metersPerPixel * stretch
         return CameraFrame(
             center: offset > 0 ? guidance.location.destination(distance: offset, bearing: bearing) : guidance.location,
@@ -63,6 +67,13 @@ extension CameraController {
         let zoom = clampZoom(WebMercator.zoom(metersPerPixel: metersPerPixel, latitude: input.location.latitude),
                              maximum: options.freeDriveMaximumZoom)
         return CameraFrame(center: input.location, zoom: zoom, bearing: 0, pitch: 0, padding: options.padding)
+    }
+
+    /// `value`, or `last` when it moved less than `threshold` from it: pitch, zoom and bearing are
+    /// held before the centre is derived from them, so the centre stays consistent with what is shown.
+    func held(_ value: Double, _ last: Double?, threshold: Double) -> Double {
+        guard let last, abs(value - last) < threshold else { return value }
+        return last
     }
 
     /// `zoom` limited to the lower end of the zoom range and `maximum`.
