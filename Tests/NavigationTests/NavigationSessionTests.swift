@@ -183,4 +183,18 @@ struct NavigationSessionTests {
         #expect(taken.reroutes == [RerouteEvent(reason: .fasterRoute, state: .succeeded, routeID: "r1-1")])
         #expect(session.routeID == "r1-1")
     }
+
+    @Test("a pending reroute is cancelled (REROUTE failed) when the vehicle rejoins the route on its own")
+    func rerouteCancelledOnRejoin() throws {
+        var session = NavigationSession()
+        _ = try session.start(route: TestRoutes.lShaped(), routeID: "r1")
+        let detour: [(Double, Double)] = [(0, 0), (600, 0), (700, 0), (700, 200), (600, 200), (600, 400)]
+        let events = Self.run(&session, FixGenerator.drive(detour, speed: 10))
+        let states = events.reroutes.map(\.state)
+        #expect(states.count == 2)
+        guard case .started(let request)? = states.first else { Issue.record("no reroute started"); return }
+        #expect(states.last == .failed("cancelled: back on the route"))
+        #expect(session.receiveRoute(TestRoutes.lShaped(), for: request.id).isEmpty)
+        #expect(events.arrivals.map(\.isFinal) == [true])
+    }
 }

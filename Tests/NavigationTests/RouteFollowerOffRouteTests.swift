@@ -129,3 +129,33 @@ struct RouteFollowerOffRouteTests {
         #expect(NavigationError.routeHasNoSteps(legIndex: 2).description == "route leg 2 has no steps")
     }
 }
+
+@Suite("RouteFollower rejoining after a detour")
+struct RouteFollowerRejoinTests {
+    @Test("a detour around the block without reroute rejoins the route further on, with one off-route")
+    func detourRejoins() throws {
+        var follower = try RouteFollower(route: TestRoutes.lShaped(), routeID: "r1")
+        let detour: [(Double, Double)] = [(0, 0), (600, 0), (700, 0), (700, 200), (600, 200), (600, 400)]
+        let updates = follow(&follower, FixGenerator.drive(detour, speed: 10, dwell: 2))
+        let events = updates.flatMap { $0 }
+        #expect(events.offRoutes.count == 1)
+        let rejoined = try #require(events.progresses.first { $0.distanceTraveled > 780 })
+        #expect(rejoined.stepIndex == 1)
+        #expect(events.progresses.last?.isOffRoute == false)
+        #expect(events.arrivals.map(\.isFinal) == [true])
+        #expect(events.voices.last?.instruction.announcement == "You have arrived")
+    }
+
+    @Test("on the way out of an out-and-back route the way back is never taken for a rejoin")
+    func rejoinRespectsDirection() throws {
+        var follower = try RouteFollower(route: TestRoutes.outAndBack(), routeID: "r3")
+        // Leave 100 m north at x = 100, drive east in parallel, come back to the road at x = 300.
+        let path: [(Double, Double)] = [(0, 0), (100, 0), (100, 100), (300, 100), (300, 0), (500, 0)]
+        let events = follow(&follower, FixGenerator.drive(path, speed: 10)).flatMap { $0 }
+        #expect(events.offRoutes.count == 1)
+        let traveled = events.progresses.map(\.distanceTraveled)
+        #expect(traveled.allSatisfy { $0 <= 501 })
+        #expect(events.progresses.last?.stepIndex == 1)
+        #expect(events.arrivals.isEmpty)
+    }
+}

@@ -18,6 +18,11 @@ public struct FollowerOptions: Sendable, Hashable {
     /// Seconds without a fix after which the next fix counts as following a gap (tunnel): the
     /// off-route counters restart and the search window grows with the gap.
     public var gapInterval: Seconds = 3
+    /// While off-route, a fix this close to the route further ahead on the leg rejoins it, metres
+    /// (Mapbox's nearest-step snap uses 15 m; it is only searched while off the route).
+    public var rejoinDistance: Meters = 20
+    /// …if its direction is within this many degrees of the course (when moving).
+    public var rejoinMaximumAngle: Degrees = 45
     /// Off-route detection tuning.
     public var offRoute = OffRouteOptions()
     /// Arrival at a waypoint within this many metres of it.

@@ -115,7 +115,10 @@ public struct RouteFollower: Sendable {
             coordinate: coordinate, window: (traveled - options.searchBehind)...(traveled + ahead), course: course,
             headingPenalty: options.headingPenalty, expectedPosition: traveled + speed * (isFirst ? 0 : elapsed),
             continuityWeight: options.continuityWeight)
-        guard let candidate = track.snap(query) else { return [] }
+        guard var candidate = track.snap(query) else { return [] }
+        if offRoute.isOffRoute, candidate.distanceFromRoute > options.rejoinDistance, let rejoin = rejoinCandidate(query) {
+            candidate = rejoin
+        }
         snap = candidate
 
         let nearIntersection = track.isNearIntersection(candidate.distanceAlong, radius: options.offRoute.intersectionRadius)
@@ -144,6 +147,19 @@ public struct RouteFollower: Sendable {
                 time: fix.time)))
         }
         return events
+    }
+
+    /// While off the route, the vehicle may rejoin it anywhere ahead on the current leg (a detour
+    /// without reroute, e.g. a route from a file and no planner): a point within `rejoinDistance`
+    /// whose direction agrees with the course. Never searched while on the route, so overlapping
+    /// routes cannot skip ahead.
+    private func rejoinCandidate(_ query: SnapQuery) -> SnapCandidate? {
+        var wide = query
+        wide.window = traveled...track.legEnd(legIndex)
+        wide.continuityWeight = 0
+        guard let found = track.snap(wide), found.distanceFromRoute <= options.rejoinDistance else { return nil }
+        if let course = query.course, Bearing.difference(course, found.routeBearing) > options.rejoinMaximumAngle { return nil }
+        return found
     }
 
     /// The speed estimate: the fix's own speed, else the distance from the previous fix over the interval.

@@ -51,6 +51,14 @@ public struct ReroutePolicy: Sendable {
         return makeRequest(.fasterRoute, follower: follower, fix: fix, origin: origin)
     }
 
+    /// Drops a pending off-route request once the vehicle is back on the route; returns it so the
+    /// caller can report the reroute as cancelled (its answer will be ignored).
+    public mutating func cancelIfBackOnRoute(_ follower: RouteFollower) -> RerouteRequest? {
+        guard let request = pending, request.reason == .offRoute, !follower.isOffRoute else { return nil }
+        pending = nil
+        return request
+    }
+
     /// Takes the pending request answered by `requestID`; nil for a stale or unknown answer.
     public mutating func resolve(_ requestID: Int) -> RerouteRequest? {
         guard let request = pending, request.id == requestID else { return nil }

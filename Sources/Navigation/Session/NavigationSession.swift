@@ -124,6 +124,10 @@ public struct NavigationSession: Sendable {
             events.append(.session(SessionEvent(mode: .freeDrive, previous: .activeGuidance, routeID: current.routeID)))
             return events
         }
+        if let cancelled = reroutePolicy.cancelIfBackOnRoute(current) {
+            events.append(.reroute(RerouteEvent(
+                reason: cancelled.reason, state: .failed("cancelled: back on the route"), routeID: current.routeID)))
+        }
         if let request = reroutePolicy.evaluate(follower: current, fix: fix, offRouteDetected: detected) {
             events.append(.reroute(RerouteEvent(reason: request.reason, state: .started(request), routeID: current.routeID)))
         }
