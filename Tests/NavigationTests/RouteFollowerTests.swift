@@ -157,4 +157,47 @@ struct RouteFollowerTests {
         #expect(events.arrivals.count == 1)
         #expect(events.offRoutes.isEmpty)
     }
+
+    @Test("a time-compressed stream (simulator at ×50: 15 m per fix, 20 ms apart) fires everything once")
+    func timeCompressedStream() throws {
+        var follower = try RouteFollower(route: TestRoutes.lShaped(), routeID: "r1")
+        let fixes = FixGenerator.drive(Self.lPath, speed: 15).enumerated().map { k, fix in
+            var compressed = fix
+            compressed.time = FixGenerator.start.adding(Double(k) * 0.02)
+            return compressed
+        }
+        let events = follow(&follower, fixes).flatMap { $0 }
+        #expect(events.voices.count == 5)
+        #expect(events.banners.count == 2)
+        #expect(events.arrivals.count == 1)
+        #expect(events.offRoutes.isEmpty)
+    }
+
+    @Test("fixes without speed or course (position-only replay) still follow an out-and-back route")
+    func positionOnlyFixes() throws {
+        var follower = try RouteFollower(route: TestRoutes.outAndBack(), routeID: "r3")
+        let fixes = FixGenerator.drive([(0, 0), (500, 0), (0, 0)], speed: 12).map { fix in
+            var bare = fix
+            bare.speed = nil
+            bare.course = nil
+            return bare
+        }
+        let updates = follow(&follower, fixes)
+        for (k, update) in updates.enumerated() {
+            let truth = min(1000, Double(k) * 12)
+            // At the U-turn itself, position-only data cannot tell 496 m out from 504 m back.
+            let tolerance = abs(truth - 500) <= 10 ? 10.0 : 2.0
+            #expect(abs((update.progresses.first?.distanceTraveled ?? -1) - truth) < tolerance, "fix \(k)")
+        }
+        #expect(updates.flatMap { $0 }.arrivals.count == 1)
+    }
+
+    @Test("a wild fix with 300 m accuracy does not move progress")
+    func unqualifiedFix() throws {
+        var follower = try RouteFollower(route: TestRoutes.lShaped(), routeID: "r1")
+        _ = follower.update(with: FixGenerator.fix(100, 0, time: FixGenerator.start, speed: 10, course: 90))
+        let wild = follower.update(with: FixGenerator.fix(190, 0, time: FixGenerator.start.adding(1), speed: 10, course: 90,
+                                                          accuracy: 300))
+        #expect(abs((wild.progresses.first?.distanceTraveled ?? 0) - 100) < 0.5)
+    }
 }

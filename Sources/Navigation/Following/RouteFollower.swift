@@ -101,12 +101,14 @@ public struct RouteFollower: Sendable {
             if interval! < 0 { return [] }
         }
         updateSpeed(fix: fix, coordinate: coordinate, interval: interval)
+        let movedCourse = lastFix?.coordinate.flatMap { $0.distance(to: coordinate) >= 5 ? $0.bearing(to: coordinate) : nil }
         let isFirst = snap == nil
         let afterGap = (interval ?? 0) > options.gapInterval
         if afterGap { offRoute.restartCounting() }
         lastFix = fix
 
-        let course = speed >= options.minimumSpeedForCourse ? fix.course : nil
+        // The receiver's course, else the direction moved since the last fix (position-only replays).
+        let course = speed >= options.minimumSpeedForCourse ? fix.course ?? movedCourse : nil
         let elapsed = interval ?? 1
         let ahead = isFirst
             ? track.legEnd(legIndex) - traveled
@@ -124,7 +126,9 @@ public struct RouteFollower: Sendable {
         let nearIntersection = track.isNearIntersection(candidate.distanceAlong, radius: options.offRoute.intersectionRadius)
         let tolerance = OffRouteDetector.tolerance(
             options: options.offRoute, horizontalAccuracy: fix.horizontalAccuracy, nearIntersection: nearIntersection)
-        if candidate.distanceFromRoute <= tolerance { traveled = max(traveled, candidate.distanceAlong) }
+        // Fixes worse than the off-route accuracy limit (Mapbox's "unqualified", > 100 m) never move progress.
+        let qualified = (fix.horizontalAccuracy ?? 0) <= options.offRoute.maximumAccuracy
+        if qualified, candidate.distanceFromRoute <= tolerance { traveled = max(traveled, candidate.distanceAlong) }
 
         var events: [NavigationEvent] = []
         var detected: OffRouteReason?
