@@ -7,6 +7,7 @@ public enum NavigationError: Error, Sendable, Equatable, CustomStringConvertible
     /// A coordinate of the route is not a valid WGS84 position.
     case invalidCoordinate(legIndex: Int, stepIndex: Int)
 
+    /// One line naming the bad input.
     public var description: String {
         switch self {
         case .routeHasNoSteps(let leg?): "route leg \(leg) has no steps"

@@ -200,4 +200,16 @@ struct RouteFollowerTests {
                                                           accuracy: 300))
         #expect(abs((wild.progresses.first?.distanceTraveled ?? 0) - 100) < 0.5)
     }
+
+    @Test("the speed limit comes from the leg's maxspeed annotation per segment, else the step's")
+    func speedLimits() throws {
+        var route = TestRoutes.lShaped()
+        route.legs[0].annotation = LegAnnotation(maxSpeed: [SpeedLimit(value: 50), SpeedLimit(value: 30), nil])
+        route.legs[0].steps[1].speedLimit = SpeedLimit(value: 20, unit: "mph")
+        var follower = try RouteFollower(route: route, routeID: "r1")
+        let updates = follow(&follower, FixGenerator.drive(Self.lPath, speed: 10))
+        #expect(updates[10].progresses.first?.speedLimit == SpeedLimit(value: 50))
+        #expect(updates[40].progresses.first?.speedLimit == SpeedLimit(value: 30))
+        #expect(updates[70].progresses.first?.speedLimit == SpeedLimit(value: 20, unit: "mph"))
+    }
 }

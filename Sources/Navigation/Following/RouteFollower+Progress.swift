@@ -37,13 +37,20 @@ extension RouteFollower {
                 instruction: next.maneuver.instruction, location: next.maneuver.location,
                 distance: stepProgress.distanceRemaining)
         }
+        var speedLimit = step.speedLimit
+        let vertices = track.legVertices[legIndex]
+        if let limits = leg.annotation?.maxSpeed, limits.count == vertices.count - 1 {
+            // Leg annotations index the leg's deduplicated shape, as the track does.
+            let segment = track.line.segmentIndex(atDistance: position) - vertices.lowerBound
+            if limits.indices.contains(segment), let limit = limits[segment] { speedLimit = limit }
+        }
         let coordinate = track.line.coordinate(atDistance: position) ?? track.line.coordinates[0]
         return RouteProgress(
             routeID: routeID, legIndex: legIndex, stepIndex: stepIndex, distanceTraveled: position,
             distanceRemaining: track.length - position, durationRemaining: legDuration + track.laterLegDurations[legIndex],
             fractionTraveled: track.length > 0 ? position / track.length : 1, currentLegProgress: legProgress,
             snapped: SnappedLocation(coordinate: coordinate, bearing: track.bearing(at: position), distanceFromRoute: distanceFromRoute),
-            roadName: step.name, upcomingManeuver: upcoming, speedLimit: step.speedLimit,
+            roadName: step.name, upcomingManeuver: upcoming, speedLimit: speedLimit,
             remainingWaypoints: hasArrived ? 0 : track.route.legs.count - legIndex, isOffRoute: isOffRoute, time: time)
     }
 
