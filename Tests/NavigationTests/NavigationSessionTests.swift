@@ -197,4 +197,33 @@ struct NavigationSessionTests {
         #expect(session.receiveRoute(TestRoutes.lShaped(), for: request.id).isEmpty)
         #expect(events.arrivals.map(\.isFinal) == [true])
     }
+
+    @Test("the camera follows with pitch in guidance and goes north-up and flat in free drive, without restarting")
+    func cameraAcrossModes() throws {
+        var session = NavigationSession()
+        let free = session.update(with: FixGenerator.fix(0, 0, time: FixGenerator.start, speed: 10, course: 90))
+        #expect(free.cameras.first?.frame?.pitch == 0)
+        let guided = try session.start(route: TestRoutes.lShaped(), routeID: "r1")
+        let frame = try #require(guided.cameras.first?.frame)
+        #expect(guided.cameras.first?.state == .following)
+        #expect(frame.pitch == 45)
+        #expect(abs(frame.bearing - 90) < 0.5)
+        #expect(Grid.planar(frame.center).x > 100)  // ahead of the vehicle, east
+        let stopped = session.stop() + session.update(with: FixGenerator.fix(10, 0, time: FixGenerator.start.adding(1),
+                                                                            speed: 10, course: 90))
+        #expect(stopped.cameras.first?.frame?.bearing == 0)
+        #expect(stopped.cameras.first?.frame?.pitch == 0)
+        #expect(session.camera.state == .following)
+    }
+
+    @Test("fixes without a position or older than the last one change nothing")
+    func ignoredFixes() throws {
+        var session = NavigationSession()
+        _ = try session.start(route: TestRoutes.lShaped(), routeID: "r1")
+        _ = session.update(with: FixGenerator.fix(100, 0, time: FixGenerator.start.adding(10), speed: 10, course: 90))
+        #expect(session.update(with: Fix(time: FixGenerator.start.adding(11), mode: .noFix)).isEmpty)
+        let older = session.update(with: FixGenerator.fix(50, 0, time: FixGenerator.start.adding(5), speed: 10, course: 90))
+        #expect(older.isEmpty)
+        #expect(abs((session.follower?.progress?.distanceTraveled ?? 0) - 100) < 0.5)
+    }
 }

@@ -97,8 +97,9 @@ public struct RouteFollower: Sendable {
         guard fix.hasPosition, let coordinate = fix.coordinate, coordinate.isValid else { return [] }
         var interval: Seconds?
         if let time = fix.time, let previous = lastFix?.time {
-            interval = time.seconds(since: previous)
-            if interval! < 0 { return [] }
+            let seconds = time.seconds(since: previous)
+            guard seconds >= 0 else { return [] }
+            interval = seconds
         }
         updateSpeed(fix: fix, coordinate: coordinate, interval: interval)
         let movedCourse = lastFix?.coordinate.flatMap { $0.distance(to: coordinate) >= 5 ? $0.bearing(to: coordinate) : nil }

@@ -68,8 +68,10 @@ public struct NavigationSession: Sendable {
     /// Feeds one fix. In active guidance: progress, instructions, arrival (the final one returns to
     /// free drive), off-route and reroute requests; in both modes: camera frames. `matched` is the
     /// map-matched position the camera should follow in free drive, when the Gateway has one.
+    /// Fixes without a valid position or older than the previous one are ignored.
     public mutating func update(with fix: Fix, matched: Coordinate? = nil) -> [NavigationEvent] {
         guard fix.hasPosition, let coordinate = fix.coordinate, coordinate.isValid else { return [] }
+        if let time = fix.time, let previous = lastFix?.time, time < previous { return [] }
         lastFix = fix
         if mode == .activeGuidance { return guide(with: fix) }
         return camera.update(with: CameraInput(time: fix.time, location: matched ?? coordinate, course: fix.course, speed: fix.speed))
