@@ -212,4 +212,29 @@ struct RouteFollowerTests {
         #expect(updates[40].progresses.first?.speedLimit == SpeedLimit(value: 30))
         #expect(updates[70].progresses.first?.speedLimit == SpeedLimit(value: 20, unit: "mph"))
     }
+
+    @Test("a two-leg there-and-back route (stop at W, return on the same road) arrives at W once, then home")
+    func thereAndBackLegs() throws {
+        let route = TestRoutes.route([
+            TestRoutes.leg([
+                TestRoutes.step([(0, 0), (400, 0)], name: "Viale", type: .depart, duration: 40, voices: [(100, "Arriving at W")]),
+                TestRoutes.step([(400, 0), (400, 0)], name: "Viale", type: .arrive, duration: 0),
+            ]),
+            TestRoutes.leg([
+                TestRoutes.step([(400, 0), (0, 0)], name: "Viale", type: .depart, duration: 40, voices: [(400, "Head west")]),
+                TestRoutes.step([(0, 0), (0, 0)], name: "Viale", type: .arrive, duration: 0),
+            ]),
+        ], waypoints: [(0, 0, "Home"), (400, 0, "W"), (0, 0, "Home")])
+        var follower = try RouteFollower(route: route, routeID: "r5")
+        let out = FixGenerator.drive([(0, 0), (400, 0)], speed: 12, dwell: 30)
+        let back = FixGenerator.drive([(400, 0), (0, 0)], speed: 12, startTime: out.last!.time!.adding(1), dwell: 2)
+        let updates = follow(&follower, out + back)
+        let events = updates.flatMap { $0 }
+        #expect(events.arrivals.map(\.name) == ["W", "Home"])
+        #expect(events.voices.map(\.instruction.announcement) == ["Arriving at W", "Head west"])
+        #expect(events.offRoutes.isEmpty)
+        let parked = updates[out.count - 1].progresses.first
+        #expect(parked?.legIndex == 1)
+        #expect(abs((parked?.distanceTraveled ?? 0) - 400) < 1)
+    }
 }
