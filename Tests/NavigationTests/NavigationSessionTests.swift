@@ -226,4 +226,19 @@ struct NavigationSessionTests {
         #expect(older.isEmpty)
         #expect(abs((session.follower?.progress?.distanceTraveled ?? 0) - 100) < 0.5)
     }
+
+    @Test("NaN speed, course and accuracy count as not reported and produce finite progress and frames")
+    func nonFiniteReadings() throws {
+        var session = NavigationSession()
+        _ = try session.start(route: TestRoutes.lShaped(), routeID: "r1")
+        var events: [NavigationEvent] = []
+        for k in 0..<20 {
+            var fix = FixGenerator.fix(Double(k) * 10, 0, time: FixGenerator.start.adding(Double(k)), speed: .nan, course: .nan)
+            fix.horizontalAccuracy = .infinity
+            events += session.update(with: fix)
+        }
+        #expect(abs((events.progresses.last?.distanceTraveled ?? 0) - 190) < 0.5)
+        #expect(events.cameras.allSatisfy { $0.frame.map { $0.zoom.isFinite && $0.bearing.isFinite && $0.center.isValid } ?? false })
+        #expect(events.offRoutes.isEmpty)
+    }
 }

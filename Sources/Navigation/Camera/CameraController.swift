@@ -1,3 +1,4 @@
+import Geodesy
 public import Timekeeping
 
 /// The navigation camera: a state machine over `CameraState` (Mapbox `NavigationCamera`) that
@@ -52,7 +53,12 @@ public struct CameraController: Sendable {
     }
 
     /// Feeds a position update; returns a CAMERA event when the state or the frame changed.
-    public mutating func update(with input: CameraInput) -> [NavigationEvent] {
+    /// An invalid location is ignored; a non-finite course or speed counts as unknown.
+    public mutating func update(with raw: CameraInput) -> [NavigationEvent] {
+        guard raw.location.isValid else { return [] }
+        var input = raw
+        if let course = input.course, !course.isFinite { input.course = nil }
+        if let speed = input.speed, !(speed.isFinite && speed >= 0) { input.speed = nil }
         lastInput = input
         guard state != .idle else { return [] }
         let candidate = frame(for: input)

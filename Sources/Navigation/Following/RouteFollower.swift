@@ -92,8 +92,10 @@ public struct RouteFollower: Sendable {
 
     /// Feeds one fix; returns the resulting events: `arrived`, `progress`, `banner`, `voice`,
     /// `offRouteDetected`, in that order. Fixes without a position, with an invalid coordinate or
-    /// older than the previous fix are ignored (no events).
-    public mutating func update(with fix: Fix) -> [NavigationEvent] {
+    /// older than the previous fix are ignored (no events); non-finite speed, course or accuracy
+    /// count as not reported.
+    public mutating func update(with raw: Fix) -> [NavigationEvent] {
+        let fix = raw.sanitizedForNavigation
         guard fix.hasPosition, let coordinate = fix.coordinate, coordinate.isValid else { return [] }
         var interval: Seconds?
         if let time = fix.time, let previous = lastFix?.time {
@@ -169,7 +171,7 @@ public struct RouteFollower: Sendable {
 
     /// The speed estimate: the fix's own speed, else the distance from the previous fix over the interval.
     private mutating func updateSpeed(fix: Fix, coordinate: Coordinate, interval: Seconds?) {
-        if let reported = fix.speed, reported.isFinite, reported >= 0 {
+        if let reported = fix.speed {
             speed = reported
         } else if let interval, interval > 0, let previous = lastFix?.coordinate {
             speed = min(70, previous.distance(to: coordinate) / interval)

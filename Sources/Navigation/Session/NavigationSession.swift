@@ -69,7 +69,8 @@ public struct NavigationSession: Sendable {
     /// free drive), off-route and reroute requests; in both modes: camera frames. `matched` is the
     /// map-matched position the camera should follow in free drive, when the Gateway has one.
     /// Fixes without a valid position or older than the previous one are ignored.
-    public mutating func update(with fix: Fix, matched: Coordinate? = nil) -> [NavigationEvent] {
+    public mutating func update(with raw: Fix, matched: Coordinate? = nil) -> [NavigationEvent] {
+        let fix = raw.sanitizedForNavigation
         guard fix.hasPosition, let coordinate = fix.coordinate, coordinate.isValid else { return [] }
         if let time = fix.time, let previous = lastFix?.time, time < previous { return [] }
         lastFix = fix
