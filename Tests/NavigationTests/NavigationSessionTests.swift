@@ -241,4 +241,22 @@ struct NavigationSessionTests {
         #expect(events.cameras.allSatisfy { $0.frame.map { $0.zoom.isFinite && $0.bearing.isFinite && $0.center.isValid } ?? false })
         #expect(events.offRoutes.isEmpty)
     }
+
+    @Test("the overview fits the rest of the route across legs by default, or only the current leg")
+    func overviewScope() throws {
+        var session = NavigationSession(camera: CameraController(state: .overview))
+        _ = session.update(with: FixGenerator.fix(100, 0, time: FixGenerator.start, speed: 10, course: 90))
+        let whole = try #require(try session.start(route: TestRoutes.multiLeg(), routeID: "r2").cameras.last?.frame)
+        var options = CameraOptions()
+        options.overviewScope = .currentLeg
+        var legOnly = NavigationSession(camera: CameraController(state: .overview, options: options))
+        _ = legOnly.update(with: FixGenerator.fix(100, 0, time: FixGenerator.start, speed: 10, course: 90))
+        let leg = try #require(try legOnly.start(route: TestRoutes.multiLeg(), routeID: "r2").cameras.last?.frame)
+        // Whole route: (100,0)…(500,500), centred near (300, 250); current leg: (100,0)…(500,0).
+        #expect(abs(Grid.planar(whole.center).y - 250) < 1)
+        #expect(abs(Grid.planar(leg.center).y) < 1)
+        #expect(abs(Grid.planar(leg.center).x - 300) < 1)
+        #expect(leg.zoom > whole.zoom)
+        #expect(whole.bearing == 0 && whole.pitch == 0)
+    }
 }

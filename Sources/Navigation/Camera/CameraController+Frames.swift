@@ -47,11 +47,12 @@ extension CameraController {
             zoom: zoom, bearing: bearing, pitch: pitch, padding: options.padding)
     }
 
-    /// The overview frame: north-up, flat, fitted to the rest of the leg; in free drive a wider
+    /// The overview frame: north-up, flat, fitted to the rest of the route (or leg); in free drive a wider
     /// north-up frame around the vehicle.
     func overviewFrame(for input: CameraInput) -> CameraFrame {
         guard let guidance = input.guidance else { return freeDriveFrame(for: input, radiusScale: 4) }
-        let bounds = guidance.remainingBounds.including(guidance.location)
+        let remaining = options.overviewScope == .currentLeg ? guidance.remainingBounds : guidance.remainingRouteBounds
+        let bounds = remaining.including(guidance.location)
         let zoom = clampZoom(
             WebMercator.zoomToFit(bounds, width: options.usableWidth, height: options.usableHeight,
                                   maximumZoom: options.overviewMaximumZoom),

@@ -41,15 +41,18 @@ public struct CameraGuidanceContext: Sendable, Hashable {
     public var isFinalStep: Bool
     /// Bounds of the rest of the current leg, vehicle included.
     public var remainingBounds: GeoBounds
+    /// Bounds of the rest of the whole route (later legs too), vehicle included.
+    public var remainingRouteBounds: GeoBounds
 
     /// A context from its parts.
     public init(location: Coordinate, routeBearing: Degrees, distanceToManeuver: Meters, upcomingManeuverType: ManeuverType?,
-                isFinalStep: Bool, remainingBounds: GeoBounds) {
+                isFinalStep: Bool, remainingBounds: GeoBounds, remainingRouteBounds: GeoBounds? = nil) {
         self.location = location
         self.routeBearing = routeBearing
         self.distanceToManeuver = distanceToManeuver
         self.upcomingManeuverType = upcomingManeuverType
         self.isFinalStep = isFinalStep
         self.remainingBounds = remainingBounds
+        self.remainingRouteBounds = remainingRouteBounds ?? remainingBounds
     }
 }

@@ -15,6 +15,8 @@ public struct CameraOptions: Sendable, Hashable {
     public var pitchNearManeuverDistance: Meters = 180
     /// Following zoom range (Mapbox 10.5…16.35).
     public var zoomRange: ClosedRange<Double> = 10.5...16.35
+    /// What the overview fits: the rest of the route (default) or of the current leg (Mapbox's default).
+    public var overviewScope: OverviewScope = .remainingRoute
     /// Overview maximum zoom (Mapbox 16.35).
     public var overviewMaximumZoom: Double = 16.35
     /// Free-drive maximum zoom: wider than following.
@@ -55,4 +57,12 @@ public struct CameraOptions: Sendable, Hashable {
     var usableWidth: Double { max(1, viewportWidth - padding.left - padding.right) }
     /// Usable viewport height inside the padding, px (at least 1).
     var usableHeight: Double { max(1, viewportHeight - padding.top - padding.bottom) }
+}
+
+/// What the overview frame shows (Android `OverviewMode`).
+public enum OverviewScope: String, Sendable, Hashable {
+    /// The rest of the route, all legs (Android `ENTIRE_ROUTE`).
+    case remainingRoute = "remaining_route"
+    /// The rest of the current leg (Mapbox's default `ACTIVE_LEG`).
+    case currentLeg = "current_leg"
 }

@@ -65,10 +65,12 @@ extension RouteFollower {
         let aheadPosition = min(track.legEnd(legIndex), position + bearingLookahead)
         let ahead = track.line.coordinate(atDistance: aheadPosition) ?? here
         let routeBearing = aheadPosition - position > 1 ? here.bearing(to: ahead) : progress.snapped.bearing
+        let legBounds = track.remainingBounds(from: position, inLeg: legIndex)
+        let routeBounds = track.remainingBounds[(legIndex + 1)...].reduce(legBounds) { $0.union($1[0]) }
         let isFinalStep = stepIndex + 2 >= track.route.legs[legIndex].steps.count && legIndex == track.route.legs.count - 1
         return CameraGuidanceContext(
             location: here, routeBearing: routeBearing, distanceToManeuver: progress.distanceToUpcomingManeuver,
             upcomingManeuverType: progress.upcomingManeuver?.type, isFinalStep: isFinalStep,
-            remainingBounds: track.remainingBounds(from: position, inLeg: legIndex))
+            remainingBounds: legBounds, remainingRouteBounds: routeBounds)
     }
 }
