@@ -32,7 +32,7 @@ public struct RouteFollower: Sendable {
 
     var track: RouteTrack
     var traveled: Meters = 0
-    private var snap: SnapCandidate?
+    private var hasSnapped = false
     private var offRoute = OffRouteDetector()
     private var banners = InstructionCursor()
     private var voices = InstructionCursor()
@@ -80,7 +80,7 @@ public struct RouteFollower: Sendable {
         stepIndex = 0
         hasArrived = false
         traveled = 0
-        snap = nil
+        hasSnapped = false
         progress = nil
         banners = InstructionCursor()
         voices = InstructionCursor()
@@ -105,9 +105,8 @@ public struct RouteFollower: Sendable {
         }
         updateSpeed(fix: fix, coordinate: coordinate, interval: interval)
         let movedCourse = lastFix?.coordinate.flatMap { $0.distance(to: coordinate) >= 5 ? $0.bearing(to: coordinate) : nil }
-        let isFirst = snap == nil
-        let afterGap = (interval ?? 0) > options.gapInterval
-        if afterGap { offRoute.restartCounting() }
+        let isFirst = !hasSnapped
+        if (interval ?? 0) > options.gapInterval { offRoute.restartCounting() }
         lastFix = fix
 
         // The receiver's course, else the direction moved since the last fix (position-only replays).
@@ -124,7 +123,7 @@ public struct RouteFollower: Sendable {
         if offRoute.isOffRoute, candidate.distanceFromRoute > options.rejoinDistance, let rejoin = rejoinCandidate(query) {
             candidate = rejoin
         }
-        snap = candidate
+        hasSnapped = true
 
         let nearIntersection = track.isNearIntersection(candidate.distanceAlong, radius: options.offRoute.intersectionRadius)
         let tolerance = OffRouteDetector.tolerance(
