@@ -51,7 +51,7 @@ let package = Package(
         module("Guidance", ["RoadGraph", "RouteModel"]),  // RoadPath → steps, banners, voice
         module("Routing", ["Guidance", "RoadGraph", "RouteModel"]),  // RoutePlanner: snap, search, alternatives
         module("MapMatching", ["Routing", "RoadGraph", "Positioning"]),  // HMM matching, live and offline
-        module("Navigation", ["RouteModel", "Positioning", "Geodesy"]),  // progress, off-route, session, camera
+        module("Navigation", ["RouteModel", "Positioning", "Geodesy", "Timekeeping"]),  // progress, off-route, session, camera
         module("Simulation", ["RouteModel", "Positioning", "Geodesy", "Timekeeping"]),  // RouteSimulator, noise, sky
 
         // MARK: - Layer 3 — runtime
