@@ -1,0 +1,53 @@
+import Geodesy
+
+/// Decodes the `geometry` members of one route object, with the polyline precision fixed for
+/// the whole route: given, or detected once by comparing the first decoded point of a
+/// polyline with the first maneuver's plain `[lon, lat]` location (precision 5 read as 6
+/// lands ten times too close to 0°,0°; precision 6 read as 5 ten times too far).
+struct GeometryDecoder {
+    /// The precision used for encoded polylines.
+    let precision: Int
+
+    /// A decoder for the route object `route`, detecting the precision unless `fixedPrecision` is set.
+    init(route: JSONNode, fixedPrecision: Int?) throws {
+        if let fixedPrecision {
+            precision = fixedPrecision
+            return
+        }
+        precision = Self.detectPrecision(route)
+    }
+
+    private static func detectPrecision(_ route: JSONNode) -> Int {
+        let steps = (try? route.optionalElements("legs").flatMap { try $0.optionalElements("steps") }) ?? []
+        let encoded = ([route.optional("geometry")] + steps.map { $0.optional("geometry") })
+            .compactMap { node -> String? in
+                guard let node, case .string(let s) = node.value, !s.isEmpty else { return nil }
+                return s
+            }
+        guard let sample = encoded.first else { return 6 }
+        let p6 = PolylineCodec.decode(sample, precision: 6)?.first
+        let p5 = PolylineCodec.decode(sample, precision: 5)?.first
+        guard let p6, p6.isValid else { return 5 }
+        guard let p5, p5.isValid else { return 6 }
+        let reference = steps.first.flatMap { try? $0.field("maneuver").field("location").coordinate() }
+        guard let reference else { return 6 }
+        return p5.distance(to: reference) < p6.distance(to: reference) ? 5 : 6
+    }
+
+    /// The coordinates of a `geometry` member: an encoded polyline or a GeoJSON LineString.
+    func decode(_ node: JSONNode) throws -> [Coordinate] {
+        switch node.value {
+        case .string(let s):
+            guard let line = PolylineCodec.decode(s, precision: precision), line.allSatisfy(\.isValid) else {
+                throw node.invalid("is not a valid encoded polyline")
+            }
+            return line
+        case .object:
+            let type = try node.string("type")
+            guard type == "LineString" else { throw node.invalid("is a GeoJSON \(type), expected a LineString") }
+            return try node.field("coordinates").elements().map { try $0.coordinate() }
+        default:
+            throw RouteFormatError.wrongType(source: node.source, path: node.path, expected: "a polyline string or a GeoJSON LineString")
+        }
+    }
+}
