@@ -43,7 +43,7 @@ let package = Package(
         module("RoadGraph", ["Geodesy"]),  // immutable road network, spatial index, binary cache
         module("NMEA", ["Positioning"]),  // NMEA 0183 framing, sentences, FixAssembler, encoder
         module("GPSDProtocol", ["Positioning"]),  // gpsd JSON (TPV, SKY, VERSION, WATCH…)
-        module("RouteFormats", ["RouteModel", "Geodesy", "Positioning"]),  // OSRM/Mapbox/Valhalla JSON, GPX, GeoJSON, JSONL
+        module("RouteFormats", ["RouteModel", "Geodesy", "Positioning", "Timekeeping"]),  // OSRM/Mapbox/Valhalla JSON, GPX, GeoJSON, JSONL
         module("WireProtocol", ["RouteFormats", "Positioning"]),  // Waygate's JSON-lines messages
 
         // MARK: - Layer 2 — algorithms
