@@ -71,8 +71,8 @@ let package = Package(
         // MARK: - Tests
         .target(name: "TestSupport", dependencies: ["SystemIO", "Timekeeping"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
         tests("Geodesy"), tests("Timekeeping"), tests("SystemIO"), tests("Positioning"),
-        tests("NMEA"), tests("GPSDProtocol"), tests("RouteFormats"), tests("WireProtocol"),
-        tests("OSMImport"), tests("RoadGraph"), tests("Routing"), tests("Guidance"),
+        tests("NMEA"), tests("GPSDProtocol"), tests("RouteFormats", ["RouteModel", "Geodesy", "Positioning", "Timekeeping"]),
+        tests("WireProtocol"), tests("OSMImport"), tests("RoadGraph"), tests("Routing"), tests("Guidance", ["RouteModel", "Geodesy"]),
         tests("MapMatching"), tests("Navigation"), tests("Simulation"),
         tests("LocationSources"), tests("Servers"), tests("WaygateCLI"),
     ],
