@@ -9,7 +9,7 @@ public enum RouteFormatError: Error, CustomStringConvertible, Equatable, Sendabl
     /// A field has the wrong JSON type; `expected` is e.g. `a number`.
     case wrongType(source: String, path: String, expected: String)
     /// A field or element is present but unusable; `problem` completes the sentence, e.g.
-    /// `without lat` or `is not a valid polyline6 string`.
+    /// `without lat` or `is not a valid encoded polyline`; an empty `path` leaves it out.
     case invalidValue(source: String, path: String, problem: String)
     /// The service answered with an error code instead of routes (OSRM `code` other than `Ok`).
     case errorResponse(code: String, message: String?)
@@ -27,7 +27,7 @@ public enum RouteFormatError: Error, CustomStringConvertible, Equatable, Sendabl
         case .wrongType(let source, let path, let expected):
             return "\(source): \(path) is not \(expected)"
         case .invalidValue(let source, let path, let problem):
-            return "\(source): \(path) \(problem)"
+            return path.isEmpty ? "\(source): \(problem)" : "\(source): \(path) \(problem)"
         case .errorResponse(let code, let message):
             return "route JSON: service answered \(code)" + (message.map { ": \($0)" } ?? "")
         case .empty(let source, let what):

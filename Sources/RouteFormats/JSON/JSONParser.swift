@@ -3,19 +3,22 @@
 struct JSONParser {
     private let bytes: [UInt8]
     private let source: String
+    private let firstLine: Int
     private var index = 0
     /// Nesting limit, so hostile input cannot exhaust the stack.
     private static let maximumDepth = 512
 
-    /// A parser of `bytes`, naming `source` (e.g. `route JSON`, `JSONL line 3`) in errors.
-    init(_ bytes: [UInt8], source: String) {
+    /// A parser of `bytes`, naming `source` (e.g. `route JSON`) in errors, counting lines from `firstLine`.
+    init(_ bytes: [UInt8], source: String, firstLine: Int = 1) {
         self.bytes = bytes
         self.source = source
+        self.firstLine = firstLine
     }
 
-    /// Parses one complete document; trailing non-whitespace is an error.
-    static func parse(_ bytes: [UInt8], source: String) throws -> JSONValue {
-        var parser = JSONParser(bytes, source: source)
+    /// Parses one complete document; trailing non-whitespace is an error. `firstLine` is the
+    /// line number of the first byte (for a document cut out of a bigger file).
+    static func parse(_ bytes: [UInt8], source: String, firstLine: Int = 1) throws -> JSONValue {
+        var parser = JSONParser(bytes, source: source, firstLine: firstLine)
         parser.skipByteOrderMark()
         parser.skipWhitespace()
         let value = try parser.parseValue(depth: 0)
@@ -33,7 +36,7 @@ struct JSONParser {
     }
 
     private func failure(_ reason: String) -> RouteFormatError {
-        var line = 1, column = 1
+        var line = firstLine, column = 1
         for b in bytes[..<min(index, bytes.count)] {
             if b == 0x0A {
                 line += 1
