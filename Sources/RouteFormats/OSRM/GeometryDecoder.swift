@@ -2,22 +2,19 @@ import Geodesy
 
 /// Decodes the `geometry` members of one route object, with the polyline precision fixed for
 /// the whole route: given, or detected once by comparing the first decoded point of a
-/// polyline with the first maneuver's plain `[lon, lat]` location (precision 5 read as 6
+/// polyline with the first maneuver's (or waypoint's) plain `[lon, lat]` location (precision 5 read as 6
 /// lands ten times too close to 0°,0°; precision 6 read as 5 ten times too far).
 struct GeometryDecoder {
     /// The precision used for encoded polylines.
     let precision: Int
 
-    /// A decoder for the route object `route`, detecting the precision unless `fixedPrecision` is set.
-    init(route: JSONNode, fixedPrecision: Int?) throws {
-        if let fixedPrecision {
-            precision = fixedPrecision
-            return
-        }
-        precision = Self.detectPrecision(route)
+    /// A decoder for the route object `route`, detecting the precision unless `fixedPrecision`
+    /// is set; `waypoint` (the response's first waypoint) is the reference when the route has no steps.
+    init(route: JSONNode, fixedPrecision: Int?, waypoint: Coordinate?) {
+        precision = fixedPrecision ?? Self.detectPrecision(route, waypoint: waypoint)
     }
 
-    private static func detectPrecision(_ route: JSONNode) -> Int {
+    private static func detectPrecision(_ route: JSONNode, waypoint: Coordinate?) -> Int {
         let steps = (try? route.optionalElements("legs").flatMap { try $0.optionalElements("steps") }) ?? []
         let encoded = ([route.optional("geometry")] + steps.map { $0.optional("geometry") })
             .compactMap { node -> String? in
@@ -29,7 +26,7 @@ struct GeometryDecoder {
         let p5 = PolylineCodec.decode(sample, precision: 5)?.first
         guard let p6, p6.isValid else { return 5 }
         guard let p5, p5.isValid else { return 6 }
-        let reference = steps.first.flatMap { try? $0.field("maneuver").field("location").coordinate() }
+        let reference = steps.first.flatMap { try? $0.field("maneuver").field("location").coordinate() } ?? waypoint
         guard let reference else { return 6 }
         return p5.distance(to: reference) < p6.distance(to: reference) ? 5 : 6
     }

@@ -7,7 +7,8 @@ public import RouteModel
 /// object (`{"legs":[…],…}`). Geometry may be polyline5, polyline6 or GeoJSON; the polyline
 /// precision is detected from the first maneuver's location unless fixed by
 /// `polylinePrecision`. Whatever a response leaves out (step distances, durations, geometry)
-/// is computed so the route can be driven without a map (`RouteDefaults`). Valhalla's extra
+/// is computed so the route can be driven without a map (`RouteDefaults`); legs without
+/// steps get a depart/arrive pair over their part of the shape. Valhalla's extra
 /// fields (`admins`, `via_waypoints`, `geometry_index`, `is_urban`, …) are ignored, and an
 /// unknown maneuver type is read as `turn`, as the OSRM API asks clients to do.
 public struct OSRMReader: Sendable {
@@ -39,7 +40,7 @@ public struct OSRMReader: Sendable {
         let root = JSONNode(value: json, path: "", source: Self.source)
         guard case .object = json else { throw RouteFormatError.wrongType(source: Self.source, path: "document", expected: "an object") }
         if root.optional("legs") != nil {
-            let route = try self.route(root)
+            let route = Self.completingEmptyLegs(try self.route(root), waypoints: [])
             return DirectionsResponse(routes: [route], waypoints: route.waypoints)
         }
         if root.optional("trip") != nil {
@@ -48,9 +49,10 @@ public struct OSRMReader: Sendable {
         let code = try root.optionalString("code") ?? "Ok"
         guard code == "Ok" else { throw RouteFormatError.errorResponse(code: code, message: try root.optionalString("message")) }
         let waypoints = try root.optionalElements("waypoints").map(waypoint)
-        var routes = try root.field("routes").elements().map(route)
-        if !waypoints.isEmpty {
-            for i in routes.indices { routes[i].waypoints = waypoints }
+        var routes = try root.field("routes").elements().map { try route($0, waypoint: waypoints.first?.location) }
+        for i in routes.indices {
+            if !waypoints.isEmpty { routes[i].waypoints = waypoints }
+            routes[i] = Self.completingEmptyLegs(routes[i], waypoints: waypoints)
         }
         return DirectionsResponse(code: code, routes: routes, waypoints: waypoints.isEmpty ? routes.first?.waypoints ?? [] : waypoints)
     }
@@ -65,8 +67,8 @@ public struct OSRMReader: Sendable {
                  distance: try node.optionalNumber("distance"))
     }
 
-    private func route(_ node: JSONNode) throws -> Route {
-        let decoder = try GeometryDecoder(route: node, fixedPrecision: polylinePrecision)
+    private func route(_ node: JSONNode, waypoint: Coordinate? = nil) throws -> Route {
+        let decoder = GeometryDecoder(route: node, fixedPrecision: polylinePrecision, waypoint: waypoint)
         let legs = try node.field("legs").elements().map { try leg($0, decoder) }
         var geometry = try node.optional("geometry").map(decoder.decode) ?? []
         if geometry.isEmpty { geometry = Self.joined(legs.flatMap { $0.steps.map(\.geometry) }) }
