@@ -40,7 +40,8 @@ public struct OSRMReader: Sendable {
         let root = JSONNode(value: json, path: "", source: Self.source)
         guard case .object = json else { throw RouteFormatError.wrongType(source: Self.source, path: "document", expected: "an object") }
         if root.optional("legs") != nil {
-            let route = Self.completingEmptyLegs(try self.route(root), waypoints: [])
+            let read = try self.route(root)
+            let route = Self.completingEmptyLegs(read, waypoints: read.waypoints)
             return DirectionsResponse(routes: [route], waypoints: route.waypoints)
         }
         if root.optional("trip") != nil {
@@ -50,9 +51,11 @@ public struct OSRMReader: Sendable {
         guard code == "Ok" else { throw RouteFormatError.errorResponse(code: code, message: try root.optionalString("message")) }
         let waypoints = try root.optionalElements("waypoints").map(waypoint)
         var routes = try root.field("routes").elements().map { try route($0, waypoint: waypoints.first?.location) }
-        for i in routes.indices {
+        for (i, node) in try root.field("routes").elements().enumerated() where node.optional("waypoints") == nil {
             if !waypoints.isEmpty { routes[i].waypoints = waypoints }
-            routes[i] = Self.completingEmptyLegs(routes[i], waypoints: waypoints)
+        }
+        for i in routes.indices {
+            routes[i] = Self.completingEmptyLegs(routes[i], waypoints: routes[i].waypoints)
         }
         return DirectionsResponse(code: code, routes: routes, waypoints: waypoints.isEmpty ? routes.first?.waypoints ?? [] : waypoints)
     }
@@ -68,7 +71,8 @@ public struct OSRMReader: Sendable {
     }
 
     private func route(_ node: JSONNode, waypoint: Coordinate? = nil) throws -> Route {
-        let decoder = GeometryDecoder(route: node, fixedPrecision: polylinePrecision, waypoint: waypoint)
+        let ownWaypoints = try node.optionalElements("waypoints").map(self.waypoint)
+        let decoder = GeometryDecoder(route: node, fixedPrecision: polylinePrecision, waypoint: waypoint ?? ownWaypoints.first?.location)
         let legs = try node.field("legs").elements().map { try leg($0, decoder) }
         var geometry = try node.optional("geometry").map(decoder.decode) ?? []
         if geometry.isEmpty { geometry = Self.joined(legs.flatMap { $0.steps.map(\.geometry) }) }
@@ -85,7 +89,7 @@ public struct OSRMReader: Sendable {
             if let units = try own.optionalString("units"), let u = UnitSystem(rawValue: units) { options.units = u }
             options.avoid = try own.optionalElements("avoid").map { try $0.string() }
         }
-        let waypoints = legs.isEmpty ? [] : Self.endpoints(of: legs)
+        let waypoints = !ownWaypoints.isEmpty ? ownWaypoints : legs.isEmpty ? [] : Self.endpoints(of: legs)
         return Route(
             distance: distance, duration: duration, weight: try node.optionalNumber("weight"),
             weightName: try node.optionalString("weight_name") ?? "duration", geometry: geometry, legs: legs,

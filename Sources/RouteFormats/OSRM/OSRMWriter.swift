@@ -3,7 +3,8 @@ public import RouteModel
 /// Writes routes as Directions v5 / OSRM JSON that OSRM, Mapbox and Valhalla clients read:
 /// a response `{"code":"Ok","routes":[…],"waypoints":[…]}` or a single route object.
 /// Members come in a fixed order; optional members are omitted, never `null`. Besides the
-/// standard members, a route carries `voiceLocale` (Mapbox) and Waygate's own
+/// standard members, a route carries its `waypoints` (as Mapbox does with
+/// `waypoints_per_route=true`), `voiceLocale` (Mapbox) and Waygate's own
 /// `waygate_options` (`profile`, `units`, `avoid`), which other clients ignore.
 public struct OSRMWriter: Sendable {
     /// How shapes are written (polyline6 by default, as Mapbox does).
@@ -42,6 +43,7 @@ public struct OSRMWriter: Sendable {
             JSONMember("weight_name", .string(route.weightName)),
             JSONMember("geometry", shape(route.geometry)),
             JSONMember("legs", .array(route.legs.map(legObject))),
+            JSONMember("waypoints", .array(route.waypoints.map(waypointObject))),
             JSONMember("voiceLocale", .string(route.options.language)),
             JSONMember("waygate_options", optionsObject(route.options)),
         ])
