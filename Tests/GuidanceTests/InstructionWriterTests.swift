@@ -157,3 +157,63 @@ struct InstructionWriterTests {
         #expect(banner.secondary == nil)
     }
 }
+
+@Suite("InstructionWriter on whole routes")
+struct InstructionWriterRouteTests {
+    /// A drive through every maneuver type at town, rural and motorway speeds.
+    static let everyManeuver: [RouteStep] = [
+        step(.depart, name: "Via Mazzini", distance: 300, duration: 30, bearingAfter: 10),
+        step(.turn, .left, name: "Via Dante", distance: 90, duration: 9),
+        step(.newName, .straight, name: "Via Manzoni", distance: 450, duration: 40),
+        step(.continue, .slightRight, name: "Via Manzoni", distance: 1_500, duration: 80),
+        step(.onRamp, .right, ref: "A4", destinations: "Torino", distance: 400, duration: 25),
+        step(.merge, .slightLeft, name: "Autostrada", ref: "A4;E64", distance: 6_000, duration: 200),
+        step(.fork, .slightRight, destinations: "Malpensa", distance: 2_500, duration: 90),
+        step(.offRamp, .right, destinations: "Rho", distance: 700, duration: 45),
+        step(.endOfRoad, .left, name: "Via Risorgimento", distance: 900, duration: 60),
+        step(.roundabout, .right, name: "Corso Europa", exit: 3, distance: 120, duration: 15),
+        step(.exitRoundabout, .right, name: "Corso Europa", distance: 1_200, duration: 70),
+        step(.rotary, .straight, exit: 1, distance: 60, duration: 8),
+        step(.roundaboutTurn, .left, name: "Via Roma", distance: 350, duration: 30),
+        step(.useLane, .straight, name: "Via Roma", distance: 200, duration: 20),
+        step(.notification, .straight, name: "Via Roma", distance: 30, duration: 3),
+        step(.turn, .uturn, name: "Via Roma", distance: 150, duration: 20),
+        step(.arrive, .right, name: "Via Roma", distance: 0, duration: 0),
+    ]
+
+    @Test("every step gets words, prompts farthest first within the step, no placeholder left",
+          arguments: ["en", "it"], [UnitSystem.metric, .imperial])
+    func invariants(language: String, units: UnitSystem) {
+        let steps = InstructionWriter(language: language, units: units).annotate(route(Self.everyManeuver)).legs[0].steps
+        for (i, s) in steps.enumerated() {
+            #expect(!s.maneuver.instruction.isEmpty)
+            #expect(!s.maneuver.instruction.contains("{"))
+            if i == steps.count - 1 { continue }
+            let distances = s.voiceInstructions.map(\.distanceAlongGeometry)
+            #expect(!distances.isEmpty)
+            #expect(distances == distances.sorted(by: >))
+            #expect(distances.allSatisfy { $0 > 0 && $0 <= s.distance })
+            for v in s.voiceInstructions {
+                #expect(!v.announcement.contains("{") && !v.announcement.isEmpty)
+                #expect(v.ssmlAnnouncement.hasSuffix("</prosody></amazon:effect></speak>"))
+            }
+            #expect(s.bannerInstructions.count == 1)
+            #expect(s.bannerInstructions[0].primary.type == steps[i + 1].maneuver.type)
+            #expect(!s.bannerInstructions[0].primary.text.isEmpty)
+        }
+    }
+
+    @Test("a two-leg route names the intermediate stop, the final leg the destination")
+    func stops() {
+        let leg1 = [step(.depart, name: "Via Mazzini", distance: 300, duration: 30), step(.arrive, name: "Via Dante", distance: 0, duration: 0)]
+        let leg2 = [step(.depart, name: "Via Dante", distance: 300, duration: 30), step(.arrive, distance: 0, duration: 0)]
+        var twoLegs = route(leg1)
+        twoLegs.legs.append(route(leg2).legs[0])
+        let english = InstructionWriter(language: "en").annotate(twoLegs)
+        #expect(english.legs[0].steps[1].maneuver.instruction == "You have arrived at your 1st stop")
+        #expect(english.legs[0].steps[0].voiceInstructions.last?.announcement == "You will arrive at your 1st stop")
+        #expect(english.legs[1].steps[1].maneuver.instruction == "You have arrived at your destination")
+        let italian = InstructionWriter(language: "it").annotate(twoLegs)
+        #expect(italian.legs[0].steps[1].maneuver.instruction == "Sei arrivato alla prima tappa")
+    }
+}

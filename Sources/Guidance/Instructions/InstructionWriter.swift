@@ -33,31 +33,46 @@ public struct InstructionWriter: Sendable {
     /// every leg (existing ones are replaced), and its options set to this language and units.
     public func annotate(_ route: Route) -> Route {
         var result = route
-        result.legs = route.legs.map(annotate)
+        result.legs = route.legs.enumerated().map { i, leg in
+            annotate(leg, stop: i < route.legs.count - 1 ? i + 1 : nil)
+        }
         result.options.language = phrases.language
         result.options.units = units
         return result
     }
 
-    /// One leg with its words filled in.
-    public func annotate(_ leg: RouteLeg) -> RouteLeg {
+    /// One leg with its words filled in; `stop` is the 1-based number of the waypoint it ends
+    /// at when that is an intermediate stop (nil for the final destination).
+    public func annotate(_ leg: RouteLeg, stop: Int? = nil) -> RouteLeg {
         var result = leg
+        let context = LegContext(steps: leg.steps, stop: stop)
         for i in leg.steps.indices {
-            result.steps[i].maneuver.instruction = instruction(for: leg.steps[i])
+            result.steps[i].maneuver.instruction = sentence(context, i, upcoming: false)
             let isLast = i == leg.steps.count - 1
-            result.steps[i].voiceInstructions = isLast ? [] : voiceInstructions(leg.steps, endingStep: i)
-            result.steps[i].bannerInstructions = isLast ? [] : [banner(leg.steps, endingStep: i)]
+            result.steps[i].voiceInstructions = isLast ? [] : voiceInstructions(context, endingStep: i)
+            result.steps[i].bannerInstructions = isLast ? [] : [banner(context, endingStep: i)]
         }
         return result
     }
 
     /// The instruction said at a step's own maneuver, e.g. "Turn left onto Via Dante".
     public func instruction(for step: RouteStep) -> String {
-        sentence(step, upcoming: false)
+        sentence(LegContext(steps: [step], stop: nil), 0, upcoming: false)
     }
 
-    /// The instruction for `step`'s maneuver; `upcoming` picks the form said before reaching it.
-    func sentence(_ step: RouteStep, upcoming: Bool) -> String {
+    /// The steps of one leg and whether it ends at an intermediate stop.
+    struct LegContext {
+        var steps: [RouteStep]
+        var stop: Int?
+    }
+
+    /// The instruction for the maneuver of step `i`; `upcoming` picks the form said before reaching it.
+    func sentence(_ leg: LegContext, _ i: Int, upcoming: Bool) -> String {
+        let step = leg.steps[i]
+        if step.maneuver.type == .arrive, let stop = leg.stop, i == leg.steps.count - 1 {
+            let form: PhraseTable.Form = upcoming ? .upcoming : .plain
+            return fill(phrases.stop[form] ?? phrases.stop[.plain] ?? "", ["n": phrases.ordinal(stop)])
+        }
         let m = step.maneuver
         let way = Self.wayName(step)
         var forms: [PhraseTable.Form] = upcoming ? [.upcoming] : []

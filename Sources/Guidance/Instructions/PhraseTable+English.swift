@@ -44,6 +44,7 @@ extension PhraseTable {
         ahead: "In {distance}, {instruction}",
         then: "{instruction}, then {next}",
         continueFor: "Continue for {distance}",
+        stop: [.plain: "You have arrived at your {n} stop", .upcoming: "You will arrive at your {n} stop"],
         distances: DistancePhrases(
             metres: "{n} metres", kilometre: "1 kilometre", kilometres: "{n} kilometres", feet: "{n} feet",
             quarterMile: "a quarter mile", halfMile: "half a mile", threeQuartersMile: "three quarters of a mile",

@@ -46,6 +46,7 @@ extension PhraseTable {
         ahead: "Tra {distance}, {instruction}",
         then: "{instruction}, poi {next}",
         continueFor: "Prosegui per {distance}",
+        stop: [.plain: "Sei arrivato alla {n} tappa", .upcoming: "Arriverai alla {n} tappa"],
         distances: DistancePhrases(
             metres: "{n} metri", kilometre: "1 chilometro", kilometres: "{n} chilometri", feet: "{n} piedi",
             quarterMile: "un quarto di miglio", halfMile: "mezzo miglio", threeQuartersMile: "tre quarti di miglio",

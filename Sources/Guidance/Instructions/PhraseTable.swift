@@ -6,7 +6,8 @@ public import RouteModel
 ///
 /// Placeholders: `{way}` road name/ref, `{destination}` sign destinations, `{modifier}` and
 /// `{side}` direction words, `{direction}` compass point, `{exit}` ordinal, `{distance}`
-/// spoken distance, `{instruction}`/`{next}` whole instructions, `{n}` a number.
+/// spoken distance, `{instruction}`/`{next}` whole instructions, `{n}` a number (or, in
+/// `stop`, the ordinal of the waypoint).
 public struct PhraseTable: Sendable {
     /// Which sentence of a maneuver entry to use, from the data the step has.
     public enum Form: String, Sendable, Hashable, CaseIterable {
@@ -45,13 +46,15 @@ public struct PhraseTable: Sendable {
     public var then: String
     /// Prompt at the start of a long step: "Continue for {distance}".
     public var continueFor: String
+    /// Arrival at an intermediate waypoint ("You have arrived at your {n} stop"), and before it.
+    public var stop: [Form: String]
     /// Distance words, see `DistancePhrases`.
     public var distances: DistancePhrases
 
     /// A table from its parts.
     public init(language: String, maneuvers: [String: [Form: String]], modifiers: [ManeuverModifier: String], sides: [String: String],
                 compassPoints: [String], ordinals: [String], ordinalFallback: String, ahead: String, then: String,
-                continueFor: String, distances: DistancePhrases) {
+                continueFor: String, stop: [Form: String], distances: DistancePhrases) {
         self.language = language
         self.maneuvers = maneuvers
         self.modifiers = modifiers
@@ -62,6 +65,7 @@ public struct PhraseTable: Sendable {
         self.ahead = ahead
         self.then = then
         self.continueFor = continueFor
+        self.stop = stop
         self.distances = distances
     }
 
