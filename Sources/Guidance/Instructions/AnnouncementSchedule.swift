@@ -87,9 +87,9 @@ public struct AnnouncementSchedule: Sendable, Hashable {
         candidates.append(Trigger(distanceAlongGeometry: atManeuver, kind: .atManeuver))
         var kept: [Trigger] = []
         for c in candidates {
-            if let last = kept.last, c.distanceAlongGeometry > last.distanceAlongGeometry * 0.8 || last.distanceAlongGeometry - c.distanceAlongGeometry < 30 {
+            if let last = kept.last?.distanceAlongGeometry, c.distanceAlongGeometry > last * 0.8 || last - c.distanceAlongGeometry < 30 {
                 // Too close to the previous prompt: keep the maneuver prompt in place of a weaker one.
-                if c.kind == .atManeuver && last.kind == .ahead { kept[kept.count - 1] = c }
+                if c.kind == .atManeuver && kept[kept.count - 1].kind == .ahead { kept[kept.count - 1] = c }
                 continue
             }
             kept.append(c)

@@ -53,7 +53,10 @@ extension InstructionWriter {
         let primaryText = !way.isEmpty && target.maneuver.type != .arrive
             ? way : !destinations.isEmpty && target.maneuver.type != .arrive ? destinations : sentence(leg, i + 1, upcoming: true)
         let primary = bannerText(primaryText, target.maneuver)
-        let secondary = !way.isEmpty && !destinations.isEmpty && target.maneuver.type != .arrive ? BannerText(text: destinations, components: [BannerComponent(text: destinations)]) : nil
+        var secondary: BannerText?
+        if !way.isEmpty, !destinations.isEmpty, target.maneuver.type != .arrive {
+            secondary = BannerText(text: destinations, components: [BannerComponent(text: destinations)])
+        }
         var sub: BannerText?
         if i + 2 < steps.count, target.maneuver.type != .arrive,
             target.distance < schedule.distances(forSpeed: Self.speed(of: target)).chainDistance

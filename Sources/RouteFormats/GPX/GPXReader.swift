@@ -21,7 +21,9 @@ public enum GPXReader {
             switch event {
             case .start(let name, let attributes, let line):
                 if path.isEmpty {
-                    guard name == "gpx" else { throw RouteFormatError.invalidValue(source: "\(source) line \(line)", path: "", problem: "root element is <\(name)>, not <gpx>") }
+                    guard name == "gpx" else {
+                        throw RouteFormatError.invalidValue(source: "\(source) line \(line)", path: "", problem: "root element is <\(name)>, not <gpx>")
+                    }
                     sawRoot = true
                 }
                 path.append(name)
@@ -90,7 +92,8 @@ public enum GPXReader {
         case "sat": point?.satellites = Int(try number())
         case "time":
             guard let t = Timestamp(iso8601: value) else {
-                throw RouteFormatError.invalidValue(source: "\(source) line \(line)", path: "time", problem: "\"\(value)\" is not an ISO 8601 time")
+                throw RouteFormatError.invalidValue(
+                    source: "\(source) line \(line)", path: "time", problem: "\"\(value)\" is not an ISO 8601 time")
             }
             point?.time = t
         default: break

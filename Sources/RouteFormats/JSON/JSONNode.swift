@@ -20,7 +20,7 @@ struct JSONNode {
 
     /// The member `key`; fails with `… missing` when absent or `null`.
     func field(_ key: String) throws -> JSONNode {
-        guard case .object = value else { throw RouteFormatError.wrongType(source: source, path: path.isEmpty ? "document" : path, expected: "an object") }
+        guard case .object = value else { throw wrongType("an object") }
         guard let node = optional(key) else { throw RouteFormatError.missingField(source: source, path: childPath(key)) }
         return node
     }

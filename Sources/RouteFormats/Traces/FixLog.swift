@@ -28,7 +28,9 @@ public enum FixLog {
     private static func fix(_ node: JSONNode) throws -> Fix {
         let latitude = try node.number("lat"), longitude = try node.number("lon")
         let c = Coordinate(latitude: latitude, longitude: longitude)
-        guard c.isValid else { throw RouteFormatError.invalidValue(source: node.source, path: "lat/lon", problem: "\(latitude),\(longitude) is not a position") }
+        guard c.isValid else {
+            throw RouteFormatError.invalidValue(source: node.source, path: "lat/lon", problem: "\(latitude),\(longitude) is not a position")
+        }
         var time: Timestamp?
         if let t = node.optional("time") {
             if case .number(let seconds) = t.value {
