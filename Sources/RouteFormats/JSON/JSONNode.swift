@@ -5,17 +5,31 @@ import Geodesy
 struct JSONNode {
     /// The value at `path`.
     let value: JSONValue
-    /// Dotted path from the document root, e.g. `routes[0].legs[1]` ("" for the root).
-    let path: String
+    /// Where the value is; spelled out only when an error needs it.
+    let location: JSONPath
     /// The input's name in messages, e.g. `route JSON`.
     let source: String
 
-    private func childPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    /// A node for a whole document.
+    init(value: JSONValue, source: String) {
+        self.init(value: value, location: .root, source: source)
+    }
+
+    private init(value: JSONValue, location: JSONPath, source: String) {
+        self.value = value
+        self.location = location
+        self.source = source
+    }
+
+    /// Dotted path from the document root, e.g. `routes[0].legs[1]` ("" for the root).
+    var path: String { location.description }
+
+    private func childPath(_ key: String) -> String { JSONPath.member(location, key).description }
 
     /// The member `key`, or nil when absent or `null`.
     func optional(_ key: String) -> JSONNode? {
         guard let v = value[key], v != .null else { return nil }
-        return JSONNode(value: v, path: childPath(key), source: source)
+        return JSONNode(value: v, location: .member(location, key), source: source)
     }
 
     /// The member `key`; fails with `… missing` when absent or `null`.
@@ -28,7 +42,7 @@ struct JSONNode {
     /// The elements of this array.
     func elements() throws -> [JSONNode] {
         guard case .array(let a) = value else { throw wrongType("an array") }
-        return a.enumerated().map { JSONNode(value: $1, path: "\(path)[\($0)]", source: source) }
+        return a.enumerated().map { JSONNode(value: $1, location: .element(location, $0), source: source) }
     }
 
     /// This value as a number.
@@ -88,4 +102,24 @@ struct JSONNode {
     func optionalInteger(_ key: String) throws -> Int? { try optional(key)?.integer() }
     /// Member `key` as array elements, empty when absent.
     func optionalElements(_ key: String) throws -> [JSONNode] { try optional(key)?.elements() ?? [] }
+}
+
+/// A position in a JSON document, built cheaply while reading and spelled out
+/// (`routes[0].legs[1].steps`) only for error messages.
+indirect enum JSONPath: CustomStringConvertible {
+    /// The document itself.
+    case root
+    /// Member `key` of an object.
+    case member(JSONPath, String)
+    /// Element `index` of an array.
+    case element(JSONPath, Int)
+
+    var description: String {
+        switch self {
+        case .root: return ""
+        case .member(.root, let key): return key
+        case .member(let parent, let key): return "\(parent).\(key)"
+        case .element(let parent, let index): return "\(parent)[\(index)]"
+        }
+    }
 }

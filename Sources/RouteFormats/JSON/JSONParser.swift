@@ -32,7 +32,12 @@ struct JSONParser {
     }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
     }
 
     private func failure(_ reason: String) -> RouteFormatError {
@@ -64,8 +69,8 @@ struct JSONParser {
     }
 
     private mutating func parseLiteral(_ word: String, _ value: JSONValue) throws -> JSONValue {
-        let w = Array(word.utf8)
-        guard bytes.count - index >= w.count, Array(bytes[index..<(index + w.count)]) == w else {
+        let w = word.utf8
+        guard bytes.count - index >= w.count, bytes[index..<(index + w.count)].elementsEqual(w) else {
             throw failure("invalid literal, expected \(word)")
         }
         index += w.count
@@ -153,6 +158,13 @@ struct JSONParser {
 
     private mutating func parseString() throws -> String {
         index += 1
+        // Fast path: no escapes before the closing quote.
+        var end = index
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            defer { index = end + 1 }
+            return String(decoding: bytes[index..<end], as: UTF8.self)
+        }
         var out: [UInt8] = []
         while index < bytes.count {
             let b = bytes[index]

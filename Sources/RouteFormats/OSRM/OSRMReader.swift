@@ -37,7 +37,7 @@ public struct OSRMReader: Sendable {
 
     /// A response from an already parsed JSON document (a response or a single route object).
     public func response(from json: JSONValue) throws -> DirectionsResponse {
-        let root = JSONNode(value: json, path: "", source: Self.source)
+        let root = JSONNode(value: json, source: Self.source)
         guard case .object = json else { throw RouteFormatError.wrongType(source: Self.source, path: "document", expected: "an object") }
         if root.optional("legs") != nil {
             let read = try self.route(root)
@@ -62,7 +62,7 @@ public struct OSRMReader: Sendable {
 
     /// A route from a parsed route object.
     public func route(from json: JSONValue) throws -> Route {
-        try route(JSONNode(value: json, path: "", source: Self.source))
+        try route(JSONNode(value: json, source: Self.source))
     }
 
     private func waypoint(_ node: JSONNode) throws -> Waypoint {

@@ -18,7 +18,7 @@ public enum FixLog {
             guard let first = line.first(where: { $0 != 0x20 && $0 != 0x09 }), first != UInt8(ascii: "#") else { continue }
             let source = "JSONL line \(lineNumber)"
             let value = try JSONParser.parse(line, source: "JSONL", firstLine: lineNumber)
-            let node = JSONNode(value: value, path: "", source: source)
+            let node = JSONNode(value: value, source: source)
             fixes.append(try fix(node))
         }
         guard !fixes.isEmpty else { throw RouteFormatError.empty(source: "JSONL", what: "fixes") }
