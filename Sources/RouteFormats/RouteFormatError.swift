@@ -18,6 +18,7 @@ public enum RouteFormatError: Error, CustomStringConvertible, Equatable, Sendabl
     /// The content is none of the formats this module reads; `reason` says what it looks like.
     case unrecognizedFormat(reason: String)
 
+    /// The one-line message.
     public var description: String {
         switch self {
         case .invalidSyntax(let source, let line, let column, let reason):

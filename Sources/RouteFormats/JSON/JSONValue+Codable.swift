@@ -20,6 +20,7 @@ extension JSONValue: Codable {
         init?(intValue: Int) { nil }
     }
 
+    /// Decodes any JSON value (objects, arrays, null, booleans, numbers, strings).
     public init(from decoder: any Decoder) throws {
         if let keyed = try? decoder.container(keyedBy: Key.self) {
             self = .object(try keyed.allKeys.map { JSONMember($0.stringValue, try keyed.decode(JSONValue.self, forKey: $0)) })
@@ -43,6 +44,7 @@ extension JSONValue: Codable {
         }
     }
 
+    /// Encodes the value, members in order, integral numbers as integers.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .null:
