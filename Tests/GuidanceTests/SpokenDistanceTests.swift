@@ -30,3 +30,15 @@ struct SpokenDistanceTests {
         #expect(SpokenDistance(meters, units: .imperial).phrase(PhraseTable.italian.distances) == italian)
     }
 }
+
+@Suite("SpokenDistance limits")
+struct SpokenDistanceLimitTests {
+    @Test("negative, huge and not-a-number distances are spoken without trapping")
+    func limits() {
+        #expect(SpokenDistance(-5, units: .metric) == .metres(10))
+        #expect(SpokenDistance(1e300, units: .metric) == .kilometres(40_075))
+        #expect(SpokenDistance(.nan, units: .imperial) == .feet(10))
+        let steps = InstructionWriter().annotate(route([step(.depart, distance: 1e300, duration: 1), step(.arrive, distance: 0, duration: 0)]))
+        #expect(steps.legs[0].steps[0].voiceInstructions.count == 4)
+    }
+}

@@ -17,7 +17,7 @@ public enum SpokenDistance: Sendable, Hashable {
 
     /// `meters` (metres) rounded for speech in `units`.
     public init(_ meters: Double, units: UnitSystem) {
-        let d = max(0, meters)
+        let d = min(max(0, meters), 40_075_000)  // at most once around the Earth
         switch units {
         case .metric:
             if d < 95 {

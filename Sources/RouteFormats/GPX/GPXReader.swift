@@ -89,7 +89,12 @@ public enum GPXReader {
         case "speed": point?.speed = try number()
         case "course": point?.course = try number()
         case "hdop": point?.hdop = try number()
-        case "sat": point?.satellites = Int(try number())
+        case "sat":
+            let n = try number()
+            guard n >= 0, n < 1_000 else {
+                throw RouteFormatError.invalidValue(source: "\(source) line \(line)", path: name, problem: "\"\(value)\" is not a satellite count")
+            }
+            point?.satellites = Int(n)
         case "time":
             guard let t = Timestamp(iso8601: value) else {
                 throw RouteFormatError.invalidValue(

@@ -31,11 +31,24 @@ struct GeometryDecoder {
         return p5.distance(to: reference) < p6.distance(to: reference) ? 5 : 6
     }
 
+    /// Whether no value of an encoded polyline is longer than 8 characters (40 bits): a real
+    /// coordinate delta never is, and rejecting longer ones up front keeps the decoder's sums
+    /// far from integer overflow on hostile input.
+    static func hasPlausibleChunks(_ s: String) -> Bool {
+        var run = 0
+        for b in s.utf8 {
+            guard b >= 63, b < 127 else { return false }
+            run = b - 63 >= 0x20 ? run + 1 : 0
+            if run >= 8 { return false }
+        }
+        return true
+    }
+
     /// The coordinates of a `geometry` member: an encoded polyline or a GeoJSON LineString.
     func decode(_ node: JSONNode) throws -> [Coordinate] {
         switch node.value {
         case .string(let s):
-            guard let line = PolylineCodec.decode(s, precision: precision), line.allSatisfy(\.isValid) else {
+            guard Self.hasPlausibleChunks(s), let line = PolylineCodec.decode(s, precision: precision), line.allSatisfy(\.isValid) else {
                 throw node.invalid("is not a valid encoded polyline")
             }
             return line

@@ -34,6 +34,8 @@ public enum FixLog {
         var time: Timestamp?
         if let t = node.optional("time") {
             if case .number(let seconds) = t.value {
+                // Years 1970–5138: anything else is not a fix time (and would not print as ISO 8601).
+                guard seconds >= 0, seconds < 1e11 else { throw t.invalid("\(seconds) is not a time in seconds since 1970") }
                 time = Timestamp(secondsSince1970: seconds)
             } else {
                 let text = try t.string()
