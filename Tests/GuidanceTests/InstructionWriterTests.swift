@@ -5,36 +5,36 @@ import Testing
 @Suite("InstructionWriter")
 struct InstructionWriterTests {
     static let wording: [(RouteStep, String, String)] = [
-        (step(.depart, bearingAfter: 0), "Head north", "Procedi verso nord"),
-        (step(.depart, name: "Via Mazzini", bearingAfter: 135), "Head southeast on Via Mazzini", "Procedi verso sud-est su Via Mazzini"),
-        (step(.turn, .left, name: "Via Dante"), "Turn left onto Via Dante", "Gira a sinistra in Via Dante"),
-        (step(.turn, .right), "Turn right", "Gira a destra"),
-        (step(.turn, .slightRight, name: "Via Torino"), "Turn slightly right onto Via Torino", "Gira leggermente a destra in Via Torino"),
-        (step(.turn, .sharpLeft, name: "Via Larga"), "Turn sharp left onto Via Larga", "Gira decisamente a sinistra in Via Larga"),
-        (step(.turn, .straight, name: "Corso Magenta"), "Go straight onto Corso Magenta", "Prosegui dritto su Corso Magenta"),
-        (step(.turn, .uturn), "Make a U-turn", "Fai un'inversione a U"),
-        (step(.turn, .left, destinations: "Centro"), "Turn left towards Centro", "Gira a sinistra in direzione Centro"),
-        (step(.newName, .straight, name: "Via Manzoni"), "Continue onto Via Manzoni", "Continua su Via Manzoni"),
-        (step(.continue, .left, name: "Via Verri"), "Continue left onto Via Verri", "Continua a sinistra su Via Verri"),
-        (step(.continue, .uturn), "Make a U-turn", "Fai un'inversione a U"),
-        (step(.merge, .slightLeft, ref: "A4"), "Merge left onto A4", "Immettiti a sinistra in A4"),
-        (step(.merge, .straight, name: "Tangenziale Est", ref: "A51"), "Merge onto Tangenziale Est (A51)", "Immettiti in Tangenziale Est (A51)"),
-        (step(.onRamp, .right, ref: "A4;E64"), "Take the ramp onto A4 / E64", "Prendi la rampa per A4 / E64"),
-        (step(.offRamp, .slightRight, destinations: "Linate"), "Take the exit towards Linate", "Prendi l'uscita in direzione Linate"),
-        (step(.fork, .slightLeft, destinations: "Torino, Malpensa"), "Keep left at the fork towards Torino, Malpensa",
+        (maneuverStep(.depart, bearingAfter: 0), "Head north", "Procedi verso nord"),
+        (maneuverStep(.depart, name: "Via Mazzini", bearingAfter: 135), "Head southeast on Via Mazzini", "Procedi verso sud-est su Via Mazzini"),
+        (maneuverStep(.turn, .left, name: "Via Dante"), "Turn left onto Via Dante", "Gira a sinistra in Via Dante"),
+        (maneuverStep(.turn, .right), "Turn right", "Gira a destra"),
+        (maneuverStep(.turn, .slightRight, name: "Via Torino"), "Turn slightly right onto Via Torino", "Gira leggermente a destra in Via Torino"),
+        (maneuverStep(.turn, .sharpLeft, name: "Via Larga"), "Turn sharp left onto Via Larga", "Gira decisamente a sinistra in Via Larga"),
+        (maneuverStep(.turn, .straight, name: "Corso Magenta"), "Go straight onto Corso Magenta", "Prosegui dritto su Corso Magenta"),
+        (maneuverStep(.turn, .uturn), "Make a U-turn", "Fai un'inversione a U"),
+        (maneuverStep(.turn, .left, destinations: "Centro"), "Turn left towards Centro", "Gira a sinistra in direzione Centro"),
+        (maneuverStep(.newName, .straight, name: "Via Manzoni"), "Continue onto Via Manzoni", "Continua su Via Manzoni"),
+        (maneuverStep(.continue, .left, name: "Via Verri"), "Continue left onto Via Verri", "Continua a sinistra su Via Verri"),
+        (maneuverStep(.continue, .uturn), "Make a U-turn", "Fai un'inversione a U"),
+        (maneuverStep(.merge, .slightLeft, ref: "A4"), "Merge left onto A4", "Immettiti a sinistra in A4"),
+        (maneuverStep(.merge, .straight, name: "Tangenziale Est", ref: "A51"), "Merge onto Tangenziale Est (A51)", "Immettiti in Tangenziale Est (A51)"),
+        (maneuverStep(.onRamp, .right, ref: "A4;E64"), "Take the ramp onto A4 / E64", "Prendi la rampa per A4 / E64"),
+        (maneuverStep(.offRamp, .slightRight, destinations: "Linate"), "Take the exit towards Linate", "Prendi l'uscita in direzione Linate"),
+        (maneuverStep(.fork, .slightLeft, destinations: "Torino, Malpensa"), "Keep left at the fork towards Torino, Malpensa",
          "Al bivio tieniti a sinistra in direzione Torino, Malpensa"),
-        (step(.endOfRoad, .right, name: "Viale Monza"), "At the end of the road, turn right onto Viale Monza",
+        (maneuverStep(.endOfRoad, .right, name: "Viale Monza"), "At the end of the road, turn right onto Viale Monza",
          "Alla fine della strada gira a destra in Viale Monza"),
-        (step(.roundabout, .right, name: "Corso Venezia", exit: 2), "Enter the roundabout and take the 2nd exit onto Corso Venezia",
+        (maneuverStep(.roundabout, .right, name: "Corso Venezia", exit: 2), "Enter the roundabout and take the 2nd exit onto Corso Venezia",
          "Alla rotonda prendi la seconda uscita in Corso Venezia"),
-        (step(.rotary, .left, exit: 3), "Enter the roundabout and take the 3rd exit", "Alla rotonda prendi la terza uscita"),
-        (step(.roundabout, .straight, exit: 12), "Enter the roundabout and take the 12th exit", "Alla rotonda prendi la 12ª uscita"),
-        (step(.roundaboutTurn, .left, name: "Via Orefici"), "At the roundabout, turn left onto Via Orefici", "Alla rotonda gira a sinistra in Via Orefici"),
-        (step(.exitRoundabout, .right, name: "Via Vittor Pisani"), "Exit the roundabout onto Via Vittor Pisani", "Esci dalla rotonda in Via Vittor Pisani"),
-        (step(.notification, .straight, name: "Via Meravigli"), "Continue onto Via Meravigli", "Continua su Via Meravigli"),
-        (step(.useLane, .right), "Keep right", "Tieniti a destra"),
-        (step(.arrive, name: "Piazza del Duomo"), "You have arrived at your destination", "Sei arrivato a destinazione"),
-        (step(.arrive, .left), "Your destination is on the left", "La destinazione è sulla sinistra"),
+        (maneuverStep(.rotary, .left, exit: 3), "Enter the roundabout and take the 3rd exit", "Alla rotonda prendi la terza uscita"),
+        (maneuverStep(.roundabout, .straight, exit: 12), "Enter the roundabout and take the 12th exit", "Alla rotonda prendi la 12ª uscita"),
+        (maneuverStep(.roundaboutTurn, .left, name: "Via Orefici"), "At the roundabout, turn left onto Via Orefici", "Alla rotonda gira a sinistra in Via Orefici"),
+        (maneuverStep(.exitRoundabout, .right, name: "Via Vittor Pisani"), "Exit the roundabout onto Via Vittor Pisani", "Esci dalla rotonda in Via Vittor Pisani"),
+        (maneuverStep(.notification, .straight, name: "Via Meravigli"), "Continue onto Via Meravigli", "Continua su Via Meravigli"),
+        (maneuverStep(.useLane, .right), "Keep right", "Tieniti a destra"),
+        (maneuverStep(.arrive, name: "Piazza del Duomo"), "You have arrived at your destination", "Sei arrivato a destinazione"),
+        (maneuverStep(.arrive, .left), "Your destination is on the left", "La destinazione è sulla sinistra"),
     ]
 
     @Test("every maneuver type and modifier is worded in English and Italian", arguments: wording)
@@ -47,7 +47,7 @@ struct InstructionWriterTests {
     func fallbackAndOptions() {
         let writer = InstructionWriter(language: "xx", units: .imperial)
         #expect(writer.phrases.language == "en")
-        let annotated = writer.annotate(route([step(.depart, distance: 300, duration: 30), step(.arrive, distance: 0, duration: 0)]))
+        let annotated = writer.annotate(stepsRoute([maneuverStep(.depart, distance: 300, duration: 30), maneuverStep(.arrive, distance: 0, duration: 0)]))
         #expect(annotated.options.language == "en")
         #expect(annotated.options.units == .imperial)
     }
@@ -55,11 +55,11 @@ struct InstructionWriterTests {
     @Test("a town drive: depart, early, near and at-maneuver prompts, banners from the step start, arrive")
     func townDrive() {
         let steps = [
-            step(.depart, name: "Via Mazzini", distance: 900, duration: 90),
-            step(.turn, .right, name: "Corso Vittorio Emanuele II", destinations: "San Babila", distance: 600, duration: 60),
-            step(.arrive, .left, name: "Corso Vittorio Emanuele II", distance: 0, duration: 0),
+            maneuverStep(.depart, name: "Via Mazzini", distance: 900, duration: 90),
+            maneuverStep(.turn, .right, name: "Corso Vittorio Emanuele II", destinations: "San Babila", distance: 600, duration: 60),
+            maneuverStep(.arrive, .left, name: "Corso Vittorio Emanuele II", distance: 0, duration: 0),
         ]
-        let legSteps = InstructionWriter(language: "en", units: .metric).annotate(route(steps)).legs[0].steps
+        let legSteps = InstructionWriter(language: "en", units: .metric).annotate(stepsRoute(steps)).legs[0].steps
         #expect(legSteps.map(\.maneuver.instruction) == [
             "Head north on Via Mazzini", "Turn right onto Corso Vittorio Emanuele II", "Your destination is on the left",
         ])
@@ -91,11 +91,11 @@ struct InstructionWriterTests {
     @Test("the same drive in Italian and imperial units")
     func italianImperial() {
         let steps = [
-            step(.depart, name: "Via Mazzini", distance: 900, duration: 90),
-            step(.turn, .right, name: "Corso Vittorio Emanuele II", distance: 600, duration: 60),
-            step(.arrive, distance: 0, duration: 0),
+            maneuverStep(.depart, name: "Via Mazzini", distance: 900, duration: 90),
+            maneuverStep(.turn, .right, name: "Corso Vittorio Emanuele II", distance: 600, duration: 60),
+            maneuverStep(.arrive, distance: 0, duration: 0),
         ]
-        let legSteps = InstructionWriter(language: "it", units: .imperial).annotate(route(steps)).legs[0].steps
+        let legSteps = InstructionWriter(language: "it", units: .imperial).annotate(stepsRoute(steps)).legs[0].steps
         #expect(legSteps[0].voiceInstructions.map(\.announcement) == [
             "Procedi verso nord su Via Mazzini",
             "Tra un quarto di miglio, gira a destra in Corso Vittorio Emanuele II",
@@ -107,12 +107,12 @@ struct InstructionWriterTests {
     @Test("close maneuvers are chained with then, in the voice prompt and as a sub banner")
     func thenChaining() {
         let steps = [
-            step(.depart, name: "Via Mazzini", distance: 700, duration: 70),
-            step(.turn, .right, name: "Via Larga", distance: 80, duration: 10),
-            step(.turn, .left, name: "Via Festa del Perdono", distance: 400, duration: 40),
-            step(.arrive, distance: 0, duration: 0),
+            maneuverStep(.depart, name: "Via Mazzini", distance: 700, duration: 70),
+            maneuverStep(.turn, .right, name: "Via Larga", distance: 80, duration: 10),
+            maneuverStep(.turn, .left, name: "Via Festa del Perdono", distance: 400, duration: 40),
+            maneuverStep(.arrive, distance: 0, duration: 0),
         ]
-        let english = InstructionWriter(language: "en").annotate(route(steps)).legs[0].steps
+        let english = InstructionWriter(language: "en").annotate(stepsRoute(steps)).legs[0].steps
         #expect(english[0].voiceInstructions.last?.announcement == "Turn right onto Via Larga, then turn left onto Via Festa del Perdono")
         #expect(english[0].voiceInstructions[1].announcement
             == "In 400 metres, turn right onto Via Larga, then turn left onto Via Festa del Perdono")
@@ -121,18 +121,18 @@ struct InstructionWriterTests {
         // The short step itself gets just its at-maneuver prompt.
         #expect(english[1].voiceInstructions.map(\.announcement) == ["Turn left onto Via Festa del Perdono"])
         #expect(english[1].voiceInstructions.map(\.distanceAlongGeometry) == [16])
-        let italian = InstructionWriter(language: "it").annotate(route(steps)).legs[0].steps
+        let italian = InstructionWriter(language: "it").annotate(stepsRoute(steps)).legs[0].steps
         #expect(italian[0].voiceInstructions.last?.announcement == "Gira a destra in Via Larga, poi gira a sinistra in Via Festa del Perdono")
     }
 
     @Test("a short first step chains the departure with the first turn")
     func departThen() {
         let steps = [
-            step(.depart, name: "Via Mazzini", distance: 89, duration: 12),
-            step(.turn, .right, name: "Corso Vittorio Emanuele II", distance: 160, duration: 20),
-            step(.arrive, distance: 0, duration: 0),
+            maneuverStep(.depart, name: "Via Mazzini", distance: 89, duration: 12),
+            maneuverStep(.turn, .right, name: "Corso Vittorio Emanuele II", distance: 160, duration: 20),
+            maneuverStep(.arrive, distance: 0, duration: 0),
         ]
-        let legSteps = InstructionWriter(language: "en").annotate(route(steps)).legs[0].steps
+        let legSteps = InstructionWriter(language: "en").annotate(stepsRoute(steps)).legs[0].steps
         #expect(legSteps[0].voiceInstructions.map(\.announcement) == [
             "Head north on Via Mazzini, then turn right onto Corso Vittorio Emanuele II", "Turn right onto Corso Vittorio Emanuele II",
         ])
@@ -141,18 +141,18 @@ struct InstructionWriterTests {
     @Test("a motorway exit is announced 2 km and 300 m ahead, after a continue prompt")
     func motorway() {
         let steps = [
-            step(.depart, ref: "A4", distance: 200, duration: 8),
-            step(.merge, .straight, name: "Autostrada Torino-Trieste", ref: "A4", distance: 8_000, duration: 250),
-            step(.offRamp, .right, destinations: "Milano Certosa", distance: 500, duration: 30),
-            step(.arrive, distance: 0, duration: 0),
+            maneuverStep(.depart, ref: "A4", distance: 200, duration: 8),
+            maneuverStep(.merge, .straight, name: "Autostrada Torino-Trieste", ref: "A4", distance: 8_000, duration: 250),
+            maneuverStep(.offRamp, .right, destinations: "Milano Certosa", distance: 500, duration: 30),
+            maneuverStep(.arrive, distance: 0, duration: 0),
         ]
-        let prompts = InstructionWriter(language: "en").annotate(route(steps)).legs[0].steps[1].voiceInstructions
+        let prompts = InstructionWriter(language: "en").annotate(stepsRoute(steps)).legs[0].steps[1].voiceInstructions
         #expect(prompts.map(\.distanceAlongGeometry) == [8_000, 2_000, 300, 60])
         #expect(prompts.map(\.announcement) == [
             "Continue for 8 kilometres", "In 2 kilometres, take the exit towards Milano Certosa",
             "In 300 metres, take the exit towards Milano Certosa", "Take the exit towards Milano Certosa",
         ])
-        let banner = InstructionWriter(language: "en").annotate(route(steps)).legs[0].steps[1].bannerInstructions[0]
+        let banner = InstructionWriter(language: "en").annotate(stepsRoute(steps)).legs[0].steps[1].bannerInstructions[0]
         #expect(banner.primary.text == "Milano Certosa")
         #expect(banner.secondary == nil)
     }
@@ -162,29 +162,29 @@ struct InstructionWriterTests {
 struct InstructionWriterRouteTests {
     /// A drive through every maneuver type at town, rural and motorway speeds.
     static let everyManeuver: [RouteStep] = [
-        step(.depart, name: "Via Mazzini", distance: 300, duration: 30, bearingAfter: 10),
-        step(.turn, .left, name: "Via Dante", distance: 90, duration: 9),
-        step(.newName, .straight, name: "Via Manzoni", distance: 450, duration: 40),
-        step(.continue, .slightRight, name: "Via Manzoni", distance: 1_500, duration: 80),
-        step(.onRamp, .right, ref: "A4", destinations: "Torino", distance: 400, duration: 25),
-        step(.merge, .slightLeft, name: "Autostrada", ref: "A4;E64", distance: 6_000, duration: 200),
-        step(.fork, .slightRight, destinations: "Malpensa", distance: 2_500, duration: 90),
-        step(.offRamp, .right, destinations: "Rho", distance: 700, duration: 45),
-        step(.endOfRoad, .left, name: "Via Risorgimento", distance: 900, duration: 60),
-        step(.roundabout, .right, name: "Corso Europa", exit: 3, distance: 120, duration: 15),
-        step(.exitRoundabout, .right, name: "Corso Europa", distance: 1_200, duration: 70),
-        step(.rotary, .straight, exit: 1, distance: 60, duration: 8),
-        step(.roundaboutTurn, .left, name: "Via Roma", distance: 350, duration: 30),
-        step(.useLane, .straight, name: "Via Roma", distance: 200, duration: 20),
-        step(.notification, .straight, name: "Via Roma", distance: 30, duration: 3),
-        step(.turn, .uturn, name: "Via Roma", distance: 150, duration: 20),
-        step(.arrive, .right, name: "Via Roma", distance: 0, duration: 0),
+        maneuverStep(.depart, name: "Via Mazzini", distance: 300, duration: 30, bearingAfter: 10),
+        maneuverStep(.turn, .left, name: "Via Dante", distance: 90, duration: 9),
+        maneuverStep(.newName, .straight, name: "Via Manzoni", distance: 450, duration: 40),
+        maneuverStep(.continue, .slightRight, name: "Via Manzoni", distance: 1_500, duration: 80),
+        maneuverStep(.onRamp, .right, ref: "A4", destinations: "Torino", distance: 400, duration: 25),
+        maneuverStep(.merge, .slightLeft, name: "Autostrada", ref: "A4;E64", distance: 6_000, duration: 200),
+        maneuverStep(.fork, .slightRight, destinations: "Malpensa", distance: 2_500, duration: 90),
+        maneuverStep(.offRamp, .right, destinations: "Rho", distance: 700, duration: 45),
+        maneuverStep(.endOfRoad, .left, name: "Via Risorgimento", distance: 900, duration: 60),
+        maneuverStep(.roundabout, .right, name: "Corso Europa", exit: 3, distance: 120, duration: 15),
+        maneuverStep(.exitRoundabout, .right, name: "Corso Europa", distance: 1_200, duration: 70),
+        maneuverStep(.rotary, .straight, exit: 1, distance: 60, duration: 8),
+        maneuverStep(.roundaboutTurn, .left, name: "Via Roma", distance: 350, duration: 30),
+        maneuverStep(.useLane, .straight, name: "Via Roma", distance: 200, duration: 20),
+        maneuverStep(.notification, .straight, name: "Via Roma", distance: 30, duration: 3),
+        maneuverStep(.turn, .uturn, name: "Via Roma", distance: 150, duration: 20),
+        maneuverStep(.arrive, .right, name: "Via Roma", distance: 0, duration: 0),
     ]
 
     @Test("every step gets words, prompts farthest first within the step, no placeholder left",
           arguments: ["en", "it"], [UnitSystem.metric, .imperial])
     func invariants(language: String, units: UnitSystem) {
-        let steps = InstructionWriter(language: language, units: units).annotate(route(Self.everyManeuver)).legs[0].steps
+        let steps = InstructionWriter(language: language, units: units).annotate(stepsRoute(Self.everyManeuver)).legs[0].steps
         for (i, s) in steps.enumerated() {
             #expect(!s.maneuver.instruction.isEmpty)
             #expect(!s.maneuver.instruction.contains("{"))
@@ -205,10 +205,10 @@ struct InstructionWriterRouteTests {
 
     @Test("a two-leg route names the intermediate stop, the final leg the destination")
     func stops() {
-        let leg1 = [step(.depart, name: "Via Mazzini", distance: 300, duration: 30), step(.arrive, name: "Via Dante", distance: 0, duration: 0)]
-        let leg2 = [step(.depart, name: "Via Dante", distance: 300, duration: 30), step(.arrive, distance: 0, duration: 0)]
-        var twoLegs = route(leg1)
-        twoLegs.legs.append(route(leg2).legs[0])
+        let leg1 = [maneuverStep(.depart, name: "Via Mazzini", distance: 300, duration: 30), maneuverStep(.arrive, name: "Via Dante", distance: 0, duration: 0)]
+        let leg2 = [maneuverStep(.depart, name: "Via Dante", distance: 300, duration: 30), maneuverStep(.arrive, distance: 0, duration: 0)]
+        var twoLegs = stepsRoute(leg1)
+        twoLegs.legs.append(stepsRoute(leg2).legs[0])
         let english = InstructionWriter(language: "en").annotate(twoLegs)
         #expect(english.legs[0].steps[1].maneuver.instruction == "You have arrived at your 1st stop")
         #expect(english.legs[0].steps[0].voiceInstructions.last?.announcement == "You will arrive at your 1st stop")

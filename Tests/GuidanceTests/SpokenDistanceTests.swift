@@ -38,7 +38,7 @@ struct SpokenDistanceLimitTests {
         #expect(SpokenDistance(-5, units: .metric) == .metres(10))
         #expect(SpokenDistance(1e300, units: .metric) == .kilometres(40_075))
         #expect(SpokenDistance(.nan, units: .imperial) == .feet(10))
-        let steps = InstructionWriter().annotate(route([step(.depart, distance: 1e300, duration: 1), step(.arrive, distance: 0, duration: 0)]))
+        let steps = InstructionWriter().annotate(stepsRoute([maneuverStep(.depart, distance: 1e300, duration: 1), maneuverStep(.arrive, distance: 0, duration: 0)]))
         #expect(steps.legs[0].steps[0].voiceInstructions.count == 4)
     }
 }

@@ -2,7 +2,7 @@ import Geodesy
 import RouteModel
 
 /// Builds steps for instruction tests: only what the writer reads matters.
-func step(
+func maneuverStep(
     _ type: ManeuverType, _ modifier: ManeuverModifier? = nil, name: String = "", ref: String? = nil, destinations: String? = nil,
     exit: Int? = nil, distance: Double = 500, duration: Double = 50, bearingAfter: Double = 0
 ) -> RouteStep {
@@ -13,7 +13,7 @@ func step(
 }
 
 /// A one-leg route of `steps`.
-func route(_ steps: [RouteStep]) -> Route {
+func stepsRoute(_ steps: [RouteStep]) -> Route {
     let distance = steps.reduce(0) { $0 + $1.distance }, duration = steps.reduce(0) { $0 + $1.duration }
     return Route(distance: distance, duration: duration, geometry: steps.flatMap(\.geometry),
                  legs: [RouteLeg(distance: distance, duration: duration, steps: steps)])
