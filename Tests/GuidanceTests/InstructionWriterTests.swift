@@ -28,6 +28,12 @@ struct InstructionWriterTests {
         (maneuverStep(.roundabout, .right, name: "Corso Venezia", exit: 2), "Enter the roundabout and take the 2nd exit onto Corso Venezia",
          "Alla rotonda prendi la seconda uscita in Corso Venezia"),
         (maneuverStep(.rotary, .left, exit: 3), "Enter the roundabout and take the 3rd exit", "Alla rotonda prendi la terza uscita"),
+        ({
+            var s = maneuverStep(.rotary, .slightRight, name: "Piazza Duca d'Aosta", exit: 2)
+            s.rotaryName = "Piazza Luigi di Savoia"
+            return s
+        }(), "Enter Piazza Luigi di Savoia and take the 2nd exit onto Piazza Duca d'Aosta",
+         "In Piazza Luigi di Savoia prendi la seconda uscita in Piazza Duca d'Aosta"),
         (maneuverStep(.roundabout, .straight, exit: 12), "Enter the roundabout and take the 12th exit", "Alla rotonda prendi la 12ª uscita"),
         (maneuverStep(.roundaboutTurn, .left, name: "Via Orefici"), "At the roundabout, turn left onto Via Orefici", "Alla rotonda gira a sinistra in Via Orefici"),
         (maneuverStep(.exitRoundabout, .right, name: "Via Vittor Pisani"), "Exit the roundabout onto Via Vittor Pisani", "Esci dalla rotonda in Via Vittor Pisani"),

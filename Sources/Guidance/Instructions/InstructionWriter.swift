@@ -76,6 +76,10 @@ public struct InstructionWriter: Sendable {
         let m = step.maneuver
         let way = Self.wayName(step)
         var forms: [PhraseTable.Form] = upcoming ? [.upcoming] : []
+        let rotary = step.rotaryName ?? ""
+        if m.type == .rotary, m.exit != nil, !rotary.isEmpty {
+            forms += way.isEmpty ? [.rotaryExit] : [.rotaryExitOnto, .rotaryExit]
+        }
         if (m.type == .roundabout || m.type == .rotary), m.exit != nil {
             forms += way.isEmpty ? [.exit] : [.exitOnto, .exit]
         }
@@ -84,7 +88,7 @@ public struct InstructionWriter: Sendable {
         let template = phrases.sentence(type: m.type, modifier: m.modifier, forms: forms)
         let modifier = m.modifier ?? .straight
         return fill(template, [
-            "way": way, "destination": step.destinations ?? "", "modifier": phrases.modifiers[modifier] ?? "",
+            "way": way, "destination": step.destinations ?? "", "rotary": rotary, "modifier": phrases.modifiers[modifier] ?? "",
             "side": phrases.sides[Self.side(of: modifier)] ?? "", "direction": phrases.compassPoint(m.bearingAfter),
             "exit": phrases.ordinal(m.exit ?? 1),
         ])

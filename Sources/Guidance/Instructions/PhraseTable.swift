@@ -4,7 +4,8 @@ public import RouteModel
 /// modifier, direction and ordinal words, distance wording and the glue of spoken prompts.
 /// The writer's logic only picks keys and fills `{placeholders}`; no wording lives in code.
 ///
-/// Placeholders: `{way}` road name/ref, `{destination}` sign destinations, `{modifier}` and
+/// Placeholders: `{way}` road name/ref, `{destination}` sign destinations, `{rotary}` the
+/// name of a rotary, `{modifier}` and
 /// `{side}` direction words, `{direction}` compass point, `{exit}` ordinal, `{distance}`
 /// spoken distance, `{instruction}`/`{next}` whole instructions, `{n}` a number (or, in
 /// `stop`, the ordinal of the waypoint).
@@ -21,6 +22,10 @@ public struct PhraseTable: Sendable {
         case exit
         /// Roundabout exit onto a named road.
         case exitOnto
+        /// Named rotary (`{rotary}`), exit without a road name.
+        case rotaryExit
+        /// Named rotary, exit onto a named road.
+        case rotaryExitOnto
         /// Said before the maneuver when it differs from the instruction at it
         /// ("You will arrive…" versus "You have arrived…").
         case upcoming
