@@ -43,7 +43,7 @@ let package = Package(
         module("RoadGraph", ["Geodesy"]),  // immutable road network, spatial index, binary cache
         module("NMEA", ["Positioning"]),  // NMEA 0183 framing, sentences, FixAssembler, encoder
         module("GPSDProtocol", ["Positioning", "NMEA"]),  // gpsd JSON (TPV, SKY, VERSION, WATCH…)
-        module("RouteFormats", ["RouteModel", "Geodesy", "Positioning"]),  // OSRM/Mapbox/Valhalla JSON, GPX, GeoJSON, JSONL
+        module("RouteFormats", ["RouteModel", "Geodesy", "Positioning", "Timekeeping"]),  // OSRM/Mapbox/Valhalla JSON, GPX, GeoJSON, JSONL
         module("WireProtocol", ["RouteFormats", "Positioning", "Timekeeping"]),  // Waygate's JSON-lines messages
 
         // MARK: - Layer 2 — algorithms
@@ -71,8 +71,8 @@ let package = Package(
         // MARK: - Tests
         .target(name: "TestSupport", dependencies: ["SystemIO", "Timekeeping", "WireProtocol"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
         tests("Geodesy"), tests("Timekeeping"), tests("SystemIO"), tests("Positioning"),
-        tests("NMEA"), tests("GPSDProtocol"), tests("RouteFormats"), tests("WireProtocol"),
-        tests("OSMImport"), tests("RoadGraph"), tests("Routing"), tests("Guidance"),
+        tests("NMEA"), tests("GPSDProtocol"), tests("RouteFormats", ["RouteModel", "Geodesy", "Positioning", "Timekeeping"]),
+        tests("WireProtocol"), tests("OSMImport"), tests("RoadGraph"), tests("Routing"), tests("Guidance", ["RouteModel", "Geodesy"]),
         tests("MapMatching"), tests("Navigation"), tests("Simulation"),
         tests("LocationSources"), tests("Servers"), tests("WaygateCLI"),
     ],

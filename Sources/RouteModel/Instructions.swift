@@ -66,10 +66,23 @@ public struct BannerComponent: Sendable, Hashable, Codable {
     public var text: String
     /// Its kind: `text`, `icon`, `delimiter`, `exit-number`, `exit`, `lane`.
     public var type: String
+    /// A shorter form of `text` for narrow banners (Mapbox `abbr`), when there is one.
+    public var abbreviation: String?
+    /// Which abbreviations to use first when space is short (Mapbox `abbr_priority`, lower first).
+    public var abbreviationPriority: Int?
+    /// For `lane` components: the directions the lane allows (`straight`, `left`, …).
+    public var directions: [String]?
+    /// For `lane` components: whether the lane can be used for the maneuver.
+    public var isActive: Bool?
 
     /// A component from its parts.
-    public init(text: String, type: String = "text") {
+    public init(text: String, type: String = "text", abbreviation: String? = nil, abbreviationPriority: Int? = nil,
+                directions: [String]? = nil, isActive: Bool? = nil) {
         self.text = text
         self.type = type
+        self.abbreviation = abbreviation
+        self.abbreviationPriority = abbreviationPriority
+        self.directions = directions
+        self.isActive = isActive
     }
 }

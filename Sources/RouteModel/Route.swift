@@ -133,6 +133,13 @@ public struct SpeedLimit: Sendable, Hashable, Codable {
         self.unit = unit
     }
 
-    /// The limit in m/s.
+    /// The limit in m/s (infinite for `unlimited`).
     public var metersPerSecond: MetersPerSecond { unit == "mph" ? value * 0.44704 : value / 3.6 }
+
+    /// A road with no limit (OSRM/Mapbox `{"none": true}`, e.g. parts of German motorways):
+    /// `value` is infinite, so it is not encodable with a default `JSONEncoder`.
+    public static let unlimited = SpeedLimit(value: .infinity)
+
+    /// Whether this is `unlimited`.
+    public var isUnlimited: Bool { value.isInfinite }
 }

@@ -1,0 +1,95 @@
+import RouteModel
+
+extension InstructionWriter {
+    /// The spoken prompts on step `i` for the maneuver that ends it (the start of step `i + 1`).
+    func voiceInstructions(_ leg: LegContext, endingStep i: Int) -> [VoiceInstruction] {
+        let steps = leg.steps
+        let step = steps[i]
+        let speed = Self.speed(of: step)
+        var triggers = schedule.triggers(length: step.distance, speed: speed, isDeparture: step.maneuver.type == .depart)
+        if i > 0, step.distance < schedule.distances(forSpeed: speed).chainDistance {
+            // The previous prompt already said "…, then <this maneuver>": no reminder at the step start.
+            triggers.removeAll { $0.kind == .ahead && $0.distanceAlongGeometry == step.distance }
+        }
+        let next = upcomingSentence(leg, maneuverStep: i + 1)
+        return triggers.map { trigger in
+            let text: String
+            switch trigger.kind {
+            case .departure:
+                let depart = sentence(leg, i, upcoming: false)
+                let chain = step.distance < schedule.distances(forSpeed: speed).chainDistance
+                let following = sentence(leg, i + 1, upcoming: true).lowercasingFirst
+                text = chain ? fill(phrases.then, ["instruction": depart, "next": following]) : depart
+            case .continueFor:
+                text = fill(phrases.continueFor, ["distance": spoken(trigger.distanceAlongGeometry)])
+            case .ahead:
+                text = fill(phrases.ahead, ["distance": spoken(trigger.distanceAlongGeometry), "instruction": next.lowercasingFirst])
+            case .atManeuver:
+                text = next
+            }
+            return VoiceInstruction(distanceAlongGeometry: trigger.distanceAlongGeometry, announcement: text, ssmlAnnouncement: Self.ssml(text))
+        }
+    }
+
+    /// What is said ahead of the maneuver starting step `j`, chained with the one after it
+    /// when the step between them is short ("Turn right onto X, then turn left onto Y").
+    private func upcomingSentence(_ leg: LegContext, maneuverStep j: Int) -> String {
+        let steps = leg.steps
+        let first = sentence(leg, j, upcoming: true)
+        guard j + 1 < steps.count, steps[j].maneuver.type != .arrive else { return first }
+        let chainDistance = schedule.distances(forSpeed: Self.speed(of: steps[j])).chainDistance
+        guard steps[j].distance < chainDistance else { return first }
+        return fill(phrases.then, ["instruction": first, "next": sentence(leg, j + 1, upcoming: true).lowercasingFirst])
+    }
+
+    /// The banner on step `i` for the maneuver that ends it, shown from the start of the step:
+    /// primary = the road (or sign destinations, or the instruction), secondary = destinations
+    /// under a road name, sub = the maneuver after it when that one follows closely.
+    func banner(_ leg: LegContext, endingStep i: Int) -> BannerInstruction {
+        let steps = leg.steps
+        let target = steps[i + 1]
+        let way = Self.wayName(target)
+        let destinations = target.destinations ?? ""
+        let primaryText = !way.isEmpty && target.maneuver.type != .arrive
+            ? way : !destinations.isEmpty && target.maneuver.type != .arrive ? destinations : sentence(leg, i + 1, upcoming: true)
+        let primary = bannerText(primaryText, target.maneuver)
+        var secondary: BannerText?
+        if !way.isEmpty, !destinations.isEmpty, target.maneuver.type != .arrive {
+            secondary = BannerText(text: destinations, components: [BannerComponent(text: destinations)])
+        }
+        var sub: BannerText?
+        if i + 2 < steps.count, target.maneuver.type != .arrive,
+            target.distance < schedule.distances(forSpeed: Self.speed(of: target)).chainDistance
+        {
+            let after = steps[i + 2]
+            let afterWay = Self.wayName(after)
+            sub = bannerText(afterWay.isEmpty || after.maneuver.type == .arrive ? sentence(leg, i + 2, upcoming: true) : afterWay, after.maneuver)
+        }
+        return BannerInstruction(distanceAlongGeometry: steps[i].distance, primary: primary, secondary: secondary, sub: sub)
+    }
+
+    private func bannerText(_ text: String, _ maneuver: Maneuver) -> BannerText {
+        BannerText(text: text, type: maneuver.type, modifier: maneuver.modifier, components: [BannerComponent(text: text)])
+    }
+
+    /// A distance in metres as spoken in this writer's units and language.
+    func spoken(_ meters: Double) -> String {
+        SpokenDistance(meters, units: units).phrase(phrases.distances)
+    }
+
+    /// The prompt as SSML for Amazon Polly–style engines (what Mapbox sends).
+    static func ssml(_ text: String) -> String {
+        var escaped = ""
+        for ch in text {
+            switch ch {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&apos;"
+            default: escaped.append(ch)
+            }
+        }
+        return "<speak><amazon:effect name=\"drc\"><prosody rate=\"1.08\">\(escaped)</prosody></amazon:effect></speak>"
+    }
+}

@@ -1,0 +1,126 @@
+public import RouteModel
+
+/// Everything language-specific about instructions: templates keyed by maneuver type and
+/// modifier, direction and ordinal words, distance wording and the glue of spoken prompts.
+/// The writer's logic only picks keys and fills `{placeholders}`; no wording lives in code.
+///
+/// Placeholders: `{way}` road name/ref, `{destination}` sign destinations, `{rotary}` the
+/// name of a rotary, `{modifier}` and
+/// `{side}` direction words, `{direction}` compass point, `{exit}` ordinal, `{distance}`
+/// spoken distance, `{instruction}`/`{next}` whole instructions, `{n}` a number (or, in
+/// `stop`, the ordinal of the waypoint).
+public struct PhraseTable: Sendable {
+    /// Which sentence of a maneuver entry to use, from the data the step has.
+    public enum Form: String, Sendable, Hashable, CaseIterable {
+        /// No road name known: "Turn left".
+        case plain
+        /// Onto a named road: "Turn left onto {way}".
+        case onto
+        /// Towards sign destinations (no name): "Take the exit towards {destination}".
+        case towards
+        /// Roundabout exit without a name: "… take the {exit} exit".
+        case exit
+        /// Roundabout exit onto a named road.
+        case exitOnto
+        /// Named rotary (`{rotary}`), exit without a road name.
+        case rotaryExit
+        /// Named rotary, exit onto a named road.
+        case rotaryExitOnto
+        /// Said before the maneuver when it differs from the instruction at it
+        /// ("You will arrive…" versus "You have arrived…").
+        case upcoming
+    }
+
+    /// BCP 47 primary language tag, e.g. `en`.
+    public var language: String
+    /// Maneuver sentences by key: `"<type> <modifier>"` overrides `"<type>"`.
+    public var maneuvers: [String: [Form: String]]
+    /// Words for `{modifier}` (e.g. `slight left` → "slightly left").
+    public var modifiers: [ManeuverModifier: String]
+    /// Words for `{side}`: `left`, `right`, `straight`.
+    public var sides: [String: String]
+    /// The eight compass points from north clockwise, for `{direction}`.
+    public var compassPoints: [String]
+    /// Ordinals 1…10 for `{exit}`; `ordinalFallback` (with `{n}`) beyond.
+    public var ordinals: [String]
+    /// Ordinal beyond the list, e.g. `{n}th`.
+    public var ordinalFallback: String
+    /// Spoken prompt before a maneuver: "In {distance}, {instruction}".
+    public var ahead: String
+    /// Two maneuvers in one prompt: "{instruction}, then {next}".
+    public var then: String
+    /// Prompt at the start of a long step: "Continue for {distance}".
+    public var continueFor: String
+    /// Arrival at an intermediate waypoint ("You have arrived at your {n} stop"), and before it.
+    public var stop: [Form: String]
+    /// Distance words, see `DistancePhrases`.
+    public var distances: DistancePhrases
+
+    /// A table from its parts.
+    public init(language: String, maneuvers: [String: [Form: String]], modifiers: [ManeuverModifier: String], sides: [String: String],
+                compassPoints: [String], ordinals: [String], ordinalFallback: String, ahead: String, then: String,
+                continueFor: String, stop: [Form: String], distances: DistancePhrases) {
+        self.language = language
+        self.maneuvers = maneuvers
+        self.modifiers = modifiers
+        self.sides = sides
+        self.compassPoints = compassPoints
+        self.ordinals = ordinals
+        self.ordinalFallback = ordinalFallback
+        self.ahead = ahead
+        self.then = then
+        self.continueFor = continueFor
+        self.stop = stop
+        self.distances = distances
+    }
+
+    /// The built-in tables: English and Italian.
+    public static let builtIn: [PhraseTable] = [.english, .italian]
+
+    /// The built-in table for a language tag (`it`, `it-IT`, `en_GB`…), nil if there is none.
+    public static func forLanguage(_ tag: String) -> PhraseTable? {
+        let primary = String(tag.lowercased().prefix { $0 != "-" && $0 != "_" })
+        return builtIn.first { $0.language == primary }
+    }
+
+    /// The sentence for a maneuver in the first of `forms` that the table has, trying the
+    /// `type modifier` entry before the `type` entry, then the generic `turn` entries.
+    func sentence(type: ManeuverType, modifier: ManeuverModifier?, forms: [Form]) -> String {
+        let keys = [modifier.map { "\(type.rawValue) \($0.rawValue)" }, type.rawValue, modifier.map { "turn \($0.rawValue)" }, "turn"]
+        for key in keys.compactMap({ $0 }) {
+            guard let entry = maneuvers[key] else { continue }
+            for form in forms {
+                if let s = entry[form] { return s }
+            }
+        }
+        return ""
+    }
+
+    /// The ordinal word for `n` (1-based).
+    func ordinal(_ n: Int) -> String {
+        n >= 1 && n <= ordinals.count ? ordinals[n - 1] : fill(ordinalFallback, ["n": String(n)])
+    }
+
+    /// The compass point of a bearing, degrees.
+    func compassPoint(_ bearing: Double) -> String {
+        let sector = Int(((bearing.truncatingRemainder(dividingBy: 360) + 360 + 22.5) / 45).rounded(.down)) % 8
+        return compassPoints[sector]
+    }
+}
+
+/// Replaces each `{key}` in `template` with its value.
+func fill(_ template: String, _ values: [String: String]) -> String {
+    var result = template
+    for (key, value) in values {
+        result = result.replacing("{\(key)}", with: value)
+    }
+    return result
+}
+
+extension String {
+    /// The string with its first character lower-cased, to embed a sentence in another.
+    var lowercasingFirst: String {
+        guard let first else { return self }
+        return first.lowercased() + dropFirst()
+    }
+}

@@ -1,0 +1,188 @@
+/// A minimal, non-validating XML pull scanner: enough for GPX (elements, attributes, text,
+/// comments, CDATA, processing instructions, a DOCTYPE, the five named entities and numeric
+/// character references). Element and attribute names lose their namespace prefix, so
+/// `gpxtpx:speed` is seen as `speed`. It keeps line numbers for error messages, which is why
+/// Waygate does not use FoundationXML here.
+struct XMLScanner {
+    /// One thing found in the document.
+    enum Event: Equatable {
+        /// `<name a="v">` (or `<name/>`, followed at once by `.end`).
+        case start(name: String, attributes: [String: String], line: Int)
+        /// `</name>`.
+        case end(name: String, line: Int)
+        /// Character data between tags (entities decoded), never empty.
+        case text(String)
+    }
+
+    private let bytes: [UInt8]
+    private let source: String
+    private var index = 0
+    private var line = 1
+    private var pendingEnd: (String, Int)?
+    private var open: [String] = []
+
+    /// A scanner of `bytes`, naming `source` (e.g. `GPX`) in errors.
+    init(_ bytes: [UInt8], source: String) {
+        self.bytes = bytes
+        self.source = source
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    }
+
+    private func failure(_ reason: String, at errorLine: Int? = nil) -> RouteFormatError {
+        .invalidValue(source: "\(source) line \(errorLine ?? line)", path: "", problem: reason)
+    }
+
+    private mutating func advance() {
+        if bytes[index] == 0x0A { line += 1 }
+        index += 1
+    }
+
+    private func startsWith(_ s: String) -> Bool {
+        let p = Array(s.utf8)
+        return bytes.count - index >= p.count && Array(bytes[index..<(index + p.count)]) == p
+    }
+
+    /// Skips to just after `terminator`; fails with `what` unterminated.
+    private mutating func skip(past terminator: String, what: String) throws -> [UInt8] {
+        let startLine = line, start = index
+        while index < bytes.count {
+            if startsWith(terminator) {
+                let content = Array(bytes[start..<index])
+                for _ in 0..<terminator.utf8.count { advance() }
+                return content
+            }
+            advance()
+        }
+        throw failure("unterminated \(what)", at: startLine)
+    }
+
+    /// The next event, or nil at the end of a well-formed document.
+    mutating func next() throws -> Event? {
+        if let (name, l) = pendingEnd {
+            pendingEnd = nil
+            return .end(name: name, line: l)
+        }
+        while index < bytes.count {
+            if bytes[index] != UInt8(ascii: "<") {
+                let start = index
+                while index < bytes.count, bytes[index] != UInt8(ascii: "<") { advance() }
+                let raw = Array(bytes[start..<index])
+                if raw.allSatisfy({ [0x20, 0x0A, 0x0D, 0x09].contains($0) }) { continue }
+                guard !open.isEmpty else { throw failure("text outside the root element") }
+                return .text(try decodeEntities(raw))
+            }
+            if startsWith("<!--") {
+                _ = try skip(past: "-->", what: "comment")
+            } else if startsWith("<![CDATA[") {
+                for _ in 0..<9 { advance() }
+                let content = try skip(past: "]]>", what: "CDATA section")
+                if !content.isEmpty { return .text(String(decoding: content, as: UTF8.self)) }
+            } else if startsWith("<?") {
+                _ = try skip(past: "?>", what: "processing instruction")
+            } else if startsWith("<!") {
+                _ = try skip(past: ">", what: "declaration")
+            } else if startsWith("</") {
+                let l = line
+                advance()
+                advance()
+                let name = localName(try readName())
+                skipSpaces()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ">") else { throw failure("expected '>' after </\(name)") }
+                advance()
+                guard let expected = open.popLast() else { throw failure("</\(name)> without an open element") }
+                guard expected == name else { throw failure("</\(name)> closes <\(expected)>") }
+                return .end(name: name, line: l)
+            } else {
+                return try startTag()
+            }
+        }
+        if let unclosed = open.last { throw failure("unexpected end of document inside <\(unclosed)>") }
+        return nil
+    }
+
+    private mutating func startTag() throws -> Event {
+        let l = line
+        advance()
+        let name = localName(try readName())
+        var attributes: [String: String] = [:]
+        while true {
+            skipSpaces()
+            guard index < bytes.count else { throw failure("unterminated <\(name)> tag", at: l) }
+            if bytes[index] == UInt8(ascii: ">") {
+                advance()
+                open.append(name)
+                return .start(name: name, attributes: attributes, line: l)
+            }
+            if startsWith("/>") {
+                advance()
+                advance()
+                pendingEnd = (name, l)
+                return .start(name: name, attributes: attributes, line: l)
+            }
+            let key = localName(try readName())
+            skipSpaces()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { throw failure("attribute \(key) of <\(name)> without a value") }
+            advance()
+            skipSpaces()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else {
+                throw failure("attribute \(key) of <\(name)> is not quoted")
+            }
+            let quote = bytes[index]
+            advance()
+            let start = index
+            while index < bytes.count, bytes[index] != quote { advance() }
+            guard index < bytes.count else { throw failure("unterminated attribute \(key) of <\(name)>", at: l) }
+            attributes[key] = try decodeEntities(Array(bytes[start..<index]))
+            advance()
+        }
+    }
+
+    private mutating func skipSpaces() {
+        while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { advance() }
+    }
+
+    private mutating func readName() throws -> String {
+        let start = index
+        while index < bytes.count, !([0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ">"), UInt8(ascii: "/"), UInt8(ascii: "=")].contains(bytes[index])) {
+            advance()
+        }
+        guard index > start else { throw failure("expected a name after '<'") }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    private func localName(_ name: String) -> String {
+        guard let colon = name.lastIndex(of: ":") else { return name }
+        return String(name[name.index(after: colon)...])
+    }
+
+    private func decodeEntities(_ raw: [UInt8]) throws -> String {
+        guard raw.contains(UInt8(ascii: "&")) else { return String(decoding: raw, as: UTF8.self) }
+        var out: [UInt8] = []
+        var i = 0
+        while i < raw.count {
+            guard raw[i] == UInt8(ascii: "&") else {
+                out.append(raw[i])
+                i += 1
+                continue
+            }
+            guard let semicolon = raw[i...].firstIndex(of: UInt8(ascii: ";")) else { throw failure("unterminated entity reference") }
+            let entity = String(decoding: raw[(i + 1)..<semicolon], as: UTF8.self)
+            let named = ["lt": "<", "gt": ">", "amp": "&", "quot": "\"", "apos": "'"]
+            if let replacement = named[entity] {
+                out.append(contentsOf: replacement.utf8)
+            } else if entity.hasPrefix("#"), let scalar = Self.characterReference(entity) {
+                out.append(contentsOf: String(Character(scalar)).utf8)
+            } else {
+                throw failure("unknown entity &\(entity);")
+            }
+            i = semicolon + 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func characterReference(_ entity: String) -> Unicode.Scalar? {
+        let body = entity.dropFirst()
+        let value = body.hasPrefix("x") ? UInt32(body.dropFirst(), radix: 16) : UInt32(body, radix: 10)
+        return value.flatMap(Unicode.Scalar.init)
+    }
+}

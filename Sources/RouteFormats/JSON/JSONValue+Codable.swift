@@ -1,0 +1,70 @@
+extension JSONValue {
+    /// Parses a complete JSON document.
+    /// - Throws: `RouteFormatError.invalidSyntax` with line and column (source `JSON`).
+    public init(parsing bytes: [UInt8]) throws {
+        self = try JSONParser.parse(bytes, source: "JSON")
+    }
+
+    /// Compact UTF-8 JSON of this value, members in order, integers without a fraction.
+    public var serialized: [UInt8] { JSONWriter.bytes(self) }
+}
+
+/// `JSONValue` is `Codable` so that messages built with `JSONEncoder` (the wire protocol) can
+/// embed a route object as written by `OSRMWriter.routeObject(_:)`, and decode one back for
+/// `OSRMReader.route(from:)`. Decoded objects take the decoder's member order.
+extension JSONValue: Codable {
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// Decodes any JSON value (objects, arrays, null, booleans, numbers, strings).
+    public init(from decoder: any Decoder) throws {
+        if let keyed = try? decoder.container(keyedBy: Key.self) {
+            self = .object(try keyed.allKeys.map { JSONMember($0.stringValue, try keyed.decode(JSONValue.self, forKey: $0)) })
+            return
+        }
+        if var list = try? decoder.unkeyedContainer() {
+            var elements: [JSONValue] = []
+            while !list.isAtEnd { elements.append(try list.decode(JSONValue.self)) }
+            self = .array(elements)
+            return
+        }
+        let single = try decoder.singleValueContainer()
+        if single.decodeNil() {
+            self = .null
+        } else if let b = try? single.decode(Bool.self) {
+            self = .bool(b)
+        } else if let n = try? single.decode(Double.self) {
+            self = .number(n)
+        } else {
+            self = .string(try single.decode(String.self))
+        }
+    }
+
+    /// Encodes the value, members in order, integral numbers as integers.
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .null:
+            var single = encoder.singleValueContainer()
+            try single.encodeNil()
+        case .bool(let b):
+            var single = encoder.singleValueContainer()
+            try single.encode(b)
+        case .number(let n):
+            var single = encoder.singleValueContainer()
+            if n == n.rounded(), abs(n) < 9_007_199_254_740_992 { try single.encode(Int64(n)) } else { try single.encode(n) }
+        case .string(let s):
+            var single = encoder.singleValueContainer()
+            try single.encode(s)
+        case .array(let elements):
+            var list = encoder.unkeyedContainer()
+            for e in elements { try list.encode(e) }
+        case .object(let members):
+            var keyed = encoder.container(keyedBy: Key.self)
+            for m in members { try keyed.encode(m.value, forKey: Key(stringValue: m.key)) }
+        }
+    }
+}

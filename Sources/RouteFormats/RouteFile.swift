@@ -1,0 +1,59 @@
+public import Positioning
+public import RouteModel
+import Timekeeping
+
+/// Reads any route or trace file Waygate knows, choosing the reader by content.
+public enum RouteFile {
+    /// The routes in `bytes`: Directions JSON (all routes, best first), GPX (`rte`s then
+    /// `trk`s), GeoJSON lines, or a JSON-lines trace (its fixes as one route). Every route is
+    /// drivable without a map (distances and durations filled in, see `RouteDefaults`).
+    /// - Parameter profile: profile for formats that carry none (GPX, GeoJSON, JSONL).
+    /// - Throws: `RouteFormatError`; NMEA logs are rejected as routes.
+    public static func readRoutes(_ bytes: [UInt8], profile: String = "car") throws -> [Route] {
+        switch try RouteFileFormat.sniff(bytes) {
+        case .directionsJSON:
+            return try OSRMReader().readResponse(bytes).routes
+        case .geoJSON:
+            return try nonEmpty(try GeoJSONReader.routes(bytes, profile: profile), "GeoJSON", "LineString with two positions")
+        case .gpx:
+            return try nonEmpty(try GPXReader.read(bytes).drivableRoutes(profile: profile), "GPX", "rte or trk with two points")
+        case .jsonLines:
+            let fixes = try FixLog.read(bytes)
+            return try nonEmpty(try routes(following: fixes, profile: profile), "JSONL", "two fixes with positions")
+        case .nmea:
+            throw RouteFormatError.unrecognizedFormat(reason: "an NMEA log is a trace, not a route")
+        }
+    }
+
+    /// The first route in `bytes` (see `readRoutes`).
+    public static func readRoute(_ bytes: [UInt8], profile: String = "car") throws -> Route {
+        try readRoutes(bytes, profile: profile)[0]
+    }
+
+    /// The fixes of a trace: GPX track points (route points if there is no track), JSON lines,
+    /// or GeoJSON positions. NMEA logs are sniffed but must be read with the `NMEA` module.
+    public static func readTrace(_ bytes: [UInt8]) throws -> [Fix] {
+        let fixes: [Fix]
+        switch try RouteFileFormat.sniff(bytes) {
+        case .gpx: fixes = try GPXReader.read(bytes).trace()
+        case .jsonLines: fixes = try FixLog.read(bytes)
+        case .geoJSON: fixes = try GeoJSONReader.trace(bytes)
+        case .directionsJSON: fixes = try OSRMReader().readRoute(bytes).geometry.map { Fix(mode: .twoD, coordinate: $0) }
+        case .nmea: throw RouteFormatError.unrecognizedFormat(reason: "an NMEA log; read it with the NMEA decoder")
+        }
+        return try nonEmpty(fixes, "trace", "positions")
+    }
+
+    private static func routes(following fixes: [Fix], profile: String) throws -> [Route] {
+        let line = fixes.compactMap(\.coordinate)
+        guard line.count >= 2 else { return [] }
+        var duration: Double?
+        if let start = fixes.first?.time, let end = fixes.last?.time, end > start { duration = end.seconds(since: start) }
+        return [Route.following(line, name: "", mode: RouteDefaults.mode(forProfile: profile), duration: duration)]
+    }
+
+    private static func nonEmpty<T>(_ items: [T], _ source: String, _ what: String) throws -> [T] {
+        guard !items.isEmpty else { throw RouteFormatError.empty(source: source, what: what) }
+        return items
+    }
+}

@@ -1,2 +1,0 @@
-/// Placeholder: the RouteFormats module is being written (see README.md module map).
-public enum RouteFormatsModule {}

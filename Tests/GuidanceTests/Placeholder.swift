@@ -1,3 +1,0 @@
-import Testing
-
-@Test("Guidance: placeholder until the module lands") func placeholderGuidance() { #expect(Bool(true)) }

@@ -1,3 +1,0 @@
-import Testing
-
-@Test("RouteFormats: placeholder until the module lands") func placeholderRouteFormats() { #expect(Bool(true)) }
