@@ -12,6 +12,13 @@ public struct TagPolicy: Sendable {
         public var backward: Bool
         /// Travel speed in km/h (for ferries without `duration`, the assumed crossing speed).
         public var speed: Double
+
+        /// An access rule from its parts.
+        public init(forward: Bool, backward: Bool, speed: Double) {
+            self.forward = forward
+            self.backward = backward
+            self.speed = speed
+        }
     }
 
     /// The profile this policy is for.
