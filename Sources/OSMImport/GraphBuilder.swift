@@ -126,7 +126,7 @@ struct GraphBuilder {
         guard durations.car.isFinite || durations.bike.isFinite || durations.foot.isFinite else { return nil }
         var flags = r.attributes.flags
         if !forward { flags.insert(.reversedShape) }
-        if let car = r.access[.car], (forward ? car.forward && !car.backward : car.backward && !car.forward) { flags.insert(.oneway) }
+        if let car = r.access[.car], car.forward != car.backward { flags.insert(.oneway) }
         return RoadEdge(
             from: from, to: to, shape: shape, length: Float(length), wayID: r.way.id, name: names.0, ref: names.1,
             destination: names.2, roadClass: r.attributes.roadClass, speedLimit: r.attributes.speedLimit,
