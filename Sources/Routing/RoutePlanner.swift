@@ -37,16 +37,18 @@ public struct RoutePlanner: Sendable {
         }
         var searches: [PathSearch.Result] = []
         for leg in 0..<(candidates.count - 1) {
-            guard let found = PathSearch(costing: costing).run(from: candidates[leg], to: candidates[leg + 1]) else {
+            let sources = Self.departures(candidates[leg]), targets = Self.arrivals(candidates[leg + 1])
+            guard let found = PathSearch(costing: costing).run(from: sources, to: targets) else {
                 throw .noRoute(from: request.waypoints[leg].coordinate, to: request.waypoints[leg + 1].coordinate)
             }
             searches.append(found)
         }
-        let best = route(searches, costing)
+        let points = request.waypoints.map(\.coordinate)
+        let best = route(searches, costing, points)
         guard request.alternatives > 0, searches.count == 1 else { return [best] }
         let alternatives = AlternativeFinder(costing: costing, maximumCount: min(2, request.alternatives))
-            .alternatives(to: searches[0], from: candidates[0], to: candidates[1])
-        return [best] + alternatives.map { route([$0], costing) }
+            .alternatives(to: searches[0], from: Self.departures(candidates[0]), to: Self.arrivals(candidates[1]))
+        return [best] + alternatives.map { route([$0], costing, points) }
     }
 
     /// The usable edges nearest to `waypoint` (both directions of the closest road when allowed),
@@ -70,8 +72,21 @@ public struct RoutePlanner: Sendable {
         return usable.filter { $0.distance <= nearest.distance + 1 }
     }
 
+    /// Snaps usable for leaving a waypoint: a waypoint on a node is left along the edges starting
+    /// there, not "at the end of" the edges arriving there (which would charge a turn from them).
+    static func departures(_ snaps: [EdgeSnap]) -> [EdgeSnap] {
+        let leaving = snaps.filter { $0.fraction < 1 - 1e-9 }
+        return leaving.isEmpty ? snaps : leaving
+    }
+
+    /// Snaps usable for reaching a waypoint: on a node, the edges arriving there.
+    static func arrivals(_ snaps: [EdgeSnap]) -> [EdgeSnap] {
+        let arriving = snaps.filter { $0.fraction > 1e-9 }
+        return arriving.isEmpty ? snaps : arriving
+    }
+
     /// A `PlannedRoute` from search results (one per leg), with turn costs filled in.
-    func route(_ results: [PathSearch.Result], _ costing: EdgeCosting) -> PlannedRoute {
+    func route(_ results: [PathSearch.Result], _ costing: EdgeCosting, _ requested: [Coordinate]) -> PlannedRoute {
         var legs: [RoadPath] = []
         var snaps: [EdgeSnap] = []
         for (i, r) in results.enumerated() {
@@ -83,17 +98,20 @@ public struct RoutePlanner: Sendable {
                 path.duration += turn
             }
             if i == 0, let start = path.start {
-                snaps.append(snapRecord(path.segments[0].edge, start, r.startFraction))
+                snaps.append(snapRecord(path.segments[0].edge, start, r.startFraction, requested[0]))
             }
-            if let end = path.end { snaps.append(snapRecord(path.segments[path.segments.count - 1].edge, end, r.endFraction)) }
+            if let end = path.end {
+                snaps.append(snapRecord(path.segments[path.segments.count - 1].edge, end, r.endFraction, requested[i + 1]))
+            }
             legs.append(path)
         }
         return PlannedRoute(legs: legs, waypoints: snaps)
     }
 
-    private func snapRecord(_ edge: EdgeID, _ point: Coordinate, _ fraction: Double) -> EdgeSnap {
+    /// The snap of a requested waypoint onto the edge the route uses there.
+    private func snapRecord(_ edge: EdgeID, _ point: Coordinate, _ fraction: Double, _ requested: Coordinate) -> EdgeSnap {
         let line = Polyline(graph.geometry(of: edge))
         let bearing = line.bearing(atDistance: fraction * line.length) ?? graph.initialBearing(of: edge)
-        return EdgeSnap(edge: edge, coordinate: point, distance: 0, fraction: fraction, bearing: bearing)
+        return EdgeSnap(edge: edge, coordinate: point, distance: point.distance(to: requested), fraction: fraction, bearing: bearing)
     }
 }
