@@ -9,9 +9,6 @@ public struct RoutePlanner: Sendable {
     public let graph: RoadGraph
     let tables: RoutingTables
 
-    /// Components with fewer nodes than this are snapped to only when nothing else is in range.
-    static let smallComponentSize: Int32 = 50
-
     /// A planner for `graph` (computes per-graph tables once, linear in the graph size).
     public init(graph: RoadGraph) {
         self.graph = graph
@@ -52,7 +49,9 @@ public struct RoutePlanner: Sendable {
     }
 
     /// The usable edges nearest to `waypoint` (both directions of the closest road when allowed),
-    /// honouring its heading; islands are skipped when a bigger network is within reach.
+    /// honouring its heading. When the nearest road lies outside the largest strongly connected
+    /// component (a car park, a one-way stub at the map's edge), the nearest road inside it is offered too,
+    /// as OSRM does, so the search can still leave from or reach the main network.
     /// - Throws: `RoutingError.pointOffNetwork` when nothing usable lies within `radius` metres.
     func snap(_ waypoint: RouteWaypoint, costing: EdgeCosting, radius: Meters) throws(RoutingError) -> [EdgeSnap] {
         let profileIndex = costing.profile.index
@@ -64,12 +63,16 @@ public struct RoutePlanner: Sendable {
             return Bearing.difference(snap.bearing, heading) <= waypoint.headingTolerance
         }
         let big = all.filter { snap in
-            let node = graph.edges[snap.edge.index].from.index
-            return tables.componentSizes[profileIndex][Int(tables.components[profileIndex][node])] >= Self.smallComponentSize
+            let edge = graph.edges[snap.edge.index]
+            let component = tables.components[profileIndex][edge.from.index]
+            return component == tables.components[profileIndex][edge.to.index] && component == tables.largestComponents[profileIndex]
         }
-        let usable = big.isEmpty ? all : big
-        guard let nearest = usable.first else { throw .pointOffNetwork(waypoint.coordinate) }
-        return usable.filter { $0.distance <= nearest.distance + 1 }
+        guard let nearest = all.first else { throw .pointOffNetwork(waypoint.coordinate) }
+        var snaps = all.filter { $0.distance <= nearest.distance + 1 }
+        if let nearestBig = big.first, !snaps.contains(where: { big.contains($0) }) {
+            snaps += big.filter { $0.distance <= nearestBig.distance + 1 }
+        }
+        return snaps
     }
 
     /// Snaps usable for leaving a waypoint: a waypoint on a node is left along the edges starting

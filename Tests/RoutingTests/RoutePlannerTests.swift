@@ -130,7 +130,7 @@ struct RoutePlannerTests {
             a-----b
 
             c-----d
-            """, gridSize: 20)
+            """, gridSize: 200)  // two islands 400 m apart, beyond the 300 m snapping radius
         let p = try planner(map, [("ab", ["highway": "residential"]), ("cd", ["highway": "residential"])])
         let a = RouteWaypoint(map.coordinate(of: "a")), d = RouteWaypoint(map.coordinate(of: "d"))
         #expect(throws: RoutingError.unknownProfile("horse")) { try p.plan(RouteRequest(waypoints: [a, d], profile: "horse")) }
