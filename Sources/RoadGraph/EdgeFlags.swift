@@ -1,5 +1,6 @@
 /// Boolean attributes of a directed edge.
 public struct EdgeFlags: OptionSet, Hashable, Sendable {
+    /// The bit pattern.
     public let rawValue: UInt16
     /// Flags from their bit pattern.
     public init(rawValue: UInt16) { self.rawValue = rawValue }
