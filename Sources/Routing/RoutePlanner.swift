@@ -27,7 +27,7 @@ public struct RoutePlanner: Sendable {
     public func plan(_ request: RouteRequest) throws(RoutingError) -> [PlannedRoute] {
         let profile = try Self.profile(named: request.profile)
         guard request.waypoints.count >= 2 else { throw .tooFewWaypoints(request.waypoints.count) }
-        let costing = EdgeCosting(graph: graph, tables: tables, profile: profile, avoid: request.avoid, penalties: nil)
+        let costing = EdgeCosting(graph: graph, tables: tables, profile: profile, avoid: request.avoid)
         var candidates: [[EdgeSnap]] = []
         for waypoint in request.waypoints {
             candidates.append(try snap(waypoint, costing: costing, radius: request.snapRadius))

@@ -15,6 +15,15 @@ struct RoutingTables: Sendable {
     let components: [[Int32]]
     /// For each profile index, the node count of each component.
     let componentSizes: [[Int32]]
+    /// Whether any turn restriction starts with each edge (skips the lookup for all others).
+    let hasRestrictions: [Bool]
+    /// Node positions on a plane centred on the graph, for the A* bound.
+    let planarNodes: [PlanarPoint]
+    /// The projection behind `planarNodes`.
+    let projection: LocalProjection
+    /// Factor below 1 applied to planar distances so the bound stays below the true (haversine)
+    /// distance across a city-sized map despite the equirectangular projection's error.
+    static let planarShrink = 0.99
     /// For each profile index, the id of the component with the most nodes.
     let largestComponents: [Int32]
     /// For each profile index, the highest speed of any edge in metres per second.
@@ -33,6 +42,19 @@ struct RoutingTables: Sendable {
             if graph.twin(of: id) == nil { roads[e.to.index] &+= 1 }
         }
         initialBearings = initial
+        var restricted = [Bool](repeating: false, count: graph.edgeCount)
+        for r in graph.restrictions { restricted[r.from.index] = true }
+        hasRestrictions = restricted
+        var south = 90.0, north = -90.0, west = 180.0, east = -180.0
+        for c in graph.nodes {
+            south = min(south, c.latitude)
+            north = max(north, c.latitude)
+            west = min(west, c.longitude)
+            east = max(east, c.longitude)
+        }
+        projection = LocalProjection(
+            origin: graph.nodes.isEmpty ? Coordinate(latitude: 0, longitude: 0) : Coordinate(latitude: (south + north) / 2, longitude: (west + east) / 2))
+        planarNodes = graph.nodes.map(projection.project)
         finalBearings = final
         roadCounts = roads
         var components: [[Int32]] = [], sizes: [[Int32]] = [], speeds: [Double] = []
