@@ -18,10 +18,13 @@ struct GraphBuilder {
     {
         let routable = routableWays(elements, &statistics)
         guard !routable.isEmpty else { throw .noRoutableWays }
-        var usage: [Int64: UInt8] = [:]
+        var usage: [Int64: UInt8] = [:]  // 1 = shape point, 2 or more = graph node (saturates)
         for r in routable {
             for run in presentRuns(r.way, elements) where run.count > 1 {
-                for (i, id) in run.enumerated() { usage[id, default: 0] &+= (i == 0 || i == run.count - 1) ? 2 : 1 }
+                for (i, id) in run.enumerated() {
+                    let count = usage[id, default: 0]
+                    usage[id] = min(count, 100) + ((i == 0 || i == run.count - 1) ? 2 : 1)
+                }
             }
             statistics.danglingReferences += r.way.nodeRefs.count - r.way.nodeRefs.filter { elements.coordinate(ofNode: $0) != nil }.count
         }
@@ -68,6 +71,7 @@ struct GraphBuilder {
                 }
             }
         }
+        guard !edges.isEmpty else { throw .noRoutableWays }
         progress(ImportProgress(phase: .indexing, fraction: 0))
         let restrictions = TurnRestrictionResolver(edges: edges, edgesOfWay: edgesOfWay, nodeIndex: nodeIndex)
             .resolve(elements.relations, statistics: &statistics)

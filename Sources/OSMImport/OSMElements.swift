@@ -46,8 +46,10 @@ public struct OSMElements: Sendable {
     /// Number of nodes read.
     public var nodeCount: Int { nodeIDs.count }
 
-    /// Records a node position.
+    /// Records a node position; a position outside [-90, 90] × [-180, 180] (or NaN) is dropped, so
+    /// ways referring to it treat it as missing.
     mutating func addNode(id: Int64, latitude: Double, longitude: Double) {
+        guard Coordinate(latitude: latitude, longitude: longitude).isValid else { return }
         nodeIDs.append(id)
         nodeLatitudes.append(latitude)
         nodeLongitudes.append(longitude)

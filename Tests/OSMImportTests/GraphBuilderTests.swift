@@ -102,6 +102,26 @@ struct GraphBuilderTests {
         #expect(result.graph.edgeCount == 2)  // a-b both ways
     }
 
+    @Test("nodes with impossible positions (lat 999, NaN) are dropped like missing ones")
+    func impossiblePositions() throws {
+        let map = ASCIIMap(
+            """
+            a
+            |
+            b
+            |
+            c
+            """, gridSize: 30)
+        let xml = map.osmXML(ways: [("abc", ["highway": "residential"])])
+        let c = map.coordinate(of: "c")
+        let badC = xml.replacingOccurrences(of: "lat=\"\(c.latitude)\"", with: "lat=\"999\"")
+        let result = try OSMImporter().importGraph(from: Array(badC.utf8))
+        #expect(result.statistics.osmNodes == 2)
+        #expect(result.graph.edgeCount == 2)
+        let badB = badC.replacingOccurrences(of: "<node id=\"2\" lat=\"", with: "<node id=\"2\" lat=\"nan\" x=\"")
+        #expect(throws: OSMImportError.noRoutableWays) { _ = try OSMImporter().importGraph(from: Array(badB.utf8)) }
+    }
+
     @Test("restrictions with a via node resolve to edges; via-way ones are counted and skipped")
     func restrictions() throws {
         let map = ASCIIMap(
