@@ -2,9 +2,13 @@ import Geodesy
 import RoadGraph
 
 /// Cuts routable OSM ways into graph edges: only nodes shared by several ways, way ends, and nodes
-/// next to a missing reference become graph nodes; all other nodes become shape points.
+/// next to a missing reference become graph nodes; all other nodes become shape points. A car edge
+/// gets `trafficSignalDelay` for every `highway=traffic_signals` node it passes or arrives at.
 struct GraphBuilder {
     let policies: [TagPolicy]
+
+    /// Seconds a car loses at each traffic light it passes (OSRM car `traffic_light_penalty`).
+    static let trafficSignalDelay: Float = 2
 
     private struct RoutableWay {
         let way: OSMElements.Way
@@ -47,10 +51,12 @@ struct GraphBuilder {
             let names = (strings.intern(r.attributes.name), strings.intern(r.attributes.ref), strings.intern(r.attributes.destination))
             for run in presentRuns(r.way, elements) where run.count > 1 {
                 var piece: [Coordinate] = []
+                var pieceIDs: [Int64] = []
                 var start: NodeID?
                 for (i, id) in run.enumerated() {
                     guard let c = elements.coordinate(ofNode: id) else { continue }
                     piece.append(c)
+                    pieceIDs.append(id)
                     let isNode = (usage[id] ?? 0) >= 2
                     if i == 0 { start = node(id, c) }
                     guard isNode, i > 0, let from = start else { continue }
@@ -60,13 +66,18 @@ struct GraphBuilder {
                     shapeOffsets.append(Int32(shapePoints.count))
                     let length = Polyline(piece).length
                     for forward in [true, false] {
-                        guard let edge = edge(r, forward: forward, from: forward ? from : to, to: forward ? to : from, shape: shape,
-                            length: length, wayLength: wayLength, names: names)
+                        let passed = forward ? pieceIDs.dropFirst() : pieceIDs.dropLast()
+                        let signals = passed.filter { elements.trafficSignals.contains($0) }.count
+                        guard
+                            let edge = edge(
+                                r, forward: forward, from: forward ? from : to, to: forward ? to : from, shape: shape, length: length,
+                                wayLength: wayLength, names: names, signals: signals)
                         else { continue }
                         edgesOfWay[r.way.id, default: []].append(Int32(edges.count))
                         edges.append(edge)
                     }
                     piece = [c]
+                    pieceIDs = [id]
                     start = to
                 }
             }
@@ -117,7 +128,7 @@ struct GraphBuilder {
     /// The directed edge for one direction of a way piece, nil when no profile may travel that direction.
     private func edge(
         _ r: RoutableWay, forward: Bool, from: NodeID, to: NodeID, shape: Int32, length: Meters, wayLength: Meters,
-        names: (Int32, Int32, Int32)
+        names: (Int32, Int32, Int32), signals: Int
     ) -> RoadEdge? {
         var durations = ProfileDurations.forbidden
         for (profile, access) in r.access where forward ? access.forward : access.backward {
@@ -128,6 +139,7 @@ struct GraphBuilder {
             }
         }
         guard durations.car.isFinite || durations.bike.isFinite || durations.foot.isFinite else { return nil }
+        durations.car += Float(signals) * Self.trafficSignalDelay
         var flags = r.attributes.flags
         if !forward { flags.insert(.reversedShape) }
         if let car = r.access[.car], car.forward != car.backward { flags.insert(.oneway) }

@@ -38,6 +38,8 @@ public struct OSMElements: Sendable {
     private(set) var nodeIDs: [Int64] = []
     private(set) var nodeLatitudes: [Double] = []
     private(set) var nodeLongitudes: [Double] = []
+    /// Ids of nodes tagged `highway=traffic_signals`.
+    public internal(set) var trafficSignals: Set<Int64> = []
     /// Kept ways.
     public internal(set) var ways: [Way] = []
     /// Kept relations.
