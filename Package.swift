@@ -69,10 +69,11 @@ let package = Package(
             path: "Sources/WaygateBenchmarks", swiftSettings: swiftSettings),
 
         // MARK: - Tests
-        .target(name: "TestSupport", dependencies: ["SystemIO", "Timekeeping", "WireProtocol"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
+        .target(name: "TestSupport", dependencies: ["SystemIO", "Timekeeping", "WireProtocol", "Geodesy"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
         tests("Geodesy"), tests("Timekeeping"), tests("SystemIO"), tests("Positioning"),
         tests("NMEA"), tests("GPSDProtocol"), tests("RouteFormats", ["RouteModel", "Geodesy", "Positioning", "Timekeeping"]),
-        tests("WireProtocol"), tests("OSMImport"), tests("RoadGraph"), tests("Routing"), tests("Guidance", ["RouteModel", "Geodesy"]),
+        tests("WireProtocol"), tests("OSMImport"), tests("RoadGraph", ["OSMImport"]), tests("Routing", ["OSMImport"]),
+        tests("Guidance", ["RouteModel", "Geodesy"]),
         tests("MapMatching"), tests("Navigation"), tests("Simulation"),
         tests("LocationSources"), tests("Servers"), tests("WaygateCLI"),
     ],
