@@ -6,22 +6,13 @@ import Testing
 @Suite("waygate devices")
 struct DevicesCommandTests {
     @Test("--probe on a pseudo-terminal that speaks NMEA reports the baud it was heard at")
-    func probePseudoTerminal() async throws {
+    func probePseudoTerminal() throws {
         let dir = try TemporaryDirectory(prefix: "devices")
         defer { dir.remove() }
         let pty = try PseudoTerminal(link: dir.file("gps"))
         defer { pty.close() }
-        let lines = try String(contentsOf: Fixtures.trace("nmea/bu353s4.nmea"), encoding: .utf8)
-            .split(separator: "\n").filter { $0.hasPrefix("$") }.map { Array(($0 + "\r\n").utf8) }
-        let feeding = Task.detached {
-            var i = 0
-            while !Task.isCancelled {
-                _ = try? pty.write(lines[i % lines.count])
-                i += 1
-                try? await Task.sleep(for: .milliseconds(20))
-            }
-        }
-        defer { feeding.cancel() }
+        let feeder = NMEAFeeder(pty, lines: try traceLines("bu353s4.nmea"), interval: 0.01)
+        defer { feeder.stop() }
         let result = try WaygateRunner.run(["devices", "--probe", "--seconds", "20", "--format", "json", dir.file("gps")])
         #expect(result.status == 0)
         #expect(result.stdout == "{\"nmea_baud\":4800,\"nmea_heard\":true,\"port\":\"\(dir.file("gps"))\"}\n")

@@ -9,31 +9,17 @@ import WireProtocol
 /// socket client.
 @Suite("waygate serve", .serialized)
 struct ServeCommandTests {
-    /// The NMEA lines of a real receiver log, each with CR LF.
-    static func lines(_ trace: String) throws -> [[UInt8]] {
-        try String(contentsOf: Fixtures.trace("nmea/\(trace)"), encoding: .utf8)
-            .split(separator: "\n").filter { $0.hasPrefix("$") }.map { Array(($0 + "\r\n").utf8) }
-    }
-
-    /// Writes `lines` round and round into a fresh pty at `link` until cancelled or the pty is closed.
-    static func feed(_ lines: [[UInt8]], link: String) throws -> (PseudoTerminal, Task<Void, Never>) {
+    /// A fresh pty at `link` with a receiver writing `lines` into it from its own thread.
+    static func feed(_ lines: [String], link: String) throws -> (PseudoTerminal, NMEAFeeder) {
         let pty = try PseudoTerminal(link: link)
-        let task = Task.detached {
-            var i = 0
-            while !Task.isCancelled {
-                _ = try? pty.write(lines[i % lines.count])
-                i += 1
-                try? await Task.sleep(for: .milliseconds(10))
-            }
-        }
-        return (pty, task)
+        return (pty, NMEAFeeder(pty, lines: lines, interval: 0.01))
     }
 
     @Test("a serial receiver on a pty: DEVICE connected, LOCATION values, unplug → lost, replug → connected and fixes resume")
-    func serialUnplugAndReplug() async throws {
+    func serialUnplugAndReplug() throws {
         let dir = try TemporaryDirectory(prefix: "serve")
         defer { dir.remove() }
-        let lines = try Self.lines("bu353s4.nmea")
+        let lines = try traceLines("bu353s4.nmea")
         // The server starts before the receiver is plugged in: it keeps retrying the path.
         let server = try ChildProcess(
             Fixtures.waygateExecutable.path, ["serve", "--serial", dir.file("gps"), "--socket", dir.file("s.sock")],
@@ -61,14 +47,14 @@ struct ServeCommandTests {
         #expect(location.mode == 3)
         #expect(location.simulated == false)
 
-        feeding.cancel()
+        feeding.stop()
         pty.close()
         let lost = try client.nextEvent { if case .device(let d) = $0 { d.state == .lost } else { false } }
         #expect(lost != nil)
 
         (pty, feeding) = try Self.feed(lines, link: dir.file("gps"))
         defer {
-            feeding.cancel()
+            feeding.stop()
             pty.close()
         }
         let back = try client.nextEvent { if case .device(let d) = $0 { d.state == .connected } else { false } }

@@ -1,7 +1,6 @@
 import Foundation
 import SystemIO
 import Synchronization
-import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -9,7 +8,7 @@ import Glibc
 
 /// Writes NMEA lines into a pseudo-terminal from its own thread, one line every `interval`
 /// seconds (looping over the log when `loop` is set), as a receiver would; `stop()` ends it.
-final class NMEAFeeder: Sendable {
+public final class NMEAFeeder: Sendable {
     private final class Flags: Sendable {
         let stopped = Atomic<Bool>(false)
         let done = Atomic<Bool>(false)
@@ -17,7 +16,7 @@ final class NMEAFeeder: Sendable {
     private let flags = Flags()
 
     /// Starts writing `lines` (each sent with CR LF) into `pty`.
-    init(_ pty: PseudoTerminal, lines: [String], interval: Double = 0.01, loop: Bool = true) {
+    public init(_ pty: PseudoTerminal, lines: [String], interval: Double = 0.01, loop: Bool = true) {
         let flags = self.flags
         let thread = Thread {
             defer { flags.done.store(true, ordering: .releasing) }
@@ -33,7 +32,7 @@ final class NMEAFeeder: Sendable {
     }
 
     /// Stops writing and waits (up to 2 s) for the thread to finish.
-    func stop() {
+    public func stop() {
         flags.stopped.store(true, ordering: .releasing)
         for _ in 0..<200 where !flags.done.load(ordering: .acquiring) { usleep(10_000) }
     }
@@ -42,7 +41,7 @@ final class NMEAFeeder: Sendable {
 }
 
 /// The sentence lines of `traces/nmea/<name>` (comment and blank lines dropped).
-func traceLines(_ name: String) throws -> [String] {
+public func traceLines(_ name: String) throws -> [String] {
     let text = try String(contentsOf: Fixtures.trace("nmea/\(name)"), encoding: .utf8)
     return text.split(whereSeparator: \.isNewline).map(String.init).filter { $0.hasPrefix("$") || $0.hasPrefix("!") }
 }
