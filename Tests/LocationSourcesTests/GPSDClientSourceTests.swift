@@ -15,48 +15,17 @@ import Glibc
 /// with a recorded NMEA log. Each gpsd is a `ChildProcess`, stopped by the test even on failure.
 @Suite("GPSDClientSource against a real gpsd", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/sbin/gpsd")))
 struct GPSDClientSourceTests {
-    static let gpsd = "/usr/sbin/gpsd"
-
-    /// Starts `gpsd -N -n -b` on `port`, reading `device`, with its files in `dir`.
     static func startGPSD(port: Int, device: String, dir: TemporaryDirectory, run: Int) throws -> ChildProcess {
-        try ChildProcess(gpsd, ["-N", "-n", "-b", "-S", String(port), "-F", dir.file("gpsd\(run).sock"), "-P", dir.file("gpsd\(run).pid"), device],
-                         stdout: dir.file("gpsd\(run).out"), stderr: dir.file("gpsd\(run).err"))
+        try LoopbackGPSD.start(port: port, device: device, dir: dir, run: run)
     }
 
-    /// A TCP port on 127.0.0.1 that nothing listens on right now (bound to port 0, then released).
-    static func freeLoopbackPort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        try #require(fd >= 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { p in
-            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        try #require(bound)
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
+    static func freeLoopbackPort() throws -> Int { LoopbackGPSD.freePort() }
 
-    /// Waits (up to 10 s) until something accepts TCP connections on 127.0.0.1:`port`.
     static func waitForListener(port: Int, log: String) throws {
-        for _ in 0..<1000 {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            address.sin_port = UInt16(port).bigEndian
-            let connected = withUnsafePointer(to: &address) { p in
-                p.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-            }
-            close(fd)
-            if connected { return }
-            usleep(10_000)
+        if !LoopbackGPSD.waitForListener(port: port) {
+            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            Issue.record("nothing listens on 127.0.0.1:\(port) after 10 s; gpsd said: \(text.suffix(1500))")
         }
-        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-        Issue.record("nothing listens on 127.0.0.1:\(port) after 10 s; gpsd said: \(text.suffix(1500))")
     }
 
     /// Whether `fix` lies on the recorded track (within ~1 m of a fix the decoder makes of it).

@@ -22,6 +22,7 @@ struct ServeCommand: Subcommand {
             """,
         options: [
             OptionSpec("--serial", value: "PATH[:BAUD]", help: "Read NMEA from a serial device.", repeatable: true),
+            OptionSpec("--gpsd", value: "HOST:PORT", help: "Read fixes from a gpsd (reconnects when it restarts).", repeatable: true),
             OptionSpec("--replay", value: "FILE", help: "Replay an NMEA log.", repeatable: true),
             OptionSpec("--replay-speed", value: "N", help: "Replay speed multiplier (> 0), or 'max' for no pacing.", default: "1"),
             OptionSpec("--socket", value: "PATH", help: "Unix socket path."),
@@ -33,6 +34,7 @@ struct ServeCommand: Subcommand {
         ])
 
     let serial: [(path: String, baud: Int?)]
+    let gpsd: [(host: String, port: Int)]
     let replays: [String]
     let replayPace: ReplaySource.Pace
     let socket: String?
@@ -43,13 +45,16 @@ struct ServeCommand: Subcommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         serial = try arguments.allValues("--serial").map { value throws(UsageError) in try Self.serialSpec(value) }
+        gpsd = try arguments.allValues("--gpsd").map { value throws(UsageError) in try Self.hostPort(value, option: "--gpsd") }
         replays = arguments.allValues("--replay")
         if arguments.value("--replay-speed") == "max" {
             replayPace = .asFastAsPossible
         } else {
             replayPace = .recorded(speed: try arguments.double("--replay-speed", default: 1, in: 0.001...100_000) ?? 1)
         }
-        guard !serial.isEmpty || !replays.isEmpty else { throw UsageError("serve needs a source: --serial PATH or --replay FILE") }
+        guard !serial.isEmpty || !gpsd.isEmpty || !replays.isEmpty else {
+            throw UsageError("serve needs a source: --serial PATH, --gpsd HOST:PORT or --replay FILE")
+        }
         socket = arguments.value("--socket")
         guard let mode = mode_t(arguments.value("--socket-mode") ?? "0660", radix: 8), mode <= 0o777 else {
             throw UsageError("--socket-mode: expected octal permissions such as 0660, got \"\(arguments.value("--socket-mode") ?? "")\"")
@@ -70,6 +75,16 @@ struct ServeCommand: Subcommand {
         return (String(value[..<colon]), baud)
     }
 
+    /// Parses `HOST:PORT` (IPv6 hosts in brackets, `[::1]:2947`).
+    static func hostPort(_ value: String, option: String) throws(UsageError) -> (host: String, port: Int) {
+        guard let colon = value.lastIndex(of: ":"), let port = Int(value[value.index(after: colon)...]), (1...65_535).contains(port)
+        else { throw UsageError("\(option): expected HOST:PORT, got \"\(value)\"") }
+        var host = String(value[..<colon])
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        guard !host.isEmpty else { throw UsageError("\(option): expected HOST:PORT, got \"\(value)\"") }
+        return (host, port)
+    }
+
     static func id(_ value: String, _ option: String) throws(UsageError) -> UInt32 {
         guard let v = UInt32(value) else { throw UsageError("\(option): expected a numeric id, got \"\(value)\"") }
         return v
@@ -79,6 +94,7 @@ struct ServeCommand: Subcommand {
         var sources: [any LocationSource] = serial.map {
             SerialNMEASource(path: $0.path, options: .init(baudRate: $0.baud), timeSource: environment.timeSource)
         }
+        sources += gpsd.map { GPSDClientSource(host: $0.host, port: $0.port, timeSource: environment.timeSource) as any LocationSource }
         for file in replays {
             do {
                 sources.append(try ReplaySource(contentsOf: file, pace: replayPace, timeSource: environment.timeSource))
