@@ -1,2 +1,181 @@
-/// Placeholder: the RoadGraph module is being written (see README.md module map).
-public enum RoadGraphModule {}
+import Geodesy
+
+/// An immutable road network held in flat arrays: nodes (intersections and dead ends), directed
+/// edges sorted by start node (a CSR forward adjacency), a reverse adjacency, shapes (edge
+/// geometry, shared by an edge and its opposite), a string table, turn restrictions and a
+/// spatial grid for nearest-edge search. Build it with `OSMImport`, store it with `serialized()`.
+public struct RoadGraph: Sendable {
+    /// Node positions, indexed by `NodeID`.
+    public let nodes: [Coordinate]
+    /// Directed edges sorted by `from`, indexed by `EdgeID`.
+    public let edges: [RoadEdge]
+    /// Names, refs and destinations referenced by edges.
+    public let strings: [String]
+    /// Turn restrictions sorted by `from` edge.
+    public let restrictions: [TurnRestriction]
+    /// All shape vertices; shape `s` is `shapePoints[shapeOffsets[s]..<shapeOffsets[s + 1]]`.
+    let shapePoints: [Coordinate]
+    /// Start of each shape in `shapePoints`, plus one final end offset.
+    let shapeOffsets: [Int32]
+    /// `outOffsets[n]..<outOffsets[n + 1]` are the edges leaving node `n`.
+    @usableFromInline let outOffsets: [Int32]
+    /// `inOffsets[n]..<inOffsets[n + 1]` index `inEdges`: the edges arriving at node `n`.
+    let inOffsets: [Int32]
+    let inEdges: [Int32]
+    /// For shape `s`, `shapeEdges[2s]` runs along it and `shapeEdges[2s + 1]` against it (-1 when absent).
+    let shapeEdges: [Int32]
+    /// The grid of shapes for nearest-edge search.
+    let grid: SpatialGrid
+
+    /// Builds a graph, sorting `edges` by start node and remapping `restrictions` accordingly.
+    /// - Parameters:
+    ///   - nodes: node positions.
+    ///   - shapePoints: all shape vertices, shapes back to back; every shape starts and ends at a node.
+    ///   - shapeOffsets: the start of each shape in `shapePoints` followed by `shapePoints.count`.
+    ///   - edges: directed edges, in any order.
+    ///   - strings: the string table edges refer to.
+    ///   - restrictions: turn restrictions whose edge IDs index `edges` as given.
+    public init(
+        nodes: [Coordinate], shapePoints: [Coordinate], shapeOffsets: [Int32], edges: [RoadEdge], strings: [String],
+        restrictions: [TurnRestriction]
+    ) throws(RoadGraphError) {
+        let order = edges.indices.sorted { (edges[$0].from, $0) < (edges[$1].from, $1) }
+        var newIndex = [Int32](repeating: 0, count: edges.count)
+        for (new, old) in order.enumerated() { newIndex[old] = Int32(new) }
+        let sorted = order.map { edges[$0] }
+        var remapped: [TurnRestriction] = []
+        for var r in restrictions {
+            guard r.from.index < edges.count, r.to.index < edges.count else {
+                throw .inconsistent("restriction refers to edge beyond \(edges.count)")
+            }
+            r.from = EdgeID(newIndex[r.from.index])
+            r.to = EdgeID(newIndex[r.to.index])
+            remapped.append(r)
+        }
+        try self.init(
+            sortedNodes: nodes, shapePoints: shapePoints, shapeOffsets: shapeOffsets, edges: sorted, strings: strings,
+            restrictions: remapped)
+    }
+
+    /// Builds the derived indexes over edges already sorted by `from` (the binary loader's path).
+    init(
+        sortedNodes nodes: [Coordinate], shapePoints: [Coordinate], shapeOffsets: [Int32], edges: [RoadEdge],
+        strings: [String], restrictions: [TurnRestriction]
+    ) throws(RoadGraphError) {
+        let shapeCount = shapeOffsets.count - 1
+        guard shapeCount >= 0, shapeOffsets.last.map({ Int($0) == shapePoints.count }) ?? false else {
+            throw .inconsistent("shape offsets do not end at \(shapePoints.count)")
+        }
+        var out = [Int32](repeating: 0, count: nodes.count + 1)
+        var inCount = [Int32](repeating: 0, count: nodes.count + 1)
+        var shapeEdges = [Int32](repeating: -1, count: 2 * shapeCount)
+        var previousFrom: Int32 = 0
+        for (i, e) in edges.enumerated() {
+            guard e.from.index < nodes.count, e.to.index < nodes.count, e.from.index >= 0, e.to.index >= 0 else {
+                throw .inconsistent("edge \(i) refers to a node beyond \(nodes.count)")
+            }
+            guard e.shape >= 0, Int(e.shape) < shapeCount else { throw .inconsistent("edge \(i) has shape \(e.shape)") }
+            guard e.from.rawValue >= previousFrom else { throw .inconsistent("edges not sorted at \(i)") }
+            previousFrom = e.from.rawValue
+            out[e.from.index + 1] += 1
+            inCount[e.to.index + 1] += 1
+            shapeEdges[2 * Int(e.shape) + (e.flags.contains(.reversedShape) ? 1 : 0)] = Int32(i)
+        }
+        for n in 0..<nodes.count {
+            out[n + 1] += out[n]
+            inCount[n + 1] += inCount[n]
+        }
+        var fill = inCount
+        var inEdges = [Int32](repeating: 0, count: edges.count)
+        for (i, e) in edges.enumerated() {
+            inEdges[Int(fill[e.to.index])] = Int32(i)
+            fill[e.to.index] += 1
+        }
+        for r in restrictions where r.from.index >= edges.count || r.to.index >= edges.count || r.via.index >= nodes.count {
+            throw .inconsistent("restriction \(r.from)→\(r.to) out of range")
+        }
+        self.nodes = nodes
+        self.edges = edges
+        self.strings = strings
+        self.restrictions = restrictions.sorted { ($0.from, $0.to) < ($1.from, $1.to) }
+        self.shapePoints = shapePoints
+        self.shapeOffsets = shapeOffsets
+        self.outOffsets = out
+        self.inOffsets = inCount
+        self.inEdges = inEdges
+        self.shapeEdges = shapeEdges
+        self.grid = SpatialGrid(shapePoints: shapePoints, shapeOffsets: shapeOffsets)
+    }
+
+    /// Number of nodes.
+    public var nodeCount: Int { nodes.count }
+    /// Number of directed edges.
+    public var edgeCount: Int { edges.count }
+    /// Number of shapes (undirected road stretches between nodes).
+    public var shapeCount: Int { shapeOffsets.count - 1 }
+
+    /// The edge with this ID.
+    @inlinable public subscript(edge: EdgeID) -> RoadEdge { edges[edge.index] }
+
+    /// The position of a node.
+    @inlinable public func coordinate(of node: NodeID) -> Coordinate { nodes[node.index] }
+
+    /// The edges leaving `node`.
+    public func outgoing(from node: NodeID) -> [EdgeID] {
+        (outOffsets[node.index]..<outOffsets[node.index + 1]).map(EdgeID.init)
+    }
+
+    /// The range of edge indexes leaving `node` (edges are sorted by start node), for hot loops.
+    @inlinable public func outgoingRange(from node: NodeID) -> Range<Int> {
+        Int(outOffsets[node.index])..<Int(outOffsets[node.index + 1])
+    }
+
+    /// The edges arriving at `node`.
+    public func incoming(to node: NodeID) -> [EdgeID] {
+        inEdges[Int(inOffsets[node.index])..<Int(inOffsets[node.index + 1])].map(EdgeID.init)
+    }
+
+    /// The edge covering the same road in the opposite direction, if that direction exists.
+    public func twin(of edge: EdgeID) -> EdgeID? {
+        let e = edges[edge.index]
+        let other = shapeEdges[2 * Int(e.shape) + (e.flags.contains(.reversedShape) ? 0 : 1)]
+        return other >= 0 ? EdgeID(other) : nil
+    }
+
+    /// The string at `index` in the string table, nil for -1 or an out-of-range index.
+    public func string(_ index: Int32) -> String? {
+        index >= 0 && Int(index) < strings.count ? strings[Int(index)] : nil
+    }
+
+    /// The street name of an edge, if tagged.
+    public func name(of edge: EdgeID) -> String? { string(edges[edge.index].name) }
+
+    /// The road number (`ref`) of an edge, if tagged.
+    public func ref(of edge: EdgeID) -> String? { string(edges[edge.index].ref) }
+
+    /// The turn restrictions starting with `edge`.
+    public func restrictions(from edge: EdgeID) -> ArraySlice<TurnRestriction> {
+        var lo = 0, hi = restrictions.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if restrictions[mid].from < edge { lo = mid + 1 } else { hi = mid }
+        }
+        var end = lo
+        while end < restrictions.count && restrictions[end].from == edge { end += 1 }
+        return restrictions[lo..<end]
+    }
+
+    /// Whether `profile` may turn from `from` onto `to` at their common node under the turn restrictions.
+    public func isTurnAllowed(from: EdgeID, to: EdgeID, profile: TravelProfile) -> Bool {
+        var hasMandatory = false
+        for r in restrictions(from: from) where r.profiles.contains(profile) {
+            switch r.kind {
+            case .prohibitive: if r.to == to { return false }
+            case .mandatory:
+                if r.to == to { return true }
+                hasMandatory = true
+            }
+        }
+        return !hasMandatory
+    }
+}

@@ -1,0 +1,21 @@
+/// Boolean attributes of a directed edge.
+public struct EdgeFlags: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt16
+    /// Flags from their bit pattern.
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    /// The way is one-way for cars (this edge has no car twin in the other direction).
+    public static let oneway = EdgeFlags(rawValue: 1 << 0)
+    /// Tolled road (`toll=yes`).
+    public static let toll = EdgeFlags(rawValue: 1 << 1)
+    /// Ferry crossing (`route=ferry`).
+    public static let ferry = EdgeFlags(rawValue: 1 << 2)
+    /// In a tunnel (`tunnel=yes`).
+    public static let tunnel = EdgeFlags(rawValue: 1 << 3)
+    /// On a bridge (`bridge=*` other than `no`).
+    public static let bridge = EdgeFlags(rawValue: 1 << 4)
+    /// Part of a roundabout (`junction=roundabout` or `circular`).
+    public static let roundabout = EdgeFlags(rawValue: 1 << 5)
+    /// The edge runs against the stored order of its shape (it is the backward direction of the way).
+    public static let reversedShape = EdgeFlags(rawValue: 1 << 6)
+}

@@ -1,0 +1,96 @@
+/// One directed edge of the road graph: a stretch of one OSM way between two graph nodes,
+/// travelled in one direction. Its geometry is a shape shared with the opposite edge.
+public struct RoadEdge: Hashable, Sendable {
+    /// The node the edge starts at.
+    public var from: NodeID
+    /// The node the edge ends at.
+    public var to: NodeID
+    /// Index of the shape (polyline) in the graph's shape table; read backwards when `flags` has `.reversedShape`.
+    public var shape: Int32
+    /// Length in metres.
+    public var length: Float
+    /// The OSM way this edge was cut from.
+    public var wayID: Int64
+    /// Index of the street name in the string table, -1 when unnamed.
+    public var name: Int32
+    /// Index of the road number (`ref`) in the string table, -1 when none.
+    public var ref: Int32
+    /// Index of the signposted destination (`destination`, `destination:ref`) in the string table, -1 when none.
+    public var destination: Int32
+    /// The functional road class.
+    public var roadClass: RoadClass
+    /// The tagged `maxspeed`, nil when untagged.
+    public var speedLimit: SpeedLimit?
+    /// The speed assumed for cars when nothing else is known, from the road class, in km/h.
+    public var defaultSpeed: UInt8
+    /// Boolean attributes.
+    public var flags: EdgeFlags
+    /// Travel time in seconds for each profile (indexed by `TravelProfile.index`); infinite when the profile may not use the edge.
+    public var durations: ProfileDurations
+
+    /// An edge from all its attributes.
+    public init(
+        from: NodeID, to: NodeID, shape: Int32, length: Float, wayID: Int64, name: Int32 = -1, ref: Int32 = -1,
+        destination: Int32 = -1, roadClass: RoadClass, speedLimit: SpeedLimit? = nil, defaultSpeed: UInt8,
+        flags: EdgeFlags = [], durations: ProfileDurations
+    ) {
+        self.from = from
+        self.to = to
+        self.shape = shape
+        self.length = length
+        self.wayID = wayID
+        self.name = name
+        self.ref = ref
+        self.destination = destination
+        self.roadClass = roadClass
+        self.speedLimit = speedLimit
+        self.defaultSpeed = defaultSpeed
+        self.flags = flags
+        self.durations = durations
+    }
+
+    /// The profiles that may travel this edge.
+    public var access: ProfileSet {
+        var set: ProfileSet = []
+        for p in TravelProfile.allCases where durations[p].isFinite { set.insert(ProfileSet(p)) }
+        return set
+    }
+}
+
+/// Travel time of an edge for each profile, in seconds; `.infinity` means "not allowed".
+public struct ProfileDurations: Hashable, Sendable {
+    /// Seconds for cars.
+    public var car: Float
+    /// Seconds for bicycles.
+    public var bike: Float
+    /// Seconds on foot.
+    public var foot: Float
+
+    /// Durations for the three profiles, in seconds.
+    public init(car: Float, bike: Float, foot: Float) {
+        self.car = car
+        self.bike = bike
+        self.foot = foot
+    }
+
+    /// The duration for `profile`, in seconds.
+    public subscript(profile: TravelProfile) -> Float {
+        get {
+            switch profile {
+            case .car: car
+            case .bike: bike
+            case .foot: foot
+            }
+        }
+        set {
+            switch profile {
+            case .car: car = newValue
+            case .bike: bike = newValue
+            case .foot: foot = newValue
+            }
+        }
+    }
+
+    /// Forbidden for every profile.
+    public static let forbidden = ProfileDurations(car: .infinity, bike: .infinity, foot: .infinity)
+}

@@ -1,0 +1,41 @@
+import Geodesy
+
+extension RoadGraph {
+    /// The vertices of shape `shape` in stored order.
+    func shapeVertices(_ shape: Int32) -> ArraySlice<Coordinate> {
+        shapePoints[Int(shapeOffsets[Int(shape)])..<Int(shapeOffsets[Int(shape) + 1])]
+    }
+
+    /// The geometry of an edge in its direction of travel, from its start node to its end node.
+    public func geometry(of edge: EdgeID) -> [Coordinate] {
+        let e = edges[edge.index]
+        let vertices = shapeVertices(e.shape)
+        return e.flags.contains(.reversedShape) ? vertices.reversed() : Array(vertices)
+    }
+
+    /// The bearing in degrees leaving the start of `edge`, measured over its first ~20 m so that tiny
+    /// kinks at the junction do not dominate.
+    public func initialBearing(of edge: EdgeID) -> Degrees {
+        bearing(along: geometry(of: edge))
+    }
+
+    /// The bearing in degrees at the end of `edge` (direction of travel when arriving), over its last ~20 m.
+    public func finalBearing(of edge: EdgeID) -> Degrees {
+        Bearing.normalized(bearing(along: geometry(of: edge).reversed()) + 180)
+    }
+
+    /// The bearing from the first point of `points` to the point ~20 m along (or the last point).
+    private func bearing(along points: some Collection<Coordinate>) -> Degrees {
+        guard let first = points.first else { return 0 }
+        var travelled: Meters = 0
+        var previous = first
+        var target = first
+        for p in points.dropFirst() {
+            travelled += previous.distance(to: p)
+            target = p
+            previous = p
+            if travelled >= 20 { break }
+        }
+        return first.bearing(to: target)
+    }
+}

@@ -1,0 +1,66 @@
+import Geodesy
+
+extension RoadGraph {
+    /// The `RoadPath` travelling `edges` in order for `profile`, starting `startFraction` along the first
+    /// edge and ending `endFraction` along the last (both fractions of length, 0…1).
+    /// Consecutive edges must meet (one's `to` is the next one's `from`); nil when `edges` is empty or they do not.
+    public func path(edges ids: [EdgeID], startFraction: Double, endFraction: Double, profile: TravelProfile) -> RoadPath? {
+        guard !ids.isEmpty else { return nil }
+        for (a, b) in zip(ids, ids.dropFirst()) where edges[a.index].to != edges[b.index].from { return nil }
+        var points: [Coordinate] = []
+        var segments: [RoadPath.Segment] = []
+        var intersections: [PathIntersection] = []
+        for (i, id) in ids.enumerated() {
+            let e = edges[id.index]
+            let from = i == 0 ? min(max(startFraction, 0), 1) : 0
+            var to = i == ids.count - 1 ? min(max(endFraction, 0), 1) : 1
+            if i == 0 && ids.count == 1 { to = max(to, from) }
+            let line = Polyline(geometry(of: id))
+            let piece = (from == 0 && to == 1) ? line.coordinates : line.slice(from: from * line.length, to: to * line.length).coordinates
+            let first = points.isEmpty ? 0 : points.count - 1
+            if i > 0 {
+                intersections.append(intersection(at: e.from, arriving: ids[i - 1], leaving: id, geometryIndex: first, profile: profile))
+            }
+            points.append(contentsOf: points.isEmpty ? piece[...] : piece.dropFirst())
+            let fraction = to - from
+            segments.append(
+                RoadPath.Segment(
+                    edge: id, startFraction: from, endFraction: to, distance: Double(e.length) * fraction,
+                    duration: Double(e.durations[profile]) * fraction, name: string(e.name), ref: string(e.ref),
+                    destination: string(e.destination), roadClass: e.roadClass, speedLimit: e.speedLimit, flags: e.flags,
+                    wayID: e.wayID, geometryRange: first...max(first, points.count - 1)))
+        }
+        let line = Polyline(points)
+        return RoadPath(
+            profile: profile, segments: segments, intersections: intersections, geometry: points,
+            distance: segments.reduce(0) { $0 + $1.distance }, duration: segments.reduce(0) { $0 + $1.duration },
+            departureBearing: line.bearing(atDistance: 0) ?? initialBearing(of: ids[0]),
+            arrivalBearing: line.bearing(atDistance: line.length) ?? finalBearing(of: ids[ids.count - 1]))
+    }
+
+    /// The intersection at `node` for a path arriving on `arriving` and leaving on `leaving`.
+    func intersection(at node: NodeID, arriving: EdgeID, leaving: EdgeID, geometryIndex: Int, profile: TravelProfile) -> PathIntersection {
+        let incomingTwin = twin(of: arriving)
+        var roads: [PathIntersection.Road] = []
+        for out in outgoing(from: node) {
+            let e = edges[out.index]
+            let allowed = e.durations[profile].isFinite && isTurnAllowed(from: arriving, to: out, profile: profile)
+            roads.append(
+                PathIntersection.Road(
+                    edge: out, bearing: initialBearing(of: out), canEnter: allowed && out != incomingTwin, isIncoming: out == incomingTwin,
+                    isOutgoing: out == leaving, roadClass: e.roadClass, name: string(e.name), ref: string(e.ref), flags: e.flags))
+        }
+        for arrivingEdge in incoming(to: node) where twin(of: arrivingEdge) == nil {
+            let e = edges[arrivingEdge.index]
+            roads.append(
+                PathIntersection.Road(
+                    edge: arrivingEdge, bearing: Bearing.normalized(finalBearing(of: arrivingEdge) + 180), canEnter: false,
+                    isIncoming: arrivingEdge == arriving, isOutgoing: false, roadClass: e.roadClass, name: string(e.name),
+                    ref: string(e.ref), flags: e.flags))
+        }
+        roads.sort { ($0.bearing, $0.edge) < ($1.bearing, $1.edge) }
+        return PathIntersection(
+            node: node, location: nodes[node.index], geometryIndex: geometryIndex, incomingBearing: finalBearing(of: arriving),
+            outgoingBearing: initialBearing(of: leaving), roads: roads)
+    }
+}
