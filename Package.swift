@@ -69,10 +69,10 @@ let package = Package(
             path: "Sources/WaygateBenchmarks", swiftSettings: swiftSettings),
 
         // MARK: - Tests
-        .target(name: "TestSupport", dependencies: ["SystemIO", "Timekeeping"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
+        .target(name: "TestSupport", dependencies: ["SystemIO", "Timekeeping", "Geodesy"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
         tests("Geodesy"), tests("Timekeeping"), tests("SystemIO"), tests("Positioning"),
         tests("NMEA"), tests("GPSDProtocol"), tests("RouteFormats"), tests("WireProtocol"),
-        tests("OSMImport"), tests("RoadGraph"), tests("Routing"), tests("Guidance"),
+        tests("OSMImport"), tests("RoadGraph", ["OSMImport"]), tests("Routing", ["OSMImport"]), tests("Guidance"),
         tests("MapMatching"), tests("Navigation"), tests("Simulation"),
         tests("LocationSources"), tests("Servers"), tests("WaygateCLI"),
     ],

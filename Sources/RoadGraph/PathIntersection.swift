@@ -37,6 +37,8 @@ public struct PathIntersection: Hashable, Sendable {
     public var outgoingBearing: Degrees
     /// All roads at the node, sorted clockwise by bearing from north (the incoming one included).
     public var roads: [Road]
+    /// Seconds the planner charged for turning here (included in `RoadPath.duration`), 0 when none.
+    public var turnDuration: Seconds = 0
 
     /// The signed turn angle: positive to the right, negative to the left, in (-180, 180].
     public var turnAngle: Degrees { Bearing.turn(from: incomingBearing, to: outgoingBearing) }

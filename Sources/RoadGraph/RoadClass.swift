@@ -5,21 +5,19 @@ public enum RoadClass: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     case pedestrian, footway, path, cycleway, bridleway, steps, ferry
 
     /// The OSM `highway=*` value (or `ferry`) this class was read from.
-    public var osmValue: String {
-        switch self {
-        case .motorwayLink: "motorway_link"
-        case .trunkLink: "trunk_link"
-        case .primaryLink: "primary_link"
-        case .secondaryLink: "secondary_link"
-        case .tertiaryLink: "tertiary_link"
-        case .livingStreet: "living_street"
-        default: "\(self)"
-        }
-    }
+    public var osmValue: String { Self.osmValues[Int(rawValue)] }
+
+    private static let osmValues = [
+        "motorway", "motorway_link", "trunk", "trunk_link", "primary", "primary_link", "secondary", "secondary_link",
+        "tertiary", "tertiary_link", "unclassified", "residential", "living_street", "service", "track", "road",
+        "pedestrian", "footway", "path", "cycleway", "bridleway", "steps", "ferry",
+    ]
+    private static let byOSMValue: [String: RoadClass] = Dictionary(
+        uniqueKeysWithValues: allCases.filter { $0 != .ferry }.map { ($0.osmValue, $0) })
 
     /// The class for an OSM `highway=*` value, nil when the value is not a road class Waygate knows.
     public init?(osmValue: String) {
-        guard let match = RoadClass.allCases.first(where: { $0.osmValue == osmValue && $0 != .ferry }) else { return nil }
+        guard let match = Self.byOSMValue[osmValue] else { return nil }
         self = match
     }
 

@@ -1,0 +1,150 @@
+import Geodesy
+import RoadGraph
+
+/// Cuts routable OSM ways into graph edges: only nodes shared by several ways, way ends, and nodes
+/// next to a missing reference become graph nodes; all other nodes become shape points.
+struct GraphBuilder {
+    let policies: [TagPolicy]
+
+    private struct RoutableWay {
+        let way: OSMElements.Way
+        let attributes: WayAttributes
+        let access: [TravelProfile: TagPolicy.WayAccess]
+    }
+
+    /// Builds the graph from `elements`.
+    func build(_ elements: OSMElements, statistics: inout ImportStatistics, progress: (ImportProgress) -> Void) throws(OSMImportError)
+        -> RoadGraph
+    {
+        let routable = routableWays(elements, &statistics)
+        guard !routable.isEmpty else { throw .noRoutableWays }
+        var usage: [Int64: UInt8] = [:]
+        for r in routable {
+            for run in presentRuns(r.way, elements) where run.count > 1 {
+                for (i, id) in run.enumerated() { usage[id, default: 0] &+= (i == 0 || i == run.count - 1) ? 2 : 1 }
+            }
+            statistics.danglingReferences += r.way.nodeRefs.count - r.way.nodeRefs.filter { elements.coordinate(ofNode: $0) != nil }.count
+        }
+        var nodeIndex: [Int64: Int32] = [:]
+        var nodes: [Coordinate] = []
+        var shapePoints: [Coordinate] = []
+        var shapeOffsets: [Int32] = [0]
+        var edges: [RoadEdge] = []
+        var edgesOfWay: [Int64: [Int32]] = [:]
+        var strings = StringTable()
+        func node(_ id: Int64, _ c: Coordinate) -> NodeID {
+            if let n = nodeIndex[id] { return NodeID(n) }
+            nodeIndex[id] = Int32(nodes.count)
+            nodes.append(c)
+            return NodeID(Int32(nodes.count - 1))
+        }
+        for (w, r) in routable.enumerated() {
+            if w % 4096 == 0 { progress(ImportProgress(phase: .building, fraction: Double(w) / Double(routable.count))) }
+            let wayLength = wayLength(r.way, elements)
+            let names = (strings.intern(r.attributes.name), strings.intern(r.attributes.ref), strings.intern(r.attributes.destination))
+            for run in presentRuns(r.way, elements) where run.count > 1 {
+                var piece: [Coordinate] = []
+                var start: NodeID?
+                for (i, id) in run.enumerated() {
+                    guard let c = elements.coordinate(ofNode: id) else { continue }
+                    piece.append(c)
+                    let isNode = (usage[id] ?? 0) >= 2
+                    if i == 0 { start = node(id, c) }
+                    guard isNode, i > 0, let from = start else { continue }
+                    let to = node(id, c)
+                    let shape = Int32(shapeOffsets.count - 1)
+                    shapePoints.append(contentsOf: piece)
+                    shapeOffsets.append(Int32(shapePoints.count))
+                    let length = Polyline(piece).length
+                    for forward in [true, false] {
+                        guard let edge = edge(r, forward: forward, from: forward ? from : to, to: forward ? to : from, shape: shape,
+                            length: length, wayLength: wayLength, names: names)
+                        else { continue }
+                        edgesOfWay[r.way.id, default: []].append(Int32(edges.count))
+                        edges.append(edge)
+                    }
+                    piece = [c]
+                    start = to
+                }
+            }
+        }
+        progress(ImportProgress(phase: .indexing, fraction: 0))
+        let restrictions = TurnRestrictionResolver(edges: edges, edgesOfWay: edgesOfWay, nodeIndex: nodeIndex)
+            .resolve(elements.relations, statistics: &statistics)
+        do {
+            let graph = try RoadGraph(
+                nodes: nodes, shapePoints: shapePoints, shapeOffsets: shapeOffsets, edges: edges, strings: strings.strings,
+                restrictions: restrictions)
+            statistics.graphNodes = graph.nodeCount
+            statistics.graphEdges = graph.edgeCount
+            statistics.graphShapes = graph.shapeCount
+            progress(ImportProgress(phase: .indexing, fraction: 1))
+            return graph
+        } catch {
+            throw .corruptPBF(offset: 0, reason: "\(error)")
+        }
+    }
+
+    /// The ways at least one policy may use, with their parsed attributes.
+    private func routableWays(_ elements: OSMElements, _ statistics: inout ImportStatistics) -> [RoutableWay] {
+        var result: [RoutableWay] = []
+        for way in elements.ways {
+            guard let attributes = WayAttributes(tags: way.tags) else { continue }
+            var access: [TravelProfile: TagPolicy.WayAccess] = [:]
+            for policy in policies { access[policy.profile] = policy.access(for: way.tags, attributes: attributes) }
+            guard !access.isEmpty else { continue }
+            if access[.car] != nil { statistics.carWays += 1 }
+            if access[.bike] != nil { statistics.bikeWays += 1 }
+            if access[.foot] != nil { statistics.footWays += 1 }
+            result.append(RoutableWay(way: way, attributes: attributes, access: access))
+        }
+        return result
+    }
+
+    /// The way's node references split at references missing from the extract.
+    private func presentRuns(_ way: OSMElements.Way, _ elements: OSMElements) -> [[Int64]] {
+        way.nodeRefs.split(omittingEmptySubsequences: true) { elements.coordinate(ofNode: $0) == nil }.map(Array.init)
+    }
+
+    private func wayLength(_ way: OSMElements.Way, _ elements: OSMElements) -> Meters {
+        Polyline(way.nodeRefs.compactMap { elements.coordinate(ofNode: $0) }).length
+    }
+
+    /// The directed edge for one direction of a way piece, nil when no profile may travel that direction.
+    private func edge(
+        _ r: RoutableWay, forward: Bool, from: NodeID, to: NodeID, shape: Int32, length: Meters, wayLength: Meters,
+        names: (Int32, Int32, Int32)
+    ) -> RoadEdge? {
+        var durations = ProfileDurations.forbidden
+        for (profile, access) in r.access where forward ? access.forward : access.backward {
+            if let total = r.attributes.ferryDuration, wayLength > 0 {
+                durations[profile] = Float(total * length / wayLength)
+            } else {
+                durations[profile] = Float(length / (access.speed / 3.6))
+            }
+        }
+        guard durations.car.isFinite || durations.bike.isFinite || durations.foot.isFinite else { return nil }
+        var flags = r.attributes.flags
+        if !forward { flags.insert(.reversedShape) }
+        if let car = r.access[.car], (forward ? car.forward && !car.backward : car.backward && !car.forward) { flags.insert(.oneway) }
+        return RoadEdge(
+            from: from, to: to, shape: shape, length: Float(length), wayID: r.way.id, name: names.0, ref: names.1,
+            destination: names.2, roadClass: r.attributes.roadClass, speedLimit: r.attributes.speedLimit,
+            defaultSpeed: UInt8(TagPolicy.defaultCarSpeed(r.attributes.roadClass)), flags: flags, durations: durations)
+    }
+}
+
+/// Interns strings into a table, returning their index (-1 for nil).
+struct StringTable {
+    private(set) var strings: [String] = []
+    private var index: [String: Int32] = [:]
+
+    /// The index of `string`, adding it when new; -1 for nil.
+    mutating func intern(_ string: String?) -> Int32 {
+        guard let string else { return -1 }
+        if let i = index[string] { return i }
+        index[string] = Int32(strings.count)
+        strings.append(string)
+        return Int32(strings.count - 1)
+    }
+}

@@ -1,0 +1,22 @@
+/// What an import read and built, for the CLI's summary and for tests.
+public struct ImportStatistics: Hashable, Sendable {
+    /// Nodes read from the file.
+    public var osmNodes = 0
+    /// Ways kept for inspection (with a `highway` or `route=ferry` tag).
+    public var osmWays = 0
+    /// Ways usable by cars, bikes and on foot.
+    public var carWays = 0, bikeWays = 0, footWays = 0
+    /// Nodes, directed edges and shapes of the graph.
+    public var graphNodes = 0, graphEdges = 0, graphShapes = 0
+    /// Turn restrictions resolved onto graph edges.
+    public var restrictions = 0
+    /// Restriction relations skipped because their via member is a way (not supported).
+    public var skippedViaWayRestrictions = 0
+    /// Restriction relations whose members are missing or do not meet at the via node.
+    public var unresolvedRestrictions = 0
+    /// Way node references to nodes missing from the extract (expected at the edge of a bounding-box cut).
+    public var danglingReferences = 0
+
+    /// Empty statistics.
+    public init() {}
+}

@@ -1,2 +1,0 @@
-/// Placeholder: the OSMImport module is being written (see README.md module map).
-public enum OSMImportModule {}

@@ -1,0 +1,26 @@
+/// Errors of the OSMImport module: unreadable input or an unusable extract.
+public enum OSMImportError: Error, Equatable, CustomStringConvertible {
+    /// The bytes are neither an OSM PBF file nor OSM XML.
+    case unrecognizedFormat
+    /// A PBF blob header or block is cut short or malformed; `offset` is the byte offset of the blob in the file.
+    case corruptPBF(offset: Int, reason: String)
+    /// The PBF file needs a feature this reader does not implement (e.g. an LZMA- or zstd-compressed blob).
+    case unsupportedFeature(String)
+    /// zlib failed to inflate a blob (`code` is the zlib return code).
+    case inflateFailed(offset: Int, code: Int32)
+    /// The XML is not well-formed OSM XML.
+    case malformedXML(line: Int, reason: String)
+    /// The extract has no way that any profile may travel.
+    case noRoutableWays
+
+    public var description: String {
+        switch self {
+        case .unrecognizedFormat: "not an OSM file (expected .osm.pbf or .osm XML)"
+        case .corruptPBF(let offset, let reason): "corrupt OSM PBF at byte \(offset): \(reason)"
+        case .unsupportedFeature(let f): "unsupported OSM PBF feature: \(f)"
+        case .inflateFailed(let offset, let code): "zlib could not inflate the OSM PBF blob at byte \(offset) (code \(code))"
+        case .malformedXML(let line, let reason): "malformed OSM XML at line \(line): \(reason)"
+        case .noRoutableWays: "the OSM extract contains no routable ways"
+        }
+    }
+}

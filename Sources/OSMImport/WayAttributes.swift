@@ -1,0 +1,80 @@
+import RoadGraph
+
+/// The profile-independent attributes of an OSM way, read from its tags.
+struct WayAttributes: Sendable {
+    /// Road class (`highway=*`, or `.ferry` for `route=ferry`).
+    var roadClass: RoadClass
+    /// Street name (`name`).
+    var name: String?
+    /// Road number (`ref`).
+    var ref: String?
+    /// Signposted destination, "ref: destination" from `destination:ref` and `destination`.
+    var destination: String?
+    /// Tagged `maxspeed` (or `maxspeed:forward`), nil when absent or not understood.
+    var speedLimit: SpeedLimit?
+    /// Roundabout, toll, ferry, tunnel and bridge flags.
+    var flags: EdgeFlags
+    /// Ferry crossing time for the whole way in seconds (`duration`), nil when untagged.
+    var ferryDuration: Double?
+
+    /// The attributes of a way, nil when it is neither a known highway nor a ferry route.
+    init?(tags: [String: String]) {
+        if tags["route"] == "ferry" {
+            roadClass = .ferry
+        } else if let highway = tags["highway"], let roadClass = RoadClass(osmValue: highway) {
+            self.roadClass = roadClass
+        } else {
+            return nil
+        }
+        name = tags["name"]
+        ref = tags["ref"]
+        let targets = tags["destination"]?.replacingSemicolons
+        let targetRefs = tags["destination:ref"]?.replacingSemicolons
+        destination = switch (targetRefs, targets) {
+        case let (r?, d?): "\(r): \(d)"
+        case let (r, d): r ?? d
+        }
+        speedLimit = (tags["maxspeed"] ?? tags["maxspeed:forward"]).flatMap(MaxSpeed.parse)
+        var flags: EdgeFlags = []
+        if ["roundabout", "circular"].contains(tags["junction"] ?? "") { flags.insert(.roundabout) }
+        if tags["toll"] == "yes" || tags["toll:motorcar"] == "yes" { flags.insert(.toll) }
+        if roadClass == .ferry { flags.insert(.ferry) }
+        if let tunnel = tags["tunnel"], tunnel != "no" { flags.insert(.tunnel) }
+        if let bridge = tags["bridge"], bridge != "no" { flags.insert(.bridge) }
+        self.flags = flags
+        ferryDuration = tags["duration"].flatMap(Self.parseDuration)
+    }
+
+    /// Seconds from an OSM `duration` value: "HH:MM", "HH:MM:SS", minutes ("45"), or ISO 8601 "PT1H30M".
+    static func parseDuration(_ raw: String) -> Double? {
+        if raw.hasPrefix("PT") {
+            var total = 0.0, number = ""
+            for c in raw.dropFirst(2) {
+                if c.isNumber || c == "." { number.append(c); continue }
+                guard let v = Double(number) else { return nil }
+                switch c {
+                case "H": total += v * 3600
+                case "M": total += v * 60
+                case "S": total += v
+                default: return nil
+                }
+                number = ""
+            }
+            return total > 0 ? total : nil
+        }
+        let parts = raw.split(separator: ":").map { Double($0) }
+        guard !parts.isEmpty, parts.allSatisfy({ $0 != nil }) else { return nil }
+        let values = parts.compactMap { $0 }
+        switch values.count {
+        case 1: return values[0] * 60
+        case 2: return values[0] * 3600 + values[1] * 60
+        case 3: return values[0] * 3600 + values[1] * 60 + values[2]
+        default: return nil
+        }
+    }
+}
+
+extension String {
+    /// OSM multi-values ("A;B") as a readable list ("A, B").
+    var replacingSemicolons: String { split(separator: ";").map { $0.trimmingSpaces }.joined(separator: ", ") }
+}

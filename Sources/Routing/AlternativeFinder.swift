@@ -1,0 +1,79 @@
+import RoadGraph
+
+/// Finds alternatives by the penalty method: after each search the roads used get slower (× 1.5)
+/// and the search is repeated. A candidate is kept when it shares at most 65 % of its length with
+/// every route kept so far, takes at most 1.4 × the best route's time, and never visits a node twice.
+struct AlternativeFinder {
+    let costing: EdgeCosting
+    let maximumCount: Int
+
+    /// Largest fraction of an alternative's length that may lie on an already chosen route.
+    static let maximumSharing = 0.65
+    /// Largest ratio of an alternative's travel time to the best one's.
+    static let maximumStretch = 1.4
+    /// Factor applied to the cost of every road of a found route before searching again.
+    static let penaltyFactor: Float = 1.5
+
+    /// Up to `maximumCount` alternatives to `best` between the same snapped points, best first.
+    func alternatives(to best: PathSearch.Result, from sources: [EdgeSnap], to targets: [EdgeSnap]) -> [PathSearch.Result] {
+        let graph = costing.graph
+        var penalties = [Float](repeating: 1, count: graph.edgeCount)
+        var chosen: [PathSearch.Result] = [best]
+        let bestCost = realCost(best)
+        var found: [PathSearch.Result] = []
+        var last = best
+        for _ in 0..<(3 * maximumCount + 2) where found.count < maximumCount {
+            penalize(last, &penalties)
+            var penalized = costing
+            penalized.penalties = penalties
+            guard let candidate = PathSearch(costing: penalized).run(from: sources, to: targets) else { break }
+            last = candidate
+            guard realCost(candidate) <= Self.maximumStretch * bestCost, !hasLoop(candidate) else { continue }
+            guard chosen.allSatisfy({ sharedFraction(candidate, with: $0) <= Self.maximumSharing }) else { continue }
+            chosen.append(candidate)
+            found.append(candidate)
+        }
+        return found.sorted { realCost($0) < realCost($1) }
+    }
+
+    /// Travel time in seconds without penalties, turn costs included.
+    func realCost(_ r: PathSearch.Result) -> Double {
+        var total = 0.0
+        for (i, e) in r.edges.enumerated() {
+            let from = i == 0 ? r.startFraction : 0
+            let to = i == r.edges.count - 1 ? r.endFraction : 1
+            total += (to - from) * costing.cost(e.index)
+            if i > 0 { total += costing.turnCost(from: r.edges[i - 1].index, to: e.index) ?? 0 }
+        }
+        return total
+    }
+
+    /// Fraction of `candidate`'s length on roads (in either direction) that `other` also uses.
+    private func sharedFraction(_ candidate: PathSearch.Result, with other: PathSearch.Result) -> Double {
+        let graph = costing.graph
+        let shapes = Set(other.edges.map { graph.edges[$0.index].shape })
+        var shared = 0.0, total = 0.0
+        for e in candidate.edges {
+            let length = Double(graph.edges[e.index].length)
+            total += length
+            if shapes.contains(graph.edges[e.index].shape) { shared += length }
+        }
+        return total > 0 ? shared / total : 1
+    }
+
+    /// Whether the path passes some node twice.
+    private func hasLoop(_ r: PathSearch.Result) -> Bool {
+        var seen = Set<NodeID>()
+        for e in r.edges.dropLast() where !seen.insert(costing.graph.edges[e.index].to).inserted { return true }
+        return false
+    }
+
+    /// Multiplies the cost of every edge on the roads of `r` (both directions) by `penaltyFactor`.
+    private func penalize(_ r: PathSearch.Result, _ penalties: inout [Float]) {
+        let graph = costing.graph
+        for e in r.edges {
+            penalties[e.index] *= Self.penaltyFactor
+            if let twin = graph.twin(of: e) { penalties[twin.index] *= Self.penaltyFactor }
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Geodesy
+import RoadGraph
+
+/// Edge-based A* from snapped start points to snapped end points. A label is "at the end of edge
+/// e", so turn restrictions and turn costs between two edges are exact; the bound is the straight
+/// line at the profile's top speed, which stays admissible with turn costs and penalties ≥ 1.
+struct PathSearch {
+    let costing: EdgeCosting
+
+    /// The cheapest path found: its edges, where it starts and ends on them, and its cost in seconds.
+    struct Result {
+        var edges: [EdgeID]
+        var startFraction: Double
+        var endFraction: Double
+        var cost: Double
+    }
+
+    /// The cheapest path from any of `sources` to any of `targets`, nil when none exists.
+    func run(from sources: [EdgeSnap], to targets: [EdgeSnap]) -> Result? {
+        let graph = costing.graph
+        let edgeCount = graph.edgeCount
+        guard let goal = targets.first?.coordinate else { return nil }
+        var cost = [Double](repeating: .infinity, count: edgeCount)
+        var parent = [Int32](repeating: -1, count: edgeCount)
+        var startFraction = [Double](repeating: 0, count: edgeCount)
+        var arrivalCost = [Double](repeating: .infinity, count: targets.count)
+        var arrivalParent = [Int32](repeating: -1, count: targets.count)
+        var arrivalStart = [Double](repeating: 0, count: targets.count)
+        var targetsByNode: [NodeID: [Int]] = [:]
+        for (k, t) in targets.enumerated() { targetsByNode[graph.edges[t.edge.index].from, default: []].append(k) }
+        var heap = MinHeap()
+        func bound(_ e: Int) -> Double { costing.bound(from: graph.edges[e].to, to: goal) }
+
+        for s in sources {
+            let c = costing.cost(s.edge.index)
+            guard c.isFinite else { continue }
+            for (k, t) in targets.enumerated() where t.edge == s.edge && t.fraction >= s.fraction {
+                let direct = (t.fraction - s.fraction) * c
+                if direct < arrivalCost[k] {
+                    arrivalCost[k] = direct
+                    arrivalParent[k] = -1
+                    arrivalStart[k] = s.fraction
+                    heap.push(direct, Int32(edgeCount + k))
+                }
+            }
+            let remaining = (1 - s.fraction) * c
+            if remaining < cost[s.edge.index] {
+                cost[s.edge.index] = remaining
+                startFraction[s.edge.index] = s.fraction
+                heap.push(remaining + bound(s.edge.index), s.edge.rawValue)
+            }
+        }
+        while let (key, state) = heap.pop() {
+            if Int(state) >= edgeCount {
+                let k = Int(state) - edgeCount
+                guard key <= arrivalCost[k] else { continue }
+                return result(k, targets, arrivalParent, arrivalStart, arrivalCost[k], parent, startFraction)
+            }
+            let e = Int(state)
+            guard key <= cost[e] + bound(e) + 1e-9 else { continue }
+            let node = graph.edges[e].to
+            for k in targetsByNode[node] ?? [] {
+                let t = targets[k]
+                guard let turn = costing.turnCost(from: e, to: t.edge.index) else { continue }
+                let total = cost[e] + turn + t.fraction * costing.cost(t.edge.index)
+                if total < arrivalCost[k] {
+                    arrivalCost[k] = total
+                    arrivalParent[k] = Int32(e)
+                    heap.push(total, Int32(edgeCount + k))
+                }
+            }
+            for next in graph.outgoingRange(from: node) {
+                let c = costing.cost(next)
+                guard c.isFinite, let turn = costing.turnCost(from: e, to: next) else { continue }
+                let total = cost[e] + turn + c
+                if total < cost[next] {
+                    cost[next] = total
+                    parent[next] = Int32(e)
+                    heap.push(total + bound(next), Int32(next))
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Walks the parent links back from the arrival at target `k`.
+    private func result(
+        _ k: Int, _ targets: [EdgeSnap], _ arrivalParent: [Int32], _ arrivalStart: [Double], _ total: Double, _ parent: [Int32],
+        _ startFraction: [Double]
+    ) -> Result {
+        let target = targets[k]
+        guard arrivalParent[k] >= 0 else {
+            return Result(edges: [target.edge], startFraction: arrivalStart[k], endFraction: target.fraction, cost: total)
+        }
+        var edges = [target.edge]
+        var e = arrivalParent[k]
+        while true {
+            edges.append(EdgeID(e))
+            let p = parent[Int(e)]
+            if p < 0 { break }
+            e = p
+        }
+        edges.reverse()
+        return Result(edges: edges, startFraction: startFraction[Int(e)], endFraction: target.fraction, cost: total)
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Geodesy
+import OSMImport
+import RoadGraph
+import TestSupport
+import Testing
+
+@Suite("Graph building from ASCII-map OSM XML")
+struct GraphBuilderTests {
+    func build(_ map: ASCIIMap, _ ways: [ASCIIMap.Way], _ relations: [ASCIIMap.Relation] = []) throws -> OSMImporter.Result {
+        try OSMImporter().importGraph(from: Array(map.osmXML(ways: ways, relations: relations).utf8))
+    }
+
+    @Test("only intersections and way ends become nodes; shape points stay in the edge geometry")
+    func nodeCompression() throws {
+        let map = ASCIIMap(
+            """
+            a-b-c-d-e
+                |
+                f
+            """, gridSize: 20)
+        let result = try build(map, [("abcde", ["highway": "residential", "name": "Main"]), ("cf", ["highway": "service"])])
+        #expect(result.graph.nodeCount == 4)  // a, c, e, f
+        #expect(result.graph.edgeCount == 6)  // a-c, c-e, c-f, both ways
+        #expect(result.graph.shapeCount == 3)
+        // Letters two cells apart are 40 m apart: a–c is 80 m through the shape point b.
+        let ac = try #require(result.graph.edges.firstIndex { $0.length > 79 && $0.length < 81 && $0.name >= 0 })
+        #expect(result.graph.geometry(of: EdgeID(Int32(ac))).count == 3)
+        #expect(result.graph.name(of: EdgeID(Int32(ac))) == "Main")
+    }
+
+    @Test("edges carry class, ref, destination, speed limit and toll/tunnel/bridge/roundabout flags")
+    func attributes() throws {
+        let map = ASCIIMap("a---b---c---d", gridSize: 50)
+        let result = try build(
+            map,
+            [
+                (
+                    "ab",
+                    [
+                        "highway": "motorway", "ref": "E18", "toll": "yes", "destination": "Turku;Espoo", "destination:ref": "E18",
+                        "maxspeed": "100",
+                    ]
+                ),
+                ("bc", ["highway": "primary", "tunnel": "yes", "maxspeed": "30 mph"]),
+                ("cd", ["highway": "tertiary", "bridge": "yes", "junction": "roundabout"]),
+            ])
+        let g = result.graph
+        let ab = try #require(g.edges.firstIndex { $0.roadClass == .motorway })
+        let edge = g.edges[ab]
+        #expect(g.ref(of: EdgeID(Int32(ab))) == "E18")
+        #expect(g.string(edge.destination) == "E18: Turku, Espoo")
+        #expect(edge.speedLimit == .kilometersPerHour(100))
+        #expect(edge.flags.contains([.toll, .oneway]))
+        #expect(edge.defaultSpeed == 90)
+        #expect(g.edges.filter { $0.roadClass == .motorway }.count == 1)
+        let bc = try #require(g.edges.first { $0.roadClass == .primary })
+        #expect(bc.flags.contains(.tunnel))
+        #expect(bc.speedLimit == .milesPerHour(30))
+        let cd = try #require(g.edges.first { $0.roadClass == .tertiary })
+        #expect(cd.flags.contains([.bridge, .roundabout, .oneway]))
+        #expect(g.edges.filter { $0.roadClass == .tertiary }.count == 2)  // walkers may go both ways
+        let back = try #require(g.edges.first { $0.roadClass == .tertiary && $0.flags.contains(.reversedShape) })
+        #expect(back.durations.car == .infinity)
+        #expect(back.durations.foot.isFinite)
+    }
+
+    @Test("travel times follow speed: 100 m of residential street take 14.4 s by car, 72 s on foot")
+    func durations() throws {
+        let map = ASCIIMap("a---------b", gridSize: 10)
+        let g = try build(map, [("ab", ["highway": "residential"])]).graph
+        let e = g.edges[0]
+        #expect(abs(Double(e.length) - 100) < 0.5)
+        #expect(abs(Double(e.durations.car) - Double(e.length) / (25 / 3.6)) < 0.01)
+        #expect(abs(Double(e.durations.foot) - Double(e.length) / (5 / 3.6)) < 0.01)
+    }
+
+    @Test("a ferry's tagged duration is shared out over its pieces by length")
+    func ferryDuration() throws {
+        let map = ASCIIMap(
+            """
+            a---b-------c
+                |
+                d
+            """, gridSize: 100)
+        let g = try build(map, [("abc", ["route": "ferry", "duration": "00:30"]), ("bd", ["highway": "residential"])]).graph
+        let ferries = g.edges.filter { $0.flags.contains(.ferry) && !$0.flags.contains(.reversedShape) }
+        #expect(ferries.count == 2)
+        let total = ferries.reduce(Float(0)) { $0 + $1.durations.car }
+        #expect(abs(total - 1800) < 0.5)
+        #expect(ferries.allSatisfy { $0.roadClass == .ferry })
+    }
+
+    @Test("references to nodes missing from the extract split the way instead of failing")
+    func danglingReferences() throws {
+        let map = ASCIIMap("a-b-c", gridSize: 30)
+        var xml = map.osmXML(ways: [("abc", ["highway": "residential"])])
+        xml = xml.replacingOccurrences(of: "<nd ref=\"2\"/>", with: "<nd ref=\"2\"/>\n    <nd ref=\"999\"/>")
+        let result = try OSMImporter().importGraph(from: Array(xml.utf8))
+        #expect(result.statistics.danglingReferences == 1)
+        #expect(result.graph.nodeCount == 2)  // a and b (now an end); c alone is no road
+        #expect(result.graph.edgeCount == 2)  // a-b both ways
+    }
+
+    @Test("restrictions with a via node resolve to edges; via-way ones are counted and skipped")
+    func restrictions() throws {
+        let map = ASCIIMap(
+            """
+            a---b---c
+                |
+                d---e
+            """, gridSize: 30)
+        let ways: [ASCIIMap.Way] = [
+            ("ab", ["highway": "primary"]), ("bc", ["highway": "primary"]), ("bd", ["highway": "primary"]),
+            ("de", ["highway": "primary"]),
+        ]
+        let result = try build(
+            map, ways,
+            [
+                ASCIIMap.restriction("no_right_turn", from: "ab", via: "b", to: "bd"),
+                ([.way("ab", role: "from"), .way("bd", role: "via"), .way("de", role: "to")], ["type": "restriction", "restriction": "no_left_turn"]),
+                ASCIIMap.restriction("only_straight_on", from: "bc", via: "b", to: "ab", extraTags: ["except": "bicycle"]),
+            ])
+        #expect(result.statistics.restrictions == 2)
+        #expect(result.statistics.skippedViaWayRestrictions == 1)
+        let g = result.graph
+        #expect(g.restrictions.count == 2)
+        let r = try #require(g.restrictions.first { $0.kind == .prohibitive })
+        #expect(g.coordinate(of: r.via) == map.coordinate(of: "b"))
+        #expect(g[r.from].to == r.via && g[r.to].from == r.via)
+        #expect(r.profiles == [.car, .bike])
+        #expect(g.restrictions.first { $0.kind == .mandatory }?.profiles == .car)
+    }
+}

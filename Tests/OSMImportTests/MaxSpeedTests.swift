@@ -1,0 +1,35 @@
+import RoadGraph
+import Testing
+
+@testable import OSMImport
+
+@Suite("MaxSpeed and duration parsing")
+struct MaxSpeedTests {
+    @Test(
+        "maxspeed values keep their unit",
+        arguments: [
+            ("50", SpeedLimit.kilometersPerHour(50)), ("50 mph", .milesPerHour(50)), ("50mph", .milesPerHour(50)),
+            ("none", .unlimited), ("IT:urban", .kilometersPerHour(50)), ("IT:motorway", .kilometersPerHour(130)),
+            ("FI:urban", .kilometersPerHour(50)), ("DE:motorway", .unlimited), ("GB:nsl_single", .milesPerHour(60)),
+            ("DE:zone30", .kilometersPerHour(30)), ("80 km/h", .kilometersPerHour(80)), ("RU:urban", nil), ("signals", nil),
+            ("", nil),
+        ])
+    func parse(value: String, expected: SpeedLimit?) {
+        #expect(MaxSpeed.parse(value) == expected)
+    }
+
+    @Test(
+        "ferry durations in HH:MM, HH:MM:SS, minutes and ISO 8601",
+        arguments: [("01:30", 5400.0), ("00:20:30", 1230.0), ("45", 2700.0), ("PT1H15M", 4500.0)])
+    func durations(value: String, seconds: Double) {
+        #expect(WayAttributes.parseDuration(value) == seconds)
+    }
+
+    @Test("speed limits pack into 16 bits and back")
+    func packing() {
+        for limit in [SpeedLimit.kilometersPerHour(50), .milesPerHour(70), .unlimited] {
+            #expect(SpeedLimit.unpack(SpeedLimit.pack(limit)) == limit)
+        }
+        #expect(SpeedLimit.unpack(SpeedLimit.pack(nil)) == nil)
+    }
+}

@@ -1,3 +1,0 @@
-import Testing
-
-@Test("OSMImport: placeholder until the module lands") func placeholderOSMImport() { #expect(Bool(true)) }

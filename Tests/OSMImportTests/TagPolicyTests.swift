@@ -1,0 +1,111 @@
+import OSMImport
+import RoadGraph
+import Testing
+
+@Suite("TagPolicy: which ways each profile may use, in which direction, how fast")
+struct TagPolicyTests {
+    let car = TagPolicy(profile: .car)
+    let bike = TagPolicy(profile: .bike)
+    let foot = TagPolicy(profile: .foot)
+
+    @Test("a residential street is two-way for cars at 25 km/h, bikes at 15, walkers at 5")
+    func residentialDefaults() {
+        let tags = ["highway": "residential"]
+        #expect(car.access(for: tags) == .init(forward: true, backward: true, speed: 25))
+        #expect(bike.access(for: tags) == .init(forward: true, backward: true, speed: 15))
+        #expect(foot.access(for: tags) == .init(forward: true, backward: true, speed: 5))
+    }
+
+    @Test(
+        "oneway values restrict cars to the tagged direction",
+        arguments: [
+            ("yes", true, true), ("1", true, true), ("true", true, true), ("-1", false, true), ("reverse", false, true),
+            ("no", true, false),
+        ])
+    func onewayValues(value: String, forward: Bool, oneway: Bool) throws {
+        let access = try #require(car.access(for: ["highway": "primary", "oneway": value]))
+        #expect(access.forward == forward)
+        #expect(access.backward == (!oneway || !forward))
+    }
+
+    @Test("oneway=reversible closes the way to cars")
+    func reversible() {
+        #expect(car.access(for: ["highway": "primary", "oneway": "reversible"]) == nil)
+    }
+
+    @Test("motorways, motorway links and roundabouts are implied one-way; oneway=no lifts it")
+    func impliedOneway() {
+        #expect(car.access(for: ["highway": "motorway"])?.backward == false)
+        #expect(car.access(for: ["highway": "motorway_link"])?.backward == false)
+        #expect(car.access(for: ["highway": "tertiary", "junction": "roundabout"])?.backward == false)
+        #expect(car.access(for: ["highway": "motorway", "oneway": "no"])?.backward == true)
+        #expect(foot.access(for: ["highway": "residential", "junction": "roundabout"])?.backward == true)
+    }
+
+    @Test("oneway:bicycle=no and cycleway=opposite let bikes ride against a one-way street")
+    func contraflowCycling() {
+        let tags = ["highway": "residential", "oneway": "yes", "oneway:bicycle": "no"]
+        #expect(car.access(for: tags)?.backward == false)
+        #expect(bike.access(for: tags)?.backward == true)
+        #expect(bike.access(for: ["highway": "residential", "oneway": "yes", "cycleway": "opposite_lane"])?.backward == true)
+        #expect(bike.access(for: ["highway": "residential", "oneway": "yes"])?.backward == false)
+        #expect(foot.access(for: ["highway": "residential", "oneway": "yes"])?.backward == true)
+    }
+
+    @Test("access tags follow the hierarchy motorcar > motor_vehicle > vehicle > access")
+    func accessHierarchy() {
+        #expect(car.access(for: ["highway": "service", "access": "private"]) == nil)
+        #expect(foot.access(for: ["highway": "service", "access": "private"]) == nil)
+        #expect(car.access(for: ["highway": "service", "access": "no", "motor_vehicle": "yes"]) != nil)
+        #expect(car.access(for: ["highway": "residential", "motor_vehicle": "no"]) == nil)
+        #expect(bike.access(for: ["highway": "residential", "motor_vehicle": "no"]) != nil)
+        #expect(bike.access(for: ["highway": "residential", "vehicle": "no"]) == nil)
+        #expect(foot.access(for: ["highway": "residential", "vehicle": "no"]) != nil)
+        #expect(bike.access(for: ["highway": "cycleway", "bicycle": "no"]) == nil)
+        #expect(foot.access(for: ["highway": "footway", "foot": "no"]) == nil)
+        #expect(car.access(for: ["highway": "residential", "access": "destination"]) != nil)
+    }
+
+    @Test("footways, paths and steps are closed to cars; steps are closed to bikes; motorways to walkers")
+    func classAccess() {
+        #expect(car.access(for: ["highway": "footway"]) == nil)
+        #expect(car.access(for: ["highway": "track"]) == nil)
+        #expect(bike.access(for: ["highway": "footway"])?.speed == 6)
+        #expect(bike.access(for: ["highway": "footway", "bicycle": "designated"])?.speed == 12)
+        #expect(bike.access(for: ["highway": "steps"]) == nil)
+        #expect(foot.access(for: ["highway": "steps"])?.speed == 2)
+        #expect(foot.access(for: ["highway": "motorway"]) == nil)
+        #expect(bike.access(for: ["highway": "motorway"]) == nil)
+        #expect(car.access(for: ["highway": "service", "area": "yes"]) == nil)
+        #expect(car.access(for: ["building": "yes"]) == nil)
+    }
+
+    @Test(
+        "cars drive at 80 % of maxspeed in km/h, mph, none and national zones",
+        arguments: [
+            ("50", 40.0), ("30 mph", 38.624256), ("none", 104.0), ("IT:urban", 40.0), ("FI:rural", 64.0), ("DE:rural", 80.0),
+            ("walk", 5.6), ("60;50", 48.0),
+        ])
+    func maxspeed(value: String, expected: Double) throws {
+        let speed = try #require(car.access(for: ["highway": "primary", "maxspeed": value])?.speed)
+        #expect(abs(speed - expected) < 1e-6)
+    }
+
+    @Test("untagged car speeds come from the road class")
+    func classSpeeds() {
+        #expect(car.access(for: ["highway": "motorway"])?.speed == 90)
+        #expect(car.access(for: ["highway": "primary"])?.speed == 65)
+        #expect(car.access(for: ["highway": "living_street"])?.speed == 10)
+        #expect(car.access(for: ["highway": "service", "service": "parking_aisle"])?.speed == 5)
+        #expect(car.access(for: ["highway": "primary", "maxspeed": "fast"])?.speed == 65)
+    }
+
+    @Test("ferries are usable by every profile")
+    func ferries() {
+        let tags = ["route": "ferry"]
+        #expect(car.access(for: tags)?.speed == 5)
+        #expect(bike.access(for: tags) != nil)
+        #expect(foot.access(for: tags) != nil)
+        #expect(car.access(for: ["route": "ferry", "motorcar": "no"]) == nil)
+    }
+}
