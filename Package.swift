@@ -73,7 +73,7 @@ let package = Package(
         tests("Geodesy"), tests("Timekeeping"), tests("SystemIO"), tests("Positioning"),
         tests("NMEA"), tests("GPSDProtocol"), tests("RouteFormats"), tests("WireProtocol"),
         tests("OSMImport"), tests("RoadGraph", ["OSMImport"]), tests("Routing", ["OSMImport"]), tests("Guidance"),
-        tests("MapMatching"), tests("Navigation"), tests("Simulation"),
+        tests("MapMatching", ["OSMImport"]), tests("Navigation"), tests("Simulation"),
         tests("LocationSources"), tests("Servers"), tests("WaygateCLI"),
     ],
     swiftLanguageModes: [.v6]
