@@ -24,8 +24,8 @@ struct OnlineMatcherTests {
             S
             """, cell: 7.5,
             ways: [
-                .init(nodes: "SA", id: 1, name: "Approach"), .init(nodes: "AB", id: 2, name: "Right Road"),
-                .init(nodes: "CD", id: 3, name: "Wrong Road"),
+                .init(nodes: "SA", name: "Approach"), .init(nodes: "AB", name: "Right Road"),
+                .init(nodes: "CD", name: "Wrong Road"),
             ])
         let approach = Drive.along(sketch.line("SA"), speed: 5)
         let main = Drive.along(sketch.line("AB"), speed: 12, from: Double(approach.count)) { _ in (0, 9) }
@@ -44,13 +44,13 @@ struct OnlineMatcherTests {
             A-------------------------------------------B
             """, cell: 7.5,
             ways: [
-                .init(nodes: "AB", id: 10, name: "Ring I", roadClass: .trunk, oneway: true),
-                .init(nodes: "CD", id: 11, name: "Ring I", roadClass: .trunk, oneway: true),
+                .init(nodes: "AB", name: "Ring I", roadClass: .trunk, oneway: true),
+                .init(nodes: "CD", name: "Ring I", roadClass: .trunk, oneway: true),
             ])
         let fixes = Drive.along(sketch.line("AB"), speed: 15) { _ in (0, 9) }
         let results = Self.live(sketch, fixes)
         #expect(results.count == fixes.count)
-        #expect(results.allSatisfy { $0.road?.wayID == 10 })
+        #expect(results.allSatisfy { $0.road?.wayID == 1 })
         #expect(results.allSatisfy { Bearing.difference($0.bearing ?? 0, 90) < 1 })
     }
 
@@ -63,13 +63,13 @@ struct OnlineMatcherTests {
             C-------------------------------------------D
             """, cell: 7.5,
             ways: [
-                .init(nodes: "AB", id: 20, name: "Yksisuuntainen", oneway: true),
-                .init(nodes: "CD", id: 21, name: "Kaksisuuntainen"),
+                .init(nodes: "AB", name: "Yksisuuntainen", oneway: true),
+                .init(nodes: "CD", name: "Kaksisuuntainen"),
             ])
         // Westbound along C–D, fixes 9 m north of it: 6 m from the eastbound-only street.
         let fixes = Drive.along(sketch.line("DC"), speed: 10) { _ in (0, 9) }
         let results = Self.live(sketch, fixes)
-        #expect(results.allSatisfy { $0.road?.wayID == 21 && $0.road?.isOneway == false })
+        #expect(results.allSatisfy { $0.road?.wayID == 2 && $0.road?.isOneway == false })
         #expect(results.allSatisfy { Bearing.difference($0.bearing ?? 0, 270) < 1 })
     }
 
@@ -82,13 +82,13 @@ struct OnlineMatcherTests {
             A---B-------------------------------G---H
             """, cell: 6,
             ways: [
-                .init(nodes: "ABGH", id: 30, name: "Mannerheimintie", roadClass: .primary),
-                .init(nodes: "BEFG", id: 31, roadClass: .service),
+                .init(nodes: "ABGH", name: "Mannerheimintie", roadClass: .primary),
+                .init(nodes: "BEFG", roadClass: .service),
             ])
         let offsets: [Meters] = [4, 7, 2, 8, 5, -1, 6, 7, 3, 5]
         let fixes = Drive.along(sketch.line("ABGH"), speed: 12) { (0, offsets[$0 % offsets.count]) }
         let results = Self.live(sketch, fixes)
-        let onMain = results.filter { $0.road?.wayID == 30 }.count
+        let onMain = results.filter { $0.road?.wayID == 1 }.count
         #expect(onMain == results.count)
     }
 
@@ -100,7 +100,7 @@ struct OnlineMatcherTests {
         let ways = results.compactMap { $0.road?.wayID }
         var order: [Int64] = []
         for w in ways where order.last != w { order.append(w) }
-        #expect(order == [40, 41, 42])
+        #expect(order == [1, 2, 3])
         #expect(results.allSatisfy { !$0.isTeleport && !$0.isOffRoad })
     }
 
@@ -117,25 +117,25 @@ struct OnlineMatcherTests {
                   S
         """
     static let roundaboutWays: [RoadSketch.Way] = [
-        .init(nodes: "Se", id: 40, name: "Etelätie"), .init(nodes: "edcbahgfe", id: 41, oneway: true, roundabout: true),
-        .init(nodes: "gW", id: 42, name: "Länsitie"), .init(nodes: "cE", id: 43), .init(nodes: "aN", id: 44),
+        .init(nodes: "Se", name: "Etelätie"), .init(nodes: "edcbahgfe", oneway: true, roundabout: true),
+        .init(nodes: "gW", name: "Länsitie"), .init(nodes: "cE"), .init(nodes: "aN"),
     ]
 
     @Test("U-turn mid-road: the match turns onto the opposite direction without a teleport")
     func uTurn() throws {
-        let sketch = try RoadSketch("A---------------------------------------B", cell: 8, ways: [.init(nodes: "AB", id: 50, name: "Kuja")])
+        let sketch = try RoadSketch("A---------------------------------------B", cell: 8, ways: [.init(nodes: "AB", name: "Kuja")])
         let east = Drive.along(Polyline([sketch.coordinate("A"), sketch.coordinate("A", east: 150, north: 0)]), speed: 10)
         let back = Drive.along(
             Polyline([sketch.coordinate("A", east: 148, north: 0), sketch.coordinate("A")]), speed: 10, from: Double(east.count))
         let results = Self.live(sketch, east + back)
-        #expect(results.allSatisfy { $0.road?.wayID == 50 && !$0.isTeleport })
+        #expect(results.allSatisfy { $0.road?.wayID == 1 && !$0.isTeleport })
         #expect(results.prefix(east.count).allSatisfy { Bearing.difference($0.bearing ?? 0, 90) < 1 })
         #expect(results.suffix(back.count - 2).allSatisfy { Bearing.difference($0.bearing ?? 0, 270) < 1 })
     }
 
     @Test("30 s stop at a light with 3 m jitter: same road and direction, no teleport, position held")
     func stopAtLight() throws {
-        let sketch = try RoadSketch("A---------------------------------------B", cell: 8, ways: [.init(nodes: "AB", id: 60, name: "Valotie")])
+        let sketch = try RoadSketch("A---------------------------------------B", cell: 8, ways: [.init(nodes: "AB", name: "Valotie")])
         let approach = Drive.along(Polyline([sketch.coordinate("A"), sketch.coordinate("A", east: 100, north: 0)]), speed: 10)
         let jitter: [(Meters, Meters)] = [(3, 0), (-3, 1), (1, -3), (-2, -2), (2, 3), (0, 0), (-3, -1), (3, 2)]
         let stop = (0..<30).map { i in
@@ -144,7 +144,7 @@ struct OnlineMatcherTests {
         let leave = Drive.along(
             Polyline([sketch.coordinate("A", east: 101, north: 0), sketch.coordinate("B")]), speed: 10, from: Double(approach.count + 30))
         let results = Self.live(sketch, approach + stop + leave)
-        #expect(results.allSatisfy { $0.road?.wayID == 60 && !$0.isTeleport && !$0.isOffRoad })
+        #expect(results.allSatisfy { $0.road?.wayID == 1 && !$0.isTeleport && !$0.isOffRoad })
         #expect(results.allSatisfy { Bearing.difference($0.bearing ?? 0, 90) < 1 })
         let held = results[approach.count..<(approach.count + 30)]
         #expect(held.allSatisfy { $0.coordinate.distance(to: sketch.coordinate("A", east: 100, north: 0)) < 4 })
@@ -161,13 +161,13 @@ struct OnlineMatcherTests {
                                     |
                                     C-----------------------D
             """, cell: 10,
-            ways: [.init(nodes: "AB", id: 70, name: "Tunnelitie"), .init(nodes: "BC", id: 71, name: "Tunneli"), .init(nodes: "CD", id: 72)])
+            ways: [.init(nodes: "AB", name: "Tunnelitie"), .init(nodes: "BC", name: "Tunneli"), .init(nodes: "CD")])
         let all = Drive.along(sketch.line("ABCD"), speed: 12)
         let fixes = all.enumerated().filter { !(12..<32).contains($0.offset) }.map(\.element)
         let results = Self.live(sketch, fixes)
         #expect(results.allSatisfy { !$0.isTeleport })
-        #expect(results[12].road?.wayID == 72)
-        #expect(results.last?.road?.wayID == 72)
+        #expect(results[12].road?.wayID == 3)
+        #expect(results.last?.road?.wayID == 3)
     }
 
     @Test("a 2 km jump in one second is flagged as a teleport once and matching goes on")
@@ -180,37 +180,37 @@ struct OnlineMatcherTests {
 
 
             C---------------D
-            """, cell: 500, ways: [.init(nodes: "AB", id: 80), .init(nodes: "CD", id: 81)])
+            """, cell: 500, ways: [.init(nodes: "AB"), .init(nodes: "CD")])
         let before = Drive.along(Polyline([sketch.coordinate("A"), sketch.coordinate("A", east: 100, north: 0)]), speed: 10)
         let after = Drive.along(
             Polyline([sketch.coordinate("C"), sketch.coordinate("C", east: 100, north: 0)]), speed: 10, from: Double(before.count))
         let results = Self.live(sketch, before + after)
         #expect(results.map(\.isTeleport) == Array(repeating: false, count: before.count) + [true] + Array(repeating: false, count: after.count - 1))
-        #expect(results.suffix(after.count).allSatisfy { $0.road?.wayID == 81 })
+        #expect(results.suffix(after.count).allSatisfy { $0.road?.wayID == 2 })
     }
 
     @Test("a fix 60 m from every road is off-road, with no road and zero confidence")
     func offRoad() throws {
-        let sketch = try RoadSketch("A---------------------------------------B", cell: 8, ways: [.init(nodes: "AB", id: 90)])
+        let sketch = try RoadSketch("A---------------------------------------B", cell: 8, ways: [.init(nodes: "AB")])
         var matcher = OnlineMatcher(graph: sketch.graph)
         let farResult = matcher.match(Drive.fix(0, sketch.coordinate("A", east: 100, north: 60)))
         let far = try #require(farResult)
         #expect(far.isOffRoad && far.road == nil && far.confidence == 0 && far.coordinate == far.rawCoordinate)
         let nearResult = matcher.match(Drive.fix(1, sketch.coordinate("A", east: 100, north: 2), course: 90, speed: 10))
         let near = try #require(nearResult)
-        #expect(!near.isOffRoad && near.road?.wayID == 90 && !near.isTeleport)
+        #expect(!near.isOffRoad && near.road?.wayID == 1 && !near.isTeleport)
         #expect(near.confidence > 0.8)
         #expect(abs(near.distanceFromFix - 2) < 0.1)
     }
 
     @Test("a fix without a position is not matched and leaves the chain alone")
     func fixWithoutPosition() throws {
-        let sketch = try RoadSketch("A---------------------------------------B", cell: 8, ways: [.init(nodes: "AB", id: 90)])
+        let sketch = try RoadSketch("A---------------------------------------B", cell: 8, ways: [.init(nodes: "AB")])
         var matcher = OnlineMatcher(graph: sketch.graph)
         _ = matcher.match(Drive.fix(0, sketch.coordinate("A", east: 50, north: 1), course: 90, speed: 10))
         #expect(matcher.match(Fix(time: Drive.start.adding(1), mode: .noFix)) == nil)
         let nextResult = matcher.match(Drive.fix(2, sketch.coordinate("A", east: 70, north: 1), course: 90, speed: 10))
         let next = try #require(nextResult)
-        #expect(next.road?.wayID == 90 && !next.isTeleport)
+        #expect(next.road?.wayID == 1 && !next.isTeleport)
     }
 }
