@@ -12,12 +12,18 @@ public struct MostProbablePath: Sendable {
     public let profile: TravelProfile
     /// Speed limits for untagged ways.
     public let speedLimitDefaults: SpeedLimitDefaults
+    private let index: EdgeIndex
 
-    /// A horizon builder over `graph` for `profile`.
+    /// A horizon builder over `graph` for `profile` (computes every edge's end bearings once).
     public init(graph: RoadGraph, profile: TravelProfile, speedLimitDefaults: SpeedLimitDefaults) {
+        self.init(graph: graph, profile: profile, speedLimitDefaults: speedLimitDefaults, index: EdgeIndex(graph: graph))
+    }
+
+    init(graph: RoadGraph, profile: TravelProfile, speedLimitDefaults: SpeedLimitDefaults, index: EdgeIndex) {
         self.graph = graph
         self.profile = profile
         self.speedLimitDefaults = speedLimitDefaults
+        self.index = index
     }
 
     /// The stretches ahead of a vehicle `fraction` along `edge`, covering up to `length` metres
@@ -27,7 +33,7 @@ public struct MostProbablePath: Sendable {
         var current = edge
         var remaining = length
         var along = (1 - min(max(fraction, 0), 1)) * Double(graph[edge].length)
-        var visited: Set<EdgeID> = []
+        var visited: [EdgeID] = []
         while remaining > 0 {
             let e = graph[current]
             let used = min(along, remaining)
@@ -41,7 +47,7 @@ public struct MostProbablePath: Sendable {
                         speedLimit: graph.postedSpeedLimit(of: current, defaults: speedLimitDefaults), edges: [current]))
             }
             remaining -= used
-            visited.insert(current)
+            visited.append(current)
             guard remaining > 0, let next = continuation(after: current), !visited.contains(next) else { break }
             current = next
             along = Double(graph[next].length)
@@ -52,16 +58,16 @@ public struct MostProbablePath: Sendable {
     /// The most probable edge after `edge` at its end node, nil at a dead end.
     public func continuation(after edge: EdgeID) -> EdgeID? {
         let e = graph[edge]
-        let arrivalBearing = graph.finalBearing(of: edge)
+        let arrivalBearing = index.finalBearing[edge.index]
         var best: (edge: EdgeID, score: (Int, Int, Double))?
-        for index in graph.outgoingRange(from: e.to) {
-            let next = EdgeID(Int32(index))
+        for i in graph.outgoingRange(from: e.to) {
+            let next = EdgeID(Int32(i))
             let n = graph[next]
             guard n.shape != e.shape, n.durations[profile].isFinite,
                 graph.isTurnAllowed(from: edge, to: next, profile: profile)
             else { continue }
             let sameRoad = (e.name >= 0 && n.name == e.name) || (e.ref >= 0 && n.ref == e.ref) || n.wayID == e.wayID
-            let score = (sameRoad ? 0 : 1, n.roadClass.rank, Bearing.difference(arrivalBearing, graph.initialBearing(of: next)))
+            let score = (sameRoad ? 0 : 1, n.roadClass.rank, Bearing.difference(arrivalBearing, index.initialBearing[i]))
             if best == nil || score < best!.score { best = (next, score) }
         }
         return best?.edge

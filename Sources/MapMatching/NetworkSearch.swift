@@ -28,7 +28,7 @@ struct NetworkSearch: Sendable {
     }
 
     /// Searches from the end node of `source`, reached after `initial` metres, until every node in
-    /// `targets` is settled or nothing closer than `bound` metres remains.
+    /// `targets` (no repeats) is settled or nothing closer than `bound` metres remains.
     mutating func run(from source: EdgeID, initial: Meters, bound: Meters, targets: [NodeID]) {
         generation &+= 1
         if generation == 0 {
@@ -41,7 +41,7 @@ struct NetworkSearch: Sendable {
         arrival[start] = source.rawValue
         reached[start] = generation
         heap.push(initial, Int32(start))
-        var remaining = Set(targets.map(\.rawValue)).count
+        var remaining = targets.count
         let edges = graph.edges
         let checkRestrictions = !graph.restrictions.isEmpty
         while let (d, n) = heap.pop() {

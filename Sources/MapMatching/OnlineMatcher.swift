@@ -24,11 +24,12 @@ public struct OnlineMatcher: Sendable {
     public init(graph: RoadGraph, options: MatchingOptions = MatchingOptions()) {
         self.graph = graph
         self.options = options
-        search = CandidateSearch(graph: graph, options: options)
+        let index = EdgeIndex(graph: graph)
+        search = CandidateSearch(graph: graph, options: options, index: index)
         emission = EmissionModel(options: options)
         transition = TransitionModel(graph: graph, options: options)
         let defaults = options.speedLimitDefaults ?? graph.center.map(SpeedLimitDefaults.forLocation) ?? .generic
-        horizon = MostProbablePath(graph: graph, profile: options.profile, speedLimitDefaults: defaults)
+        horizon = MostProbablePath(graph: graph, profile: options.profile, speedLimitDefaults: defaults, index: index)
     }
 
     /// Matches the next fix and returns what to publish for it; nil (state unchanged) for a fix
