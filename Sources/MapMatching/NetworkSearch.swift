@@ -13,6 +13,8 @@ struct NetworkSearch: Sendable {
     private var arrival: [Int32]
     private var reached: [UInt32]
     private var settled: [UInt32]
+    /// Whether each edge starts a turn restriction (so most relaxations skip the restriction lookup).
+    private let restricted: [Bool]
     private var generation: UInt32 = 0
     private var heap = NodeHeap()
 
@@ -25,6 +27,9 @@ struct NetworkSearch: Sendable {
         arrival = Array(repeating: -1, count: graph.nodeCount)
         reached = Array(repeating: 0, count: graph.nodeCount)
         settled = Array(repeating: 0, count: graph.nodeCount)
+        var restricted = [Bool](repeating: false, count: graph.edgeCount)
+        for r in graph.restrictions { restricted[r.from.index] = true }
+        self.restricted = restricted
     }
 
     /// Searches from the end node of `source`, reached after `initial` metres, until every node in
@@ -43,7 +48,6 @@ struct NetworkSearch: Sendable {
         heap.push(initial, Int32(start))
         var remaining = targets.count
         let edges = graph.edges
-        let checkRestrictions = !graph.restrictions.isEmpty
         while let (d, n) = heap.pop() {
             let node = Int(n)
             if settled[node] == generation || d > distance[node] { continue }
@@ -55,6 +59,7 @@ struct NetworkSearch: Sendable {
             }
             let inbound = EdgeID(arrival[node])
             let inboundShape = edges[inbound.index].shape
+            let checkRestrictions = restricted[inbound.index]
             for e in graph.outgoingRange(from: NodeID(n)) {
                 let edge = edges[e]
                 guard edge.durations[profile].isFinite else { continue }
@@ -85,7 +90,7 @@ struct NetworkSearch: Sendable {
     func distance(to target: EdgeID, fraction: Double) -> Meters? {
         let edge = graph[target]
         guard let (d, inbound) = result(at: edge.from) else { return nil }
-        if !graph.restrictions.isEmpty && !graph.isTurnAllowed(from: inbound, to: target, profile: profile) { return nil }
+        if restricted[inbound.index] && !graph.isTurnAllowed(from: inbound, to: target, profile: profile) { return nil }
         let uTurn = graph[inbound].shape == edge.shape ? uTurnPenalty : 0
         return d + uTurn + fraction * Double(edge.length)
     }
