@@ -21,11 +21,11 @@ public struct MatchingOptions: Sendable, Hashable {
     /// Lower bound of the GPS error standard deviation, metres (receivers tend to be optimistic).
     public var minimumSigma: Meters = 4
     /// Scale of the exponential on |network distance − great-circle distance| between fixes, metres.
-    public var beta: Meters = 6
+    public var beta: Meters = 25
     /// From this speed on (m/s) the fix's course is compared with the edge direction.
     public var headingMinimumSpeed: MetersPerSecond = 2
     /// Standard deviation of the course error, degrees: a candidate `d` degrees off costs `½(d/σ)²`.
-    public var headingSigma: Degrees = 30
+    public var headingSigma: Degrees = 25
     /// Largest cost a heading disagreement can add (reached at about 180°).
     public var maximumHeadingCost: Double = 18
     /// Emission cost added for service roads, tracks and paths, so a parallel service road or

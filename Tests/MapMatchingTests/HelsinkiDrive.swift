@@ -37,6 +37,8 @@ struct HelsinkiDrive {
         var bearing: Degrees
         var edge: EdgeID
         var wayID: Int64
+        /// Index of the route segment (edge) the sample lies on.
+        var segment: Int
     }
 
     static let loaded = Result { () throws -> RoadGraph in
@@ -56,6 +58,7 @@ struct HelsinkiDrive {
     let graph: RoadGraph
     let route: Polyline
     let samples: [Sample]
+    let edges: [EdgeID]
 
     /// The drive along the best car route of trip `index`, sampled every second at `speed` m/s.
     init(trip index: Int, speed: MetersPerSecond = 10) throws {
@@ -64,6 +67,7 @@ struct HelsinkiDrive {
         let planned = try RoutePlanner(graph: graph).plan(RouteRequest(waypoints: [RouteWaypoint(from), RouteWaypoint(to)]))
         let path = try #require(planned.first?.legs.first)
         route = Polyline(path.geometry)
+        edges = path.edges
         var samples: [Sample] = []
         var d: Meters = 0
         var segment = 0
@@ -75,7 +79,7 @@ struct HelsinkiDrive {
             }
             let s = path.segments[segment]
             samples.append(
-                Sample(coordinate: route.coordinate(atDistance: d)!, bearing: route.bearing(atDistance: d) ?? 0, edge: s.edge, wayID: s.wayID))
+                Sample(coordinate: route.coordinate(atDistance: d)!, bearing: route.bearing(atDistance: d) ?? 0, edge: s.edge, wayID: s.wayID, segment: segment))
             d += speed
         }
         self.samples = samples
@@ -97,15 +101,16 @@ struct HelsinkiDrive {
         }
     }
 
-    /// Shares of matched points on the true way, and within 2 m of the true route.
-    func score(_ matched: [(coordinate: Coordinate, wayID: Int64)?]) -> (onWay: Double, within2m: Double) {
-        var onWay = 0, near = 0
+    /// Shares of fixes matched onto the true directed edge (or the route edge just before or after
+    /// it: a fix near a node may fairly snap across it) and within 2 m of the true route line.
+    func score(_ matched: [(coordinate: Coordinate, edge: EdgeID)?]) -> (onEdge: Double, within2m: Double) {
+        var onEdge = 0, near = 0
         for (sample, m) in zip(samples, matched) {
             guard let m else { continue }
-            if m.wayID == sample.wayID { onWay += 1 }
+            let window = max(0, sample.segment - 1)...min(edges.count - 1, sample.segment + 1)
+            if window.contains(where: { edges[$0] == m.edge }) { onEdge += 1 }
             if let p = route.project(m.coordinate), p.distanceFromLine <= 2 { near += 1 }
         }
-        return (Double(onWay) / Double(samples.count), Double(near) / Double(samples.count))
+        return (Double(onEdge) / Double(samples.count), Double(near) / Double(samples.count))
     }
 }
-
