@@ -2,9 +2,13 @@ import Geodesy
 import RoadGraph
 
 /// Cuts routable OSM ways into graph edges: only nodes shared by several ways, way ends, and nodes
-/// next to a missing reference become graph nodes; all other nodes become shape points.
+/// next to a missing reference become graph nodes; all other nodes become shape points. A car edge
+/// gets `trafficSignalDelay` for every `highway=traffic_signals` node it passes or arrives at.
 struct GraphBuilder {
     let policies: [TagPolicy]
+
+    /// Seconds a car loses at each traffic light it passes (OSRM car `traffic_light_penalty`).
+    static let trafficSignalDelay: Float = 2
 
     private struct RoutableWay {
         let way: OSMElements.Way
@@ -18,10 +22,13 @@ struct GraphBuilder {
     {
         let routable = routableWays(elements, &statistics)
         guard !routable.isEmpty else { throw .noRoutableWays }
-        var usage: [Int64: UInt8] = [:]
+        var usage: [Int64: UInt8] = [:]  // 1 = shape point, 2 or more = graph node (saturates)
         for r in routable {
             for run in presentRuns(r.way, elements) where run.count > 1 {
-                for (i, id) in run.enumerated() { usage[id, default: 0] &+= (i == 0 || i == run.count - 1) ? 2 : 1 }
+                for (i, id) in run.enumerated() {
+                    let count = usage[id, default: 0]
+                    usage[id] = min(count, 100) + ((i == 0 || i == run.count - 1) ? 2 : 1)
+                }
             }
             statistics.danglingReferences += r.way.nodeRefs.count - r.way.nodeRefs.filter { elements.coordinate(ofNode: $0) != nil }.count
         }
@@ -44,10 +51,12 @@ struct GraphBuilder {
             let names = (strings.intern(r.attributes.name), strings.intern(r.attributes.ref), strings.intern(r.attributes.destination))
             for run in presentRuns(r.way, elements) where run.count > 1 {
                 var piece: [Coordinate] = []
+                var pieceIDs: [Int64] = []
                 var start: NodeID?
                 for (i, id) in run.enumerated() {
                     guard let c = elements.coordinate(ofNode: id) else { continue }
                     piece.append(c)
+                    pieceIDs.append(id)
                     let isNode = (usage[id] ?? 0) >= 2
                     if i == 0 { start = node(id, c) }
                     guard isNode, i > 0, let from = start else { continue }
@@ -57,17 +66,23 @@ struct GraphBuilder {
                     shapeOffsets.append(Int32(shapePoints.count))
                     let length = Polyline(piece).length
                     for forward in [true, false] {
-                        guard let edge = edge(r, forward: forward, from: forward ? from : to, to: forward ? to : from, shape: shape,
-                            length: length, wayLength: wayLength, names: names)
+                        let passed = forward ? pieceIDs.dropFirst() : pieceIDs.dropLast()
+                        let signals = passed.filter { elements.trafficSignals.contains($0) }.count
+                        guard
+                            let edge = edge(
+                                r, forward: forward, from: forward ? from : to, to: forward ? to : from, shape: shape, length: length,
+                                wayLength: wayLength, names: names, signals: signals)
                         else { continue }
                         edgesOfWay[r.way.id, default: []].append(Int32(edges.count))
                         edges.append(edge)
                     }
                     piece = [c]
+                    pieceIDs = [id]
                     start = to
                 }
             }
         }
+        guard !edges.isEmpty else { throw .noRoutableWays }
         progress(ImportProgress(phase: .indexing, fraction: 0))
         let restrictions = TurnRestrictionResolver(edges: edges, edgesOfWay: edgesOfWay, nodeIndex: nodeIndex)
             .resolve(elements.relations, statistics: &statistics)
@@ -113,7 +128,7 @@ struct GraphBuilder {
     /// The directed edge for one direction of a way piece, nil when no profile may travel that direction.
     private func edge(
         _ r: RoutableWay, forward: Bool, from: NodeID, to: NodeID, shape: Int32, length: Meters, wayLength: Meters,
-        names: (Int32, Int32, Int32)
+        names: (Int32, Int32, Int32), signals: Int
     ) -> RoadEdge? {
         var durations = ProfileDurations.forbidden
         for (profile, access) in r.access where forward ? access.forward : access.backward {
@@ -124,9 +139,10 @@ struct GraphBuilder {
             }
         }
         guard durations.car.isFinite || durations.bike.isFinite || durations.foot.isFinite else { return nil }
+        durations.car += Float(signals) * Self.trafficSignalDelay
         var flags = r.attributes.flags
         if !forward { flags.insert(.reversedShape) }
-        if let car = r.access[.car], (forward ? car.forward && !car.backward : car.backward && !car.forward) { flags.insert(.oneway) }
+        if let car = r.access[.car], car.forward != car.backward { flags.insert(.oneway) }
         return RoadEdge(
             from: from, to: to, shape: shape, length: Float(length), wayID: r.way.id, name: names.0, ref: names.1,
             destination: names.2, roadClass: r.attributes.roadClass, speedLimit: r.attributes.speedLimit,

@@ -21,5 +21,6 @@ public struct ImportProgress: Hashable, Sendable, CustomStringConvertible {
         self.fraction = fraction
     }
 
+    /// A short human-readable form, for logs and error messages.
     public var description: String { "\(phase.rawValue) \(Int((fraction * 100).rounded()))%" }
 }

@@ -2,6 +2,8 @@
 public struct ImportStatistics: Hashable, Sendable {
     /// Nodes read from the file.
     public var osmNodes = 0
+    /// Nodes tagged `highway=traffic_signals`.
+    public var trafficSignals = 0
     /// Ways kept for inspection (with a `highway` or `route=ferry` tag).
     public var osmWays = 0
     /// Ways usable by cars, bikes and on foot.

@@ -38,6 +38,8 @@ public struct OSMElements: Sendable {
     private(set) var nodeIDs: [Int64] = []
     private(set) var nodeLatitudes: [Double] = []
     private(set) var nodeLongitudes: [Double] = []
+    /// Ids of nodes tagged `highway=traffic_signals`.
+    public internal(set) var trafficSignals: Set<Int64> = []
     /// Kept ways.
     public internal(set) var ways: [Way] = []
     /// Kept relations.
@@ -46,8 +48,10 @@ public struct OSMElements: Sendable {
     /// Number of nodes read.
     public var nodeCount: Int { nodeIDs.count }
 
-    /// Records a node position.
+    /// Records a node position; a position outside [-90, 90] × [-180, 180] (or NaN) is dropped, so
+    /// ways referring to it treat it as missing.
     mutating func addNode(id: Int64, latitude: Double, longitude: Double) {
+        guard Coordinate(latitude: latitude, longitude: longitude).isValid else { return }
         nodeIDs.append(id)
         nodeLatitudes.append(latitude)
         nodeLongitudes.append(longitude)

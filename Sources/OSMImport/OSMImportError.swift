@@ -13,6 +13,7 @@ public enum OSMImportError: Error, Equatable, CustomStringConvertible {
     /// The extract has no way that any profile may travel.
     case noRoutableWays
 
+    /// A short human-readable form, for logs and error messages.
     public var description: String {
         switch self {
         case .unrecognizedFormat: "not an OSM file (expected .osm.pbf or .osm XML)"

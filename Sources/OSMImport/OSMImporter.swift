@@ -26,6 +26,7 @@ public struct OSMImporter: Sendable {
         var statistics = ImportStatistics()
         statistics.osmNodes = elements.nodeCount
         statistics.osmWays = elements.ways.count
+        statistics.trafficSignals = elements.trafficSignals.count
         let graph = try GraphBuilder(policies: policies).build(elements, statistics: &statistics, progress: progress)
         return Result(graph: graph, statistics: statistics)
     }

@@ -53,6 +53,8 @@ struct OSMXMLReader {
                     let lon = attributes["lon"].flatMap(Double.init)
                 else { return fail(parser, "node without id, lat or lon") }
                 elements.addNode(id: id, latitude: lat, longitude: lon)
+                current = (name, id)
+                tags = [:]
             case "way", "relation":
                 guard let id = attributes["id"].flatMap({ Int64($0) }) else { return fail(parser, "\(name) without id") }
                 current = (name, id)
@@ -75,7 +77,9 @@ struct OSMXMLReader {
 
         func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
             guard let current, current.kind == name else { return }
-            if name == "way", keepWay(tags) {
+            if name == "node", tags["highway"] == "traffic_signals" {
+                elements.trafficSignals.insert(current.id)
+            } else if name == "way", keepWay(tags) {
                 elements.ways.append(OSMElements.Way(id: current.id, nodeRefs: refs, tags: tags))
             } else if name == "relation", keepRelation(tags) {
                 elements.relations.append(OSMElements.Relation(id: current.id, members: members, tags: tags))

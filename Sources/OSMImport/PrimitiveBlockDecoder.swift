@@ -38,8 +38,8 @@ struct PrimitiveBlockDecoder {
                 }
                 var message = try group.readMessage()
                 switch field.number {
-                case 1: try node(&message, scale, &elements)
-                case 2: try denseNodes(&message, scale, &elements)
+                case 1: try node(&message, scale, strings, &elements)
+                case 2: try denseNodes(&message, scale, strings, &elements)
                 case 3: try way(&message, strings, &elements)
                 case 4: try relation(&message, strings, &elements)
                 default: break
@@ -61,36 +61,57 @@ struct PrimitiveBlockDecoder {
         return strings
     }
 
-    private func node(_ reader: inout ProtobufReader, _ scale: Scale, _ elements: inout OSMElements) throws(ProtobufError) {
+    private func node(_ reader: inout ProtobufReader, _ scale: Scale, _ strings: [String], _ elements: inout OSMElements)
+        throws(ProtobufError)
+    {
         var id: Int64 = 0, lat: Int64 = 0, lon: Int64 = 0
+        var keys: [UInt64] = [], values: [UInt64] = []
         while let field = try reader.nextField() {
             switch (field.number, field.type) {
             case (1, .varint): id = try reader.readSignedVarint()
+            case (2, _): try reader.readPackedVarints(field.type, into: &keys)
+            case (3, _): try reader.readPackedVarints(field.type, into: &values)
             case (8, .varint): lat = try reader.readSignedVarint()
             case (9, .varint): lon = try reader.readSignedVarint()
             default: try reader.skip(field.type)
             }
         }
         elements.addNode(id: id, latitude: scale.latitude(lat), longitude: scale.longitude(lon))
+        if try tags(keys: keys, values: values, strings)["highway"] == "traffic_signals" { elements.trafficSignals.insert(id) }
     }
 
-    private func denseNodes(_ reader: inout ProtobufReader, _ scale: Scale, _ elements: inout OSMElements) throws(ProtobufError) {
+    /// Dense nodes: delta-coded ids (1), latitudes (8) and longitudes (9), and `keys_vals` (10):
+    /// per node, key/value string indexes ending with 0. Only `highway=traffic_signals` is kept.
+    private func denseNodes(_ reader: inout ProtobufReader, _ scale: Scale, _ strings: [String], _ elements: inout OSMElements)
+        throws(ProtobufError)
+    {
         var ids: [Int64] = [], lats: [Int64] = [], lons: [Int64] = []
+        var keysValues: [UInt64] = []
         while let field = try reader.nextField() {
             switch field.number {
             case 1: try reader.readPackedSignedVarints(field.type, into: &ids)
             case 8: try reader.readPackedSignedVarints(field.type, into: &lats)
             case 9: try reader.readPackedSignedVarints(field.type, into: &lons)
+            case 10: try reader.readPackedVarints(field.type, into: &keysValues)
             default: try reader.skip(field.type)
             }
         }
         guard ids.count == lats.count, ids.count == lons.count else { throw .truncated }
+        let highway = strings.firstIndex(of: "highway").map(UInt64.init)
+        let signals = strings.firstIndex(of: "traffic_signals").map(UInt64.init)
         var id: Int64 = 0, lat: Int64 = 0, lon: Int64 = 0
+        var tagIndex = 0
         for i in ids.indices {
             id &+= ids[i]
             lat &+= lats[i]
             lon &+= lons[i]
             elements.addNode(id: id, latitude: scale.latitude(lat), longitude: scale.longitude(lon))
+            while tagIndex < keysValues.count && keysValues[tagIndex] != 0 {
+                guard tagIndex + 1 < keysValues.count else { throw .truncated }
+                if keysValues[tagIndex] == highway && keysValues[tagIndex + 1] == signals { elements.trafficSignals.insert(id) }
+                tagIndex += 2
+            }
+            tagIndex += 1
         }
     }
 

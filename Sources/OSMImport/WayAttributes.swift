@@ -10,7 +10,7 @@ struct WayAttributes: Sendable {
     var ref: String?
     /// Signposted destination, "ref: destination" from `destination:ref` and `destination`.
     var destination: String?
-    /// Tagged `maxspeed` (or `maxspeed:forward`), nil when absent or not understood.
+    /// Tagged `maxspeed` (else `maxspeed:forward`, or the zone in `source:maxspeed` / `maxspeed:type`), nil when absent or not understood.
     var speedLimit: SpeedLimit?
     /// Roundabout, toll, ferry, tunnel and bridge flags.
     var flags: EdgeFlags
@@ -34,7 +34,8 @@ struct WayAttributes: Sendable {
         case let (r?, d?): "\(r): \(d)"
         case let (r, d): r ?? d
         }
-        speedLimit = (tags["maxspeed"] ?? tags["maxspeed:forward"]).flatMap(MaxSpeed.parse)
+        speedLimit = ["maxspeed", "maxspeed:forward", "source:maxspeed", "maxspeed:type"].lazy
+            .compactMap { tags[$0].flatMap(MaxSpeed.parse) }.first
         var flags: EdgeFlags = []
         if ["roundabout", "circular"].contains(tags["junction"] ?? "") { flags.insert(.roundabout) }
         if tags["toll"] == "yes" || tags["toll:motorcar"] == "yes" { flags.insert(.toll) }

@@ -1,10 +1,11 @@
 /// Boolean attributes of a directed edge.
 public struct EdgeFlags: OptionSet, Hashable, Sendable {
+    /// The bit pattern.
     public let rawValue: UInt16
     /// Flags from their bit pattern.
     public init(rawValue: UInt16) { self.rawValue = rawValue }
 
-    /// The way is one-way for cars (this edge has no car twin in the other direction).
+    /// The road is one-way for cars (set on both directed edges; the one against the flow is closed to cars).
     public static let oneway = EdgeFlags(rawValue: 1 << 0)
     /// Tolled road (`toll=yes`).
     public static let toll = EdgeFlags(rawValue: 1 << 1)

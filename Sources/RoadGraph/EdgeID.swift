@@ -9,6 +9,8 @@ public struct EdgeID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The index as an `Int`, for subscripting.
     @inlinable public var index: Int { Int(rawValue) }
 
+    /// Orders by index.
     public static func < (lhs: EdgeID, rhs: EdgeID) -> Bool { lhs.rawValue < rhs.rawValue }
+    /// A short human-readable form, for logs and error messages.
     public var description: String { "e\(rawValue)" }
 }

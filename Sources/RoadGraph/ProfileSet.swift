@@ -1,5 +1,6 @@
 /// A set of travel profiles, one bit each (see `TravelProfile.bit`).
 public struct ProfileSet: OptionSet, Hashable, Sendable {
+    /// The bit pattern.
     public let rawValue: UInt8
     /// A set from its bit pattern.
     public init(rawValue: UInt8) { self.rawValue = rawValue }

@@ -1,7 +1,10 @@
 /// The functional class of a road, from OSM `highway=*` (or `route=ferry`).
 public enum RoadClass: UInt8, Sendable, CaseIterable, CustomStringConvertible {
+    /// Roads for motor vehicles: `highway=motorway` … `tertiary_link`, in decreasing importance.
     case motorway, motorwayLink, trunk, trunkLink, primary, primaryLink, secondary, secondaryLink
+    /// Minor roads: `tertiary` … `road` (unknown class).
     case tertiary, tertiaryLink, unclassified, residential, livingStreet, service, track, road
+    /// Ways for people and bikes, and ferry crossings (`route=ferry`).
     case pedestrian, footway, path, cycleway, bridleway, steps, ferry
 
     /// The OSM `highway=*` value (or `ferry`) this class was read from.
@@ -35,5 +38,6 @@ public enum RoadClass: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     /// Importance from 0 (motorway) upwards, for guidance ("does the road continue on a bigger road?").
     public var rank: Int { Int(rawValue) / 2 }
 
+    /// A short human-readable form, for logs and error messages.
     public var description: String { osmValue }
 }

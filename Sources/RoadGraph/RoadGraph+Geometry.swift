@@ -16,12 +16,17 @@ extension RoadGraph {
     /// The bearing in degrees leaving the start of `edge`, measured over its first ~20 m so that tiny
     /// kinks at the junction do not dominate.
     public func initialBearing(of edge: EdgeID) -> Degrees {
-        bearing(along: geometry(of: edge))
+        let e = edges[edge.index]
+        let vertices = shapeVertices(e.shape)
+        return e.flags.contains(.reversedShape) ? bearing(along: vertices.reversed()) : bearing(along: vertices)
     }
 
     /// The bearing in degrees at the end of `edge` (direction of travel when arriving), over its last ~20 m.
     public func finalBearing(of edge: EdgeID) -> Degrees {
-        Bearing.normalized(bearing(along: geometry(of: edge).reversed()) + 180)
+        let e = edges[edge.index]
+        let vertices = shapeVertices(e.shape)
+        let backwards = e.flags.contains(.reversedShape) ? bearing(along: vertices) : bearing(along: vertices.reversed())
+        return Bearing.normalized(backwards + 180)
     }
 
     /// The bearing from the first point of `points` to the point ~20 m along (or the last point).

@@ -13,23 +13,43 @@ extension RoadGraph {
         for b in Self.magic { w.write(b) }
         w.write(Self.fileFormatVersion)
         w.write(UInt64(nodes.count))
-        for n in nodes { w.write(n.latitude); w.write(n.longitude) }
+        for n in nodes {
+            w.write(n.latitude)
+            w.write(n.longitude)
+        }
         w.write(UInt64(shapeOffsets.count))
         for o in shapeOffsets { w.write(o) }
         w.write(UInt64(shapePoints.count))
-        for p in shapePoints { w.write(p.latitude); w.write(p.longitude) }
+        for p in shapePoints {
+            w.write(p.latitude)
+            w.write(p.longitude)
+        }
         w.write(UInt64(strings.count))
         for s in strings { w.write(s) }
         w.write(UInt64(edges.count))
         for e in edges {
-            w.write(e.from.rawValue); w.write(e.to.rawValue); w.write(e.shape); w.write(e.length); w.write(e.wayID)
-            w.write(e.name); w.write(e.ref); w.write(e.destination); w.write(e.roadClass.rawValue)
-            w.write(SpeedLimit.pack(e.speedLimit)); w.write(e.defaultSpeed); w.write(e.flags.rawValue)
-            w.write(e.durations.car); w.write(e.durations.bike); w.write(e.durations.foot)
+            w.write(e.from.rawValue)
+            w.write(e.to.rawValue)
+            w.write(e.shape)
+            w.write(e.length)
+            w.write(e.wayID)
+            w.write(e.name)
+            w.write(e.ref)
+            w.write(e.destination)
+            w.write(e.roadClass.rawValue)
+            w.write(SpeedLimit.pack(e.speedLimit))
+            w.write(e.defaultSpeed)
+            w.write(e.flags.rawValue)
+            w.write(e.durations.car)
+            w.write(e.durations.bike)
+            w.write(e.durations.foot)
         }
         w.write(UInt64(restrictions.count))
         for r in restrictions {
-            w.write(r.from.rawValue); w.write(r.via.rawValue); w.write(r.to.rawValue); w.write(r.kind.rawValue)
+            w.write(r.from.rawValue)
+            w.write(r.via.rawValue)
+            w.write(r.to.rawValue)
+            w.write(r.kind.rawValue)
             w.write(r.profiles.rawValue)
         }
         var bytes = w.bytes

@@ -63,8 +63,13 @@ public struct RoadGraph: Sendable {
         strings: [String], restrictions: [TurnRestriction]
     ) throws(RoadGraphError) {
         let shapeCount = shapeOffsets.count - 1
-        guard shapeCount >= 0, shapeOffsets.last.map({ Int($0) == shapePoints.count }) ?? false else {
-            throw .inconsistent("shape offsets do not end at \(shapePoints.count)")
+        guard shapeCount >= 0, shapeOffsets.first == 0, shapeOffsets.last.map({ Int($0) == shapePoints.count }) ?? false,
+            zip(shapeOffsets, shapeOffsets.dropFirst()).allSatisfy({ $0 <= $1 })
+        else {
+            throw .inconsistent("shape offsets do not run from 0 up to \(shapePoints.count)")
+        }
+        guard nodes.allSatisfy(\.isValid), shapePoints.allSatisfy(\.isValid) else {
+            throw .inconsistent("a node or shape point lies outside [-90, 90] × [-180, 180]")
         }
         var out = [Int32](repeating: 0, count: nodes.count + 1)
         var inCount = [Int32](repeating: 0, count: nodes.count + 1)

@@ -11,6 +11,7 @@ public enum RoadGraphError: Error, Equatable, CustomStringConvertible {
     /// An edge, shape or restriction refers to something that does not exist.
     case inconsistent(String)
 
+    /// A short human-readable form, for logs and error messages.
     public var description: String {
         switch self {
         case .notAGraphFile: "not a Waygate road graph file (bad magic)"

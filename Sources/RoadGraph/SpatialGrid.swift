@@ -27,7 +27,11 @@ struct SpatialGrid: Sendable {
         if shapePoints.isEmpty { (minLat, maxLat, minLon, maxLon) = (0, 0, 0, 0) }
         let projection = LocalProjection(origin: Coordinate(latitude: (minLat + maxLat) / 2, longitude: minLon))
         let east = projection.project(Coordinate(latitude: (minLat + maxLat) / 2, longitude: minLon + 1)).x
-        cellLatitude = cellSize / (earthRadius * .pi / 180)
+        let north = earthRadius * .pi / 180
+        // Grow the cells for continent-sized graphs so the grid stays under ~4 million cells.
+        let area = ((maxLat - minLat) * north + cellSize) * ((maxLon - minLon) * max(east, 1) + cellSize)
+        let cellSize = max(cellSize, (area / 4_000_000).squareRoot())
+        cellLatitude = cellSize / north
         cellLongitude = cellSize / max(east, 1)
         minLatitude = minLat
         minLongitude = minLon

@@ -35,6 +35,7 @@ public enum SpeedLimit: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A short human-readable form, for logs and error messages.
     public var description: String {
         switch self {
         case .kilometersPerHour(let v): "\(v) km/h"

@@ -1,5 +1,6 @@
 /// A way of travelling the road network, each with its own access rules and speeds.
 public enum TravelProfile: String, Sendable, CaseIterable, CustomStringConvertible {
+    /// Motor car, bicycle, pedestrian.
     case car, bike, foot
 
     /// The bit of this profile in a `ProfileSet`.
@@ -14,5 +15,6 @@ public enum TravelProfile: String, Sendable, CaseIterable, CustomStringConvertib
         }
     }
 
+    /// A short human-readable form, for logs and error messages.
     public var description: String { rawValue }
 }

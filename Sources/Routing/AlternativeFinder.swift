@@ -24,9 +24,7 @@ struct AlternativeFinder {
         var last = best
         for _ in 0..<(3 * maximumCount + 2) where found.count < maximumCount {
             penalize(last, &penalties)
-            var penalized = costing
-            penalized.penalties = penalties
-            guard let candidate = PathSearch(costing: penalized).run(from: sources, to: targets) else { break }
+            guard let candidate = PathSearch(costing: costing.penalized(by: penalties)).run(from: sources, to: targets) else { break }
             last = candidate
             guard realCost(candidate) <= Self.maximumStretch * bestCost, !hasLoop(candidate) else { continue }
             guard chosen.allSatisfy({ sharedFraction(candidate, with: $0) <= Self.maximumSharing }) else { continue }

@@ -2,6 +2,7 @@ import RoadGraph
 
 /// A kind of road a route may be asked to avoid (the `avoid` request option).
 public enum AvoidOption: String, Sendable, CaseIterable {
+    /// Tolled roads, ferry crossings, motorways and their ramps.
     case toll, ferry, motorway
 
     /// The option named `name`.

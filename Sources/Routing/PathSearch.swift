@@ -19,7 +19,8 @@ struct PathSearch {
     func run(from sources: [EdgeSnap], to targets: [EdgeSnap]) -> Result? {
         let graph = costing.graph
         let edgeCount = graph.edgeCount
-        guard let goal = targets.first?.coordinate else { return nil }
+        guard let goalCoordinate = targets.first?.coordinate else { return nil }
+        let goal = costing.tables.projection.project(goalCoordinate)
         var cost = [Double](repeating: .infinity, count: edgeCount)
         var parent = [Int32](repeating: -1, count: edgeCount)
         var startFraction = [Double](repeating: 0, count: edgeCount)

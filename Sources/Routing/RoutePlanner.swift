@@ -9,9 +9,6 @@ public struct RoutePlanner: Sendable {
     public let graph: RoadGraph
     let tables: RoutingTables
 
-    /// Components with fewer nodes than this are snapped to only when nothing else is in range.
-    static let smallComponentSize: Int32 = 50
-
     /// A planner for `graph` (computes per-graph tables once, linear in the graph size).
     public init(graph: RoadGraph) {
         self.graph = graph
@@ -30,27 +27,31 @@ public struct RoutePlanner: Sendable {
     public func plan(_ request: RouteRequest) throws(RoutingError) -> [PlannedRoute] {
         let profile = try Self.profile(named: request.profile)
         guard request.waypoints.count >= 2 else { throw .tooFewWaypoints(request.waypoints.count) }
-        let costing = EdgeCosting(graph: graph, tables: tables, profile: profile, avoid: request.avoid, penalties: nil)
+        let costing = EdgeCosting(graph: graph, tables: tables, profile: profile, avoid: request.avoid)
         var candidates: [[EdgeSnap]] = []
         for waypoint in request.waypoints {
             candidates.append(try snap(waypoint, costing: costing, radius: request.snapRadius))
         }
         var searches: [PathSearch.Result] = []
         for leg in 0..<(candidates.count - 1) {
-            guard let found = PathSearch(costing: costing).run(from: candidates[leg], to: candidates[leg + 1]) else {
+            let sources = Self.departures(candidates[leg]), targets = Self.arrivals(candidates[leg + 1])
+            guard let found = PathSearch(costing: costing).run(from: sources, to: targets) else {
                 throw .noRoute(from: request.waypoints[leg].coordinate, to: request.waypoints[leg + 1].coordinate)
             }
             searches.append(found)
         }
-        let best = route(searches, costing)
+        let points = request.waypoints.map(\.coordinate)
+        let best = route(searches, costing, points)
         guard request.alternatives > 0, searches.count == 1 else { return [best] }
         let alternatives = AlternativeFinder(costing: costing, maximumCount: min(2, request.alternatives))
-            .alternatives(to: searches[0], from: candidates[0], to: candidates[1])
-        return [best] + alternatives.map { route([$0], costing) }
+            .alternatives(to: searches[0], from: Self.departures(candidates[0]), to: Self.arrivals(candidates[1]))
+        return [best] + alternatives.map { route([$0], costing, points) }
     }
 
     /// The usable edges nearest to `waypoint` (both directions of the closest road when allowed),
-    /// honouring its heading; islands are skipped when a bigger network is within reach.
+    /// honouring its heading. When the nearest road lies outside the largest strongly connected
+    /// component (a car park, a one-way stub at the map's edge), the nearest road inside it is offered too,
+    /// as OSRM does, so the search can still leave from or reach the main network.
     /// - Throws: `RoutingError.pointOffNetwork` when nothing usable lies within `radius` metres.
     func snap(_ waypoint: RouteWaypoint, costing: EdgeCosting, radius: Meters) throws(RoutingError) -> [EdgeSnap] {
         let profileIndex = costing.profile.index
@@ -62,16 +63,33 @@ public struct RoutePlanner: Sendable {
             return Bearing.difference(snap.bearing, heading) <= waypoint.headingTolerance
         }
         let big = all.filter { snap in
-            let node = graph.edges[snap.edge.index].from.index
-            return tables.componentSizes[profileIndex][Int(tables.components[profileIndex][node])] >= Self.smallComponentSize
+            let edge = graph.edges[snap.edge.index]
+            let component = tables.components[profileIndex][edge.from.index]
+            return component == tables.components[profileIndex][edge.to.index] && component == tables.largestComponents[profileIndex]
         }
-        let usable = big.isEmpty ? all : big
-        guard let nearest = usable.first else { throw .pointOffNetwork(waypoint.coordinate) }
-        return usable.filter { $0.distance <= nearest.distance + 1 }
+        guard let nearest = all.first else { throw .pointOffNetwork(waypoint.coordinate) }
+        var snaps = all.filter { $0.distance <= nearest.distance + 1 }
+        if let nearestBig = big.first, !snaps.contains(where: { big.contains($0) }) {
+            snaps += big.filter { $0.distance <= nearestBig.distance + 1 }
+        }
+        return snaps
+    }
+
+    /// Snaps usable for leaving a waypoint: a waypoint on a node is left along the edges starting
+    /// there, not "at the end of" the edges arriving there (which would charge a turn from them).
+    static func departures(_ snaps: [EdgeSnap]) -> [EdgeSnap] {
+        let leaving = snaps.filter { $0.fraction < 1 - 1e-9 }
+        return leaving.isEmpty ? snaps : leaving
+    }
+
+    /// Snaps usable for reaching a waypoint: on a node, the edges arriving there.
+    static func arrivals(_ snaps: [EdgeSnap]) -> [EdgeSnap] {
+        let arriving = snaps.filter { $0.fraction > 1e-9 }
+        return arriving.isEmpty ? snaps : arriving
     }
 
     /// A `PlannedRoute` from search results (one per leg), with turn costs filled in.
-    func route(_ results: [PathSearch.Result], _ costing: EdgeCosting) -> PlannedRoute {
+    func route(_ results: [PathSearch.Result], _ costing: EdgeCosting, _ requested: [Coordinate]) -> PlannedRoute {
         var legs: [RoadPath] = []
         var snaps: [EdgeSnap] = []
         for (i, r) in results.enumerated() {
@@ -83,17 +101,20 @@ public struct RoutePlanner: Sendable {
                 path.duration += turn
             }
             if i == 0, let start = path.start {
-                snaps.append(snapRecord(path.segments[0].edge, start, r.startFraction))
+                snaps.append(snapRecord(path.segments[0].edge, start, r.startFraction, requested[0]))
             }
-            if let end = path.end { snaps.append(snapRecord(path.segments[path.segments.count - 1].edge, end, r.endFraction)) }
+            if let end = path.end {
+                snaps.append(snapRecord(path.segments[path.segments.count - 1].edge, end, r.endFraction, requested[i + 1]))
+            }
             legs.append(path)
         }
         return PlannedRoute(legs: legs, waypoints: snaps)
     }
 
-    private func snapRecord(_ edge: EdgeID, _ point: Coordinate, _ fraction: Double) -> EdgeSnap {
+    /// The snap of a requested waypoint onto the edge the route uses there.
+    private func snapRecord(_ edge: EdgeID, _ point: Coordinate, _ fraction: Double, _ requested: Coordinate) -> EdgeSnap {
         let line = Polyline(graph.geometry(of: edge))
         let bearing = line.bearing(atDistance: fraction * line.length) ?? graph.initialBearing(of: edge)
-        return EdgeSnap(edge: edge, coordinate: point, distance: 0, fraction: fraction, bearing: bearing)
+        return EdgeSnap(edge: edge, coordinate: point, distance: point.distance(to: requested), fraction: fraction, bearing: bearing)
     }
 }

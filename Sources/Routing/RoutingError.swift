@@ -13,6 +13,7 @@ public enum RoutingError: Error, Equatable, CustomStringConvertible {
     /// A route needs at least two waypoints.
     case tooFewWaypoints(Int)
 
+    /// A short human-readable form, for logs and error messages.
     public var description: String {
         switch self {
         case .noRoute(let from, let to): "no route from \(from) to \(to)"

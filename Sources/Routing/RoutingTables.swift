@@ -2,7 +2,7 @@ import Geodesy
 import RoadGraph
 
 /// Per-graph data the planner computes once: edge bearings at both ends (for turn costs), the
-/// number of roads at each node, connected components per profile (to avoid snapping onto tiny
+/// number of roads at each node, strongly connected components per profile (to avoid snapping onto tiny
 /// islands such as a private car park), and the top speed per profile (for the A* bound).
 struct RoutingTables: Sendable {
     /// Bearing leaving the start of each edge, degrees.
@@ -11,10 +11,21 @@ struct RoutingTables: Sendable {
     let finalBearings: [Float]
     /// Roads meeting at each node (edges out, plus one-way edges in).
     let roadCounts: [UInt8]
-    /// For each profile index, the component id of each node (weakly connected over usable edges).
+    /// For each profile index, the strongly connected component of each node over usable edges.
     let components: [[Int32]]
     /// For each profile index, the node count of each component.
     let componentSizes: [[Int32]]
+    /// Whether any turn restriction starts with each edge (skips the lookup for all others).
+    let hasRestrictions: [Bool]
+    /// Node positions on a plane centred on the graph, for the A* bound.
+    let planarNodes: [PlanarPoint]
+    /// The projection behind `planarNodes`.
+    let projection: LocalProjection
+    /// Factor below 1 applied to planar distances so the bound stays below the true (haversine)
+    /// distance across a city-sized map despite the equirectangular projection's error.
+    static let planarShrink = 0.99
+    /// For each profile index, the id of the component with the most nodes.
+    let largestComponents: [Int32]
     /// For each profile index, the highest speed of any edge in metres per second.
     let maxSpeeds: [Double]
 
@@ -31,6 +42,19 @@ struct RoutingTables: Sendable {
             if graph.twin(of: id) == nil { roads[e.to.index] &+= 1 }
         }
         initialBearings = initial
+        var restricted = [Bool](repeating: false, count: graph.edgeCount)
+        for r in graph.restrictions { restricted[r.from.index] = true }
+        hasRestrictions = restricted
+        var south = 90.0, north = -90.0, west = 180.0, east = -180.0
+        for c in graph.nodes {
+            south = min(south, c.latitude)
+            north = max(north, c.latitude)
+            west = min(west, c.longitude)
+            east = max(east, c.longitude)
+        }
+        projection = LocalProjection(
+            origin: graph.nodes.isEmpty ? Coordinate(latitude: 0, longitude: 0) : Coordinate(latitude: (south + north) / 2, longitude: (west + east) / 2))
+        planarNodes = graph.nodes.map(projection.project)
         finalBearings = final
         roadCounts = roads
         var components: [[Int32]] = [], sizes: [[Int32]] = [], speeds: [Double] = []
@@ -46,36 +70,54 @@ struct RoutingTables: Sendable {
         }
         self.components = components
         self.componentSizes = sizes
+        self.largestComponents = sizes.map { s in Int32(s.indices.max { s[$0] < s[$1] } ?? 0) }
         self.maxSpeeds = speeds
     }
 
-    /// Union-find over the edges `profile` may use.
+    /// Strongly connected components over the edges `profile` may use (Kosaraju, iterative), so
+    /// that waypoints are not snapped onto a one-way stub the search can enter but never leave.
     private static func components(_ graph: RoadGraph, _ profile: TravelProfile) -> ([Int32], [Int32]) {
-        var parent = (0..<Int32(graph.nodeCount)).map { $0 }
-        func root(_ n: Int32) -> Int32 {
-            var n = n
-            while parent[Int(n)] != n {
-                parent[Int(n)] = parent[Int(parent[Int(n)])]
-                n = parent[Int(n)]
+        let n = graph.nodeCount
+        func usable(_ e: Int) -> Bool { graph.edges[e].durations[profile].isFinite }
+        var visited = [Bool](repeating: false, count: n)
+        var order: [Int32] = []
+        order.reserveCapacity(n)
+        var stack: [(node: Int32, next: Int)] = []
+        for root in 0..<n where !visited[root] {
+            visited[root] = true
+            stack.append((Int32(root), graph.outgoingRange(from: NodeID(Int32(root))).lowerBound))
+            while let top = stack.last {
+                let range = graph.outgoingRange(from: NodeID(top.node))
+                var i = top.next
+                while i < range.upperBound && (!usable(i) || visited[graph.edges[i].to.index]) { i += 1 }
+                if i < range.upperBound {
+                    stack[stack.count - 1].next = i + 1
+                    let to = graph.edges[i].to
+                    visited[to.index] = true
+                    stack.append((to.rawValue, graph.outgoingRange(from: to).lowerBound))
+                } else {
+                    order.append(top.node)
+                    stack.removeLast()
+                }
             }
-            return n
         }
-        for e in graph.edges where e.durations[profile].isFinite {
-            let a = root(e.from.rawValue), b = root(e.to.rawValue)
-            if a != b { parent[Int(a)] = b }
-        }
-        var ids = [Int32](repeating: -1, count: graph.nodeCount)
+        var ids = [Int32](repeating: -1, count: n)
         var sizes: [Int32] = []
-        var idOfRoot: [Int32: Int32] = [:]
-        for n in 0..<Int32(graph.nodeCount) {
-            let r = root(n)
-            let id = idOfRoot[r] ?? {
-                sizes.append(0)
-                idOfRoot[r] = Int32(sizes.count - 1)
-                return Int32(sizes.count - 1)
-            }()
-            ids[Int(n)] = id
-            sizes[Int(id)] += 1
+        for root in order.reversed() where ids[Int(root)] < 0 {
+            let id = Int32(sizes.count)
+            sizes.append(0)
+            var pending = [root]
+            ids[Int(root)] = id
+            while let node = pending.popLast() {
+                sizes[Int(id)] += 1
+                for e in graph.incoming(to: NodeID(node)) where usable(e.index) {
+                    let from = graph.edges[e.index].from.index
+                    if ids[from] < 0 {
+                        ids[from] = id
+                        pending.append(Int32(from))
+                    }
+                }
+            }
         }
         return (ids, sizes)
     }

@@ -75,6 +75,20 @@ struct GraphBuilderTests {
         #expect(abs(Double(e.durations.foot) - Double(e.length) / (5 / 3.6)) < 0.01)
     }
 
+    @Test("each traffic light passed adds 2 s for cars only, in the direction that passes or reaches it")
+    func trafficSignals() throws {
+        let map = ASCIIMap("a----b----c", gridSize: 10)
+        let xml = map.osmXML(ways: [("abc", ["highway": "residential"])], nodeTags: ["b": ["highway": "traffic_signals"], "c": ["highway": "traffic_signals"]])
+        let result = try OSMImporter().importGraph(from: Array(xml.utf8))
+        #expect(result.statistics.trafficSignals == 2)
+        let base = Float(100) / Float(25 / 3.6)
+        let forward = try #require(result.graph.edges.first { !$0.flags.contains(.reversedShape) })
+        let backward = try #require(result.graph.edges.first { $0.flags.contains(.reversedShape) })
+        #expect(abs(forward.durations.car - (base + 4)) < 0.01)  // passes b, arrives at c
+        #expect(abs(backward.durations.car - (base + 2)) < 0.01)  // leaves c, passes b
+        #expect(abs(forward.durations.foot - Float(100) / Float(5 / 3.6)) < 0.01)
+    }
+
     @Test("a ferry's tagged duration is shared out over its pieces by length")
     func ferryDuration() throws {
         let map = ASCIIMap(
@@ -100,6 +114,26 @@ struct GraphBuilderTests {
         #expect(result.statistics.danglingReferences == 1)
         #expect(result.graph.nodeCount == 2)  // a and b (now an end); c alone is no road
         #expect(result.graph.edgeCount == 2)  // a-b both ways
+    }
+
+    @Test("nodes with impossible positions (lat 999, NaN) are dropped like missing ones")
+    func impossiblePositions() throws {
+        let map = ASCIIMap(
+            """
+            a
+            |
+            b
+            |
+            c
+            """, gridSize: 30)
+        let xml = map.osmXML(ways: [("abc", ["highway": "residential"])])
+        let c = map.coordinate(of: "c")
+        let badC = xml.replacingOccurrences(of: "lat=\"\(c.latitude)\"", with: "lat=\"999\"")
+        let result = try OSMImporter().importGraph(from: Array(badC.utf8))
+        #expect(result.statistics.osmNodes == 2)
+        #expect(result.graph.edgeCount == 2)
+        let badB = badC.replacingOccurrences(of: "<node id=\"2\" lat=\"", with: "<node id=\"2\" lat=\"nan\" x=\"")
+        #expect(throws: OSMImportError.noRoutableWays) { _ = try OSMImporter().importGraph(from: Array(badB.utf8)) }
     }
 
     @Test("restrictions with a via node resolve to edges; via-way ones are counted and skipped")

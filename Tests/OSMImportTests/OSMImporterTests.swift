@@ -32,6 +32,7 @@ struct OSMImporterTests {
         #expect(s.graphEdges == 9_383)
         #expect(s.restrictions == 42)
         #expect(s.danglingReferences == 899)
+        #expect(s.trafficSignals == 135)
         #expect(result.graph.nodeCount == s.graphNodes)
         #expect(result.graph.nodes.allSatisfy { $0.latitude > 60.16 && $0.latitude < 60.18 && $0.longitude > 24.93 && $0.longitude < 24.96 })
     }

@@ -98,6 +98,8 @@ struct TagPolicyTests {
         #expect(car.access(for: ["highway": "living_street"])?.speed == 10)
         #expect(car.access(for: ["highway": "service", "service": "parking_aisle"])?.speed == 5)
         #expect(car.access(for: ["highway": "primary", "maxspeed": "fast"])?.speed == 65)
+        #expect(car.access(for: ["highway": "primary", "source:maxspeed": "IT:urban"])?.speed == 40)
+        #expect(car.access(for: ["highway": "primary", "maxspeed:type": "DE:rural"])?.speed == 80)
     }
 
     @Test("ferries are usable by every profile")

@@ -57,12 +57,17 @@ public struct ASCIIMap: Sendable {
     /// The OSM way id given to the `index`-th way of `osmXML(ways:)` (1-based order).
     public static func wayID(index: Int) -> Int64 { Int64(index + 1) }
 
-    /// OSM XML with every drawn node, the ways (ids 1, 2, … in order) and the relations (ids 1, 2, …).
-    public func osmXML(ways: [Way], relations: [Relation] = []) -> String {
+    /// OSM XML with every drawn node (with `nodeTags`, e.g. `["b": ["highway": "traffic_signals"]]`),
+    /// the ways (ids 1, 2, … in order) and the relations (ids 1, 2, …).
+    public func osmXML(ways: [Way], relations: [Relation] = [], nodeTags: [Character: [String: String]] = [:]) -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<osm version=\"0.6\" generator=\"ASCIIMap\">\n"
         for (c, id) in nodeIDs.sorted(by: { $0.value < $1.value }) {
             let p = nodes[c]!
-            xml += "  <node id=\"\(id)\" lat=\"\(p.latitude)\" lon=\"\(p.longitude)\"/>\n"
+            if let tags = nodeTags[c] {
+                xml += "  <node id=\"\(id)\" lat=\"\(p.latitude)\" lon=\"\(p.longitude)\">\n" + tagsXML(tags) + "  </node>\n"
+            } else {
+                xml += "  <node id=\"\(id)\" lat=\"\(p.latitude)\" lon=\"\(p.longitude)\"/>\n"
+            }
         }
         var wayIDs: [String: Int64] = [:]
         for (i, way) in ways.enumerated() {

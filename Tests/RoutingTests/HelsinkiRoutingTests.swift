@@ -1,0 +1,94 @@
+import Foundation
+import Geodesy
+import OSMImport
+import RoadGraph
+import Routing
+import TestSupport
+import Testing
+
+@Suite("RoutePlanner on the real Helsinki extract")
+struct HelsinkiRoutingTests {
+    static let planner: RoutePlanner? = {
+        guard let data = try? Data(contentsOf: Fixtures.trace("maps/helsinki.osm.pbf")) else { return nil }
+        return (try? OSMImporter().importGraph(from: [UInt8](data))).map { RoutePlanner(graph: $0.graph) }
+    }()
+
+    static let mannerheimintie = Coordinate(latitude: 60.168456, longitude: 24.940443)
+    static let unioninkatu = Coordinate(latitude: 60.166654, longitude: 24.951208)
+    static let bulevardi = Coordinate(latitude: 60.164199, longitude: 24.936660)
+    static let siltavuorenpenger = Coordinate(latitude: 60.175082, longitude: 24.952825)
+
+    @Test("Mannerheimintie to Unioninkatu by car: starts and ends on those streets, plausible length")
+    func knownStreets() throws {
+        let p = try #require(Self.planner)
+        let route = try #require(
+            try p.plan(RouteRequest(waypoints: [RouteWaypoint(Self.mannerheimintie), RouteWaypoint(Self.unioninkatu)])).first)
+        let leg = try #require(route.legs.first)
+        print("Helsinki Mannerheimintie→Unioninkatu: \(route.distance) m, \(route.duration) s, \(leg.segments.count) edges")
+        #expect(leg.segments.first?.name == "Mannerheimintie")
+        #expect(leg.segments.last?.name == "Unioninkatu")
+        let straight = Self.mannerheimintie.distance(to: Self.unioninkatu)
+        #expect(route.distance > straight && route.distance < 2 * straight)
+        #expect(route.duration > route.distance / (50 / 3.6) && route.duration < route.distance / (10 / 3.6))
+        #expect(route.waypoints.allSatisfy { $0.distance < 30 })
+        #expect(leg.intersections.count == leg.segments.count - 1)
+    }
+
+    @Test("across the centre, Bulevardi to Siltavuorenpenger: alternatives differ, detour at most 1.4×")
+    func alternatives() throws {
+        let p = try #require(Self.planner)
+        let request = RouteRequest(
+            waypoints: [RouteWaypoint(Self.bulevardi), RouteWaypoint(Self.siltavuorenpenger)], alternatives: 2)
+        let routes = try p.plan(request)
+        print("Helsinki Bulevardi→Siltavuorenpenger:", routes.map { "\(Int($0.distance)) m / \(Int($0.duration)) s" })
+        #expect(routes.count >= 2)
+        for (i, r) in routes.enumerated() {
+            #expect(r.duration <= 1.4 * routes[0].duration + 1)
+            for other in routes[..<i] { #expect(sharedFraction(r, other, p.graph) <= 0.65) }
+        }
+    }
+
+    @Test("bike and foot routes exist, walkers may take pedestrian streets cars may not")
+    func otherProfiles() throws {
+        let p = try #require(Self.planner)
+        for profile in ["bike", "foot"] {
+            let request = RouteRequest(waypoints: [RouteWaypoint(Self.bulevardi), RouteWaypoint(Self.siltavuorenpenger)], profile: profile)
+            let route = try #require(try p.plan(request).first)
+            #expect(route.legs[0].profile.rawValue == profile)
+            #expect(route.legs[0].segments.allSatisfy { p.graph[$0.edge].durations[route.legs[0].profile].isFinite })
+        }
+    }
+
+    @Test("30 seeded random pairs: 28+ routes exist, use only car edges and never break a turn restriction")
+    func randomPairs() throws {
+        let p = try #require(Self.planner)
+        let g = p.graph
+        var rng = SplitMix64(seed: 2026)
+        var found = 0, forbiddenTurns = 0, unusable = 0
+        for _ in 0..<30 {
+            let a = g.nodes[Int(rng.next() % UInt64(g.nodeCount))], b = g.nodes[Int(rng.next() % UInt64(g.nodeCount))]
+            guard let route = try? p.plan(RouteRequest(waypoints: [RouteWaypoint(a), RouteWaypoint(b)])).first else { continue }
+            found += 1
+            let edges = route.edges
+            unusable += edges.filter { !g[$0].durations.car.isFinite }.count
+            forbiddenTurns += zip(edges, edges.dropFirst()).filter { !g.isTurnAllowed(from: $0, to: $1, profile: .car) }.count
+        }
+        print("Helsinki random pairs routed: \(found)/30")
+        #expect(found >= 28)
+        #expect(unusable == 0)
+        #expect(forbiddenTurns == 0)
+    }
+}
+
+/// A tiny seeded generator (SplitMix64) so the random pairs are the same on every run.
+struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

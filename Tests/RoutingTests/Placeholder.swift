@@ -1,3 +1,0 @@
-import Testing
-
-@Test("Routing: placeholder until the module lands") func placeholderRouting() { #expect(Bool(true)) }
