@@ -15,7 +15,7 @@ public struct MatchingOptions: Sendable, Hashable {
     /// Largest candidate search radius, metres.
     public var maximumRadius: Meters = 100
     /// At most this many candidates (the most likely by emission) are kept per fix.
-    public var maximumCandidates: Int = 12
+    public var maximumCandidates: Int = 8
     /// Standard deviation of the GPS error assumed when a fix carries no horizontal accuracy, metres.
     public var defaultSigma: Meters = 8
     /// Lower bound of the GPS error standard deviation, metres (receivers tend to be optimistic).
