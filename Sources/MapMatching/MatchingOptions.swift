@@ -31,8 +31,11 @@ public struct MatchingOptions: Sendable, Hashable {
     /// Emission cost added for service roads, tracks and paths, so a parallel service road or
     /// parking aisle wins only when the fixes clearly follow it.
     public var minorRoadCost: Double = 1
-    /// How far a fix may fall behind the previous one along the road without breaking the match, metres.
+    /// How far a fix may fall behind the previous one along the road without breaking the match,
+    /// metres, at least: the tolerance grows to `backwardToleranceSigmas` × the fix's sigma.
     public var backwardTolerance: Meters = 15
+    /// The backward tolerance in GPS sigmas (two fixes' along-track errors differ by √2 σ).
+    public var backwardToleranceSigmas: Double = 3
     /// Extra network distance charged for a U-turn (mid-edge or at a node), metres.
     public var uTurnPenalty: Meters = 60
     /// The fastest the vehicle is assumed to move, m/s: bounds the path search over GPS gaps.

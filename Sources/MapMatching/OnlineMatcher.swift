@@ -46,7 +46,7 @@ public struct OnlineMatcher: Sendable {
         if let previous, decoder.last != nil {
             let elapsed = elapsedSeconds(from: previous.time, to: fix.time)
             let greatCircle = previous.coordinate.distance(to: coordinate)
-            let tolerance = max(options.backwardTolerance, 2 * emission.sigma(for: fix))
+            let tolerance = transition.backwardTolerance(sigma: emission.sigma(for: fix))
             let costs = transition.costs(
                 from: decoder.last?.candidates ?? [], to: candidates, greatCircle: greatCircle, elapsed: elapsed, backwardTolerance: tolerance)
             if !decoder.advance(to: candidates, transitionCosts: costs) {

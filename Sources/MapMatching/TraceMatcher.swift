@@ -46,7 +46,7 @@ public struct TraceMatcher: Sendable {
             }
             var advanced = false
             if let p = previous, let before = fixes[p].coordinate, let t0 = fixes[p].time, let t1 = fix.time {
-                let tolerance = max(options.backwardTolerance, 2 * emission.sigma(for: fix))
+                let tolerance = transition.backwardTolerance(sigma: emission.sigma(for: fix))
                 let costs = transition.costs(
                     from: decoder.last?.candidates ?? [], to: candidates, greatCircle: before.distance(to: coordinate),
                     elapsed: t1.seconds(since: t0), backwardTolerance: tolerance)
@@ -113,7 +113,7 @@ public struct TraceMatcher: Sendable {
                 let c0 = fixes[columnFixes[k - 1]].coordinate, let c1 = fixes[columnFixes[k]].coordinate,
                 let bound = transition.searchBound(greatCircle: c0.distance(to: c1), elapsed: t1.seconds(since: t0))
             else { continue }
-            let tolerance = max(options.backwardTolerance, 2 * emission.sigma(for: fixes[columnFixes[k]]))
+            let tolerance = transition.backwardTolerance(sigma: emission.sigma(for: fixes[columnFixes[k]]))
             for edge in transition.route(from: a, to: b, bound: bound + options.uTurnPenalty, backwardTolerance: tolerance) ?? [] {
                 guard let last = edges.last, edge != last else { continue }
                 if graph[edge].from == graph[last].to { edges.append(edge) }

@@ -30,6 +30,11 @@ public struct TransitionModel: Sendable {
         return min(options.maximumSearchDistance, reachable, 2 * greatCircle + 100)
     }
 
+    /// How far, in metres, a fix with GPS error `sigma` may fall behind the previous one along the road.
+    public func backwardTolerance(sigma: Meters) -> Meters {
+        max(options.backwardTolerance, options.backwardToleranceSigmas * sigma)
+    }
+
     /// The transition costs from every previous candidate to every current one, row-major
     /// (`[i * current.count + j]`); infinity where no path exists within the bound.
     /// - Parameters:
