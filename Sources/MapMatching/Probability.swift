@@ -1,5 +1,5 @@
 /// Conversions between matching costs (negative natural-log probabilities) and probabilities.
-/// The pure layers may not import Glibc, so `exp` is computed here by range reduction and a
+/// The pure layers stay off the C math library (DESIGN.md §2.3), so `exp` is computed here by range reduction and a
 /// Taylor series (relative error below 1e-15 for the costs that occur, 0…745).
 enum Probability {
     /// `e^(-cost)`: the probability of a cost; 0 for costs beyond 745 (below the smallest Double).

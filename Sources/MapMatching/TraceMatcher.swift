@@ -124,7 +124,8 @@ public struct TraceMatcher: Sendable {
 
     /// The geometry and way list of `edges`, cut at the first and last matched points.
     private func path(edges: [EdgeID], from first: Candidate, to last: Candidate, fixes: ClosedRange<Int>) -> MatchedPath {
-        let endFraction = edges.count == 1 ? max(first.snap.fraction, last.edge == edges[0] ? last.snap.fraction : 1) : (last.edge == edges[edges.count - 1] ? last.snap.fraction : 1)
+        var endFraction = last.edge == edges[edges.count - 1] ? last.snap.fraction : 1
+        if edges.count == 1 { endFraction = max(endFraction, first.snap.fraction) }
         let geometry = graph.path(edges: edges, startFraction: first.snap.fraction, endFraction: endFraction, profile: options.profile)?.geometry ?? []
         var ways: [Int64] = []
         for e in edges where ways.last != graph[e].wayID { ways.append(graph[e].wayID) }
