@@ -19,7 +19,8 @@ public struct MatchedLocation: Sendable, Hashable {
     public var confidence: Double
     /// Whether no road is near enough to believe the vehicle is on one (parking lots, fields).
     public var isOffRoad: Bool
-    /// Whether the matcher restarted because no path could join this fix to the previous ones (a jump).
+    /// Whether the matcher restarted because no path could join this fix to the previous ones and the
+    /// matched position jumped by more than `MatchingOptions.teleportDistance` (draw it without animation).
     public var isTeleport: Bool
     /// Metres from the fix to `coordinate` (0 when off-road).
     public var distanceFromFix: Meters

@@ -44,6 +44,8 @@ public struct MatchingOptions: Sendable, Hashable {
     public var maximumSearchDistance: Meters = 5000
     /// A fix farther than this many sigmas from every road is reported off-road.
     public var offRoadSigmas: Double = 3.5
+    /// A restart of the chain is published as a teleport only if it moves the matched position this far, metres.
+    public var teleportDistance: Meters = 50
     /// Seconds assumed between fixes that carry no time (live mode only).
     public var assumedInterval: Seconds = 1
     /// Length of the most probable path ahead published with each live match, metres.

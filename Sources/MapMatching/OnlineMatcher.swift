@@ -19,6 +19,7 @@ public struct OnlineMatcher: Sendable {
     private let horizon: MostProbablePath
     private var decoder = ViterbiDecoder(keepsHistory: false)
     private var previous: (coordinate: Coordinate, time: Timestamp?)?
+    private var lastPublished: Coordinate?
 
     /// A matcher over `graph`; speed-limit defaults come from `options` or else from the map's location.
     public init(graph: RoadGraph, options: MatchingOptions = MatchingOptions()) {
@@ -34,7 +35,19 @@ public struct OnlineMatcher: Sendable {
 
     /// Matches the next fix and returns what to publish for it; nil (state unchanged) for a fix
     /// without a valid position. Fixes without time are taken to be `assumedInterval` after the last.
+    /// When no path joins the fix to the chain, the chain restarts; the result is flagged
+    /// `isTeleport` when that moves the published position by more than `teleportDistance`.
     public mutating func match(_ fix: Fix) -> MatchedLocation? {
+        let location = matchUnflagged(fix)
+        guard var location else { return nil }
+        if location.isTeleport, let lastPublished, lastPublished.distance(to: location.coordinate) <= options.teleportDistance {
+            location.isTeleport = false
+        }
+        lastPublished = location.coordinate
+        return location
+    }
+
+    private mutating func matchUnflagged(_ fix: Fix) -> MatchedLocation? {
         guard let coordinate = fix.coordinate, coordinate.isValid else { return nil }
         let candidates = search.candidates(for: fix, emission: emission)
         defer { previous = (coordinate, fix.time) }
@@ -63,6 +76,7 @@ public struct OnlineMatcher: Sendable {
     public mutating func reset() {
         decoder.reset()
         previous = nil
+        lastPublished = nil
     }
 
     private func elapsedSeconds(from before: Timestamp?, to now: Timestamp?) -> Seconds {

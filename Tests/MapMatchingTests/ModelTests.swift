@@ -2,6 +2,7 @@ import Geodesy
 import MapMatching
 import Positioning
 import RoadGraph
+import TestSupport
 import Testing
 
 @Suite("HMM components: candidates, emission, transition, Viterbi")
@@ -93,5 +94,48 @@ struct ModelTests {
         #expect(decoder.columns.count == 2)
         #expect(abs(decoder.posteriors().reduce(0, +) - 1) < 1e-12)
         #expect(abs(decoder.posteriors()[0] - 1 / (1 + 1 / 20.085_536_923_187_668)) < 1e-9)
+    }
+
+    @Test("transition: a turn forbidden by a restriction has no path within the bound; without it the turn is cheap")
+    func turnRestriction() throws {
+        let drawing = """
+            A-----------B-----------C
+                        |
+                        |
+                        D
+            """
+        let ways: [RoadSketch.Way] = [.init(nodes: "AB"), .init(nodes: "BC"), .init(nodes: "BD")]
+        func cost(_ sketch: RoadSketch) -> Double {
+            let options = MatchingOptions()
+            let search = CandidateSearch(graph: sketch.graph, options: options)
+            let emission = EmissionModel(options: options)
+            var model = TransitionModel(graph: sketch.graph, options: options)
+            let before = search.candidates(
+                for: Drive.fix(0, sketch.coordinate("B", east: -10, north: 0), course: 90, speed: 10), emission: emission)[0]
+            let after = search.candidates(
+                for: Drive.fix(1, sketch.coordinate("B", east: 0, north: -10), course: 180, speed: 10), emission: emission)[0]
+            return model.costs(from: [before], to: [after], greatCircle: 14.1, elapsed: 1, backwardTolerance: 15)[0]
+        }
+        let open = try RoadSketch(drawing, cell: 10, ways: ways)
+        let restricted = try RoadSketch(
+            drawing, cell: 10, ways: ways, relations: [ASCIIMap.restriction("no_right_turn", from: "AB", via: "B", to: "BD")])
+        #expect(cost(open) < 0.5)
+        #expect(cost(restricted) == .infinity)
+    }
+
+    @Test("candidates follow the profile: a footway beside the street is a candidate on foot, not by car")
+    func profileAccess() throws {
+        let sketch = try RoadSketch(
+            """
+            E-----------------------F
+
+            A-----------------------B
+            """, cell: 4, ways: [.init(nodes: "AB"), .init(nodes: "EF", roadClass: .footway)])
+        let fix = Drive.fix(0, sketch.coordinate("A", east: 40, north: 6))
+        for (profile, ways) in [(TravelProfile.car, [1]), (.foot, [1, 2])] {
+            let options = MatchingOptions(profile: profile)
+            let found = CandidateSearch(graph: sketch.graph, options: options).candidates(for: fix, emission: EmissionModel(options: options))
+            #expect(Set(found.map { sketch.graph[$0.edge].wayID }) == Set(ways.map(Int64.init)))
+        }
     }
 }

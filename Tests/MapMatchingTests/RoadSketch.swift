@@ -34,10 +34,11 @@ struct RoadSketch {
     let map: ASCIIMap
     let graph: RoadGraph
 
-    /// Draws `drawing` with `cell` metres per character in central Helsinki and imports `ways`.
-    init(_ drawing: String, cell: Meters = 5, ways: [Way]) throws {
+    /// Draws `drawing` with `cell` metres per character in central Helsinki and imports `ways` and
+    /// `relations` (e.g. `ASCIIMap.restriction("no_left_turn", from: "ab", via: "b", to: "bd")`).
+    init(_ drawing: String, cell: Meters = 5, ways: [Way], relations: [ASCIIMap.Relation] = []) throws {
         map = ASCIIMap(drawing, gridSize: cell)
-        let xml = map.osmXML(ways: ways.map { ($0.nodes, $0.tags) })
+        let xml = map.osmXML(ways: ways.map { ($0.nodes, $0.tags) }, relations: relations)
         graph = try OSMImporter().importGraph(from: Array(xml.utf8)).graph
     }
 
