@@ -74,7 +74,7 @@ let package = Package(
         tests("NMEA"), tests("GPSDProtocol"), tests("RouteFormats", ["RouteModel", "Geodesy", "Positioning", "Timekeeping"]),
         tests("WireProtocol"), tests("OSMImport"), tests("RoadGraph", ["OSMImport"]), tests("Routing", ["OSMImport"]),
         tests("Guidance", ["RouteModel", "Geodesy"]),
-        tests("MapMatching"), tests("Navigation"), tests("Simulation"),
+        tests("MapMatching", ["OSMImport"]), tests("Navigation"), tests("Simulation"),
         tests("LocationSources"), tests("Servers"), tests("WaygateCLI"),
     ],
     swiftLanguageModes: [.v6]
