@@ -1,5 +1,6 @@
 import Geodesy
 import RoadGraph
+import Routing
 
 /// A bounded one-to-many Dijkstra over the directed road graph, from the end of one edge, that
 /// follows the profile's access rules, oneways and turn restrictions and charges U-turns at nodes.
@@ -16,7 +17,7 @@ struct NetworkSearch: Sendable {
     /// Whether each edge starts a turn restriction (so most relaxations skip the restriction lookup).
     private let restricted: [Bool]
     private var generation: UInt32 = 0
-    private var heap = NodeHeap()
+    private var heap = MinHeap()
 
     /// A search over `graph` for `profile`, charging `uTurnPenalty` metres per U-turn at a node.
     init(graph: RoadGraph, profile: TravelProfile, uTurnPenalty: Meters) {
@@ -104,51 +105,5 @@ struct NetworkSearch: Sendable {
             current = graph[inbound].from
         }
         return path.reversed()
-    }
-}
-
-/// A binary min-heap of (distance, node) pairs for `NetworkSearch`; stale entries are skipped by the caller.
-struct NodeHeap: Sendable {
-    private var keys: [Double] = []
-    private var nodes: [Int32] = []
-
-    mutating func removeAll() {
-        keys.removeAll(keepingCapacity: true)
-        nodes.removeAll(keepingCapacity: true)
-    }
-
-    mutating func push(_ key: Double, _ node: Int32) {
-        keys.append(key)
-        nodes.append(node)
-        var i = keys.count - 1
-        while i > 0 {
-            let parent = (i - 1) / 2
-            if keys[parent] <= keys[i] { break }
-            keys.swapAt(parent, i)
-            nodes.swapAt(parent, i)
-            i = parent
-        }
-    }
-
-    mutating func pop() -> (Double, Int32)? {
-        guard let first = keys.first else { return nil }
-        let top = (first, nodes[0])
-        let lastKey = keys.removeLast(), lastNode = nodes.removeLast()
-        if !keys.isEmpty {
-            keys[0] = lastKey
-            nodes[0] = lastNode
-            var i = 0
-            while true {
-                let l = 2 * i + 1, r = l + 1
-                var m = i
-                if l < keys.count && keys[l] < keys[m] { m = l }
-                if r < keys.count && keys[r] < keys[m] { m = r }
-                if m == i { break }
-                keys.swapAt(m, i)
-                nodes.swapAt(m, i)
-                i = m
-            }
-        }
-        return top
     }
 }
