@@ -1,5 +1,10 @@
-/// Why the gateway refused a command; each message names what was wrong.
+/// Errors of the Gateway: maps that cannot be loaded and commands it refuses, each message
+/// naming what was wrong.
 public enum GatewayError: Error, CustomStringConvertible, Equatable {
+    /// The map file does not exist or cannot be read.
+    case mapUnreadable(path: String, reason: String)
+    /// The map file is not a map, or is cut short or corrupt; `reason` says how.
+    case badMap(path: String, reason: String)
     /// The command needs a map and the server runs without one.
     case noMap(command: String)
     /// `route` needs a position and no fix has arrived yet.
@@ -13,6 +18,8 @@ public enum GatewayError: Error, CustomStringConvertible, Equatable {
 
     public var description: String {
         switch self {
+        case .mapUnreadable(let path, let reason): "cannot read map \(path): \(reason)"
+        case .badMap(let path, let reason): "bad map \(path): \(reason)"
         case .noMap(let command): "'\(command)' needs a map: start the server with --map MAP"
         case .noFix: "no position yet: give an origin in waypoints, or wait for a fix"
         case .noSuchRoute(let index, let available):
