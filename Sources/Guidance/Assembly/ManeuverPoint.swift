@@ -61,9 +61,38 @@ struct ManeuverPoint: Hashable {
                     continue
                 }
             }
+            if let last = result.last, last.segment > 0 {
+                let length = path.distance(fromSegment: last.segment, toSegment: point.segment)
+                // A short passage between two straight name changes (a small square, an unnamed
+                // crossing piece): the driver sees one change, to the second name.
+                if last.isStraightNameChange, point.isStraightNameChange, length < shortPassage {
+                    result[result.count - 1].segment = point.segment
+                    result[result.count - 1].decision = point.decision
+                    continue
+                }
+                // Two turns to the same side a few metres apart (across a dual carriageway): one U-turn.
+                if length < shortPassage / 2, let side = last.turnSide, side == point.turnSide {
+                    result[result.count - 1].decision = ManeuverDecision(type: .continue, modifier: .uturn)
+                    result[result.count - 1].segment = point.segment
+                    continue
+                }
+            }
             result.append(point)
         }
         return result
+    }
+
+    /// Metres under which a stretch between two maneuvers is folded into one maneuver.
+    static let shortPassage: Meters = 60
+
+    /// -1 for a left or sharp left turn, 1 for right or sharp right, nil otherwise.
+    var turnSide: Int? {
+        guard decision.type == .turn || decision.type == .continue || decision.type == .endOfRoad else { return nil }
+        switch decision.modifier {
+        case .left, .sharpLeft: return -1
+        case .right, .sharpRight: return 1
+        default: return nil
+        }
     }
 
     /// Whether this is a `new name` going straight or slightly off.
