@@ -1,6 +1,7 @@
 import Geodesy
 import Guidance
 import RouteModel
+import Routing
 import TestSupport
 import Testing
 
@@ -42,6 +43,20 @@ struct RouteAssemblerTests {
         #expect(leg.steps[0].speedLimit == SpeedLimit(value: 50, unit: "km/h"))
         #expect(annotation.speed.allSatisfy { $0 > 1 && $0 < 30 })
         #expect(route.options.language == "en")
+    }
+
+    @Test("a destination beside the road is announced on its side")
+    func arrivalSide() throws {
+        let b = town.map.coordinate(of: "b"), c = town.map.coordinate(of: "c")
+        let beside = b.interpolated(to: c, fraction: 0.5).destination(distance: 20, bearing: 0)
+        let points = [town.map.coordinate(of: "a"), beside]
+        let planned = try town.planner.plan(RouteRequest(waypoints: points.map { RouteWaypoint($0) }))[0]
+        let route = RouteAssembler().route(legs: planned.legs, waypoints: [], options: RouteOptions(), requested: points)
+        let arrive = try #require(route.legs[0].steps.last)
+        #expect(arrive.maneuver.modifier == .left)
+        #expect(arrive.maneuver.instruction == "Your destination is on the left")
+        let onRoad = RouteAssembler().route(legs: planned.legs, waypoints: [], options: RouteOptions())
+        #expect(onRoad.legs[0].steps.last?.maneuver.modifier == nil)
     }
 
     @Test("a ferry crossing is its own step with mode ferry")
