@@ -127,6 +127,22 @@ struct MapStoreTests {
         #expect(graph.graph.nodeCount == first.graph.nodeCount)
     }
 
+    @Test("when the cache cannot be written next to the map, it goes to the user cache directory")
+    func fallback() throws {
+        let dir = try TemporaryDirectory(prefix: "mapstore")
+        defer { dir.remove() }
+        let path = dir.file("town.osm")
+        try Data(xml.utf8).write(to: URL(fileURLWithPath: path))
+        // A directory where the cache file would go makes that place unwritable, even for root.
+        try FileManager.default.createDirectory(atPath: path + ".waygate-cache", withIntermediateDirectories: false)
+        let store = MapStore(userCacheDirectory: dir.file("user-cache"))
+        let first = try store.load(path)
+        #expect(first.cachePath == dir.file("user-cache") + "/town.osm.waygate-cache")
+        let second = try store.load(path)
+        #expect(second.origin == .cache)
+        #expect(second.cachePath == first.cachePath)
+    }
+
     @Test("a corrupt cache is ignored and replaced")
     func corruptCache() throws {
         let dir = try TemporaryDirectory(prefix: "mapstore")
