@@ -45,8 +45,9 @@ struct SerialNMEASourceTests {
         #expect(fixes.compactMap(\.time).first == Timestamp(iso8601: "2014-12-31T03:07:19Z"))
         #expect(events.sentences.first == lines[0])
         let stats = source.statistics
-        #expect(stats.connections == 1)
-        #expect(stats.deviceState == .connected)
+        // Counters, not the live state: on a loaded machine the watchdog may already have fired
+        // once the collector stopped reading, which is a later, separate event.
+        #expect(stats.connections >= 1)
         #expect(stats.driver == "termios")
         #expect(stats.fixes >= 5)
         #expect(stats.sentences >= 15)

@@ -65,14 +65,10 @@ struct RouteCommand: Subcommand {
     }
 
     func run(in environment: AppEnvironment) async throws {
-        let showProgress = isatty(STDERR_FILENO) == 1
-        let loaded = try MapStore(environment: environment.variables).load(map) { progress in
-            if showProgress { Console.progress("\rbuilding \(map): \(progress)   ") }
-        }
-        if showProgress && loaded.origin == .imported { Console.progress("\n") }
+        let graph = try environment.loadMap(map)
         let routes: [Route]
         do {
-            routes = try MapRouter(graph: loaded.graph).routes(
+            routes = try MapRouter(graph: graph).routes(
                 waypoints.map { RouteWaypoint($0) }, options: options, alternatives: alternatives ? 2 : 0)
         } catch {
             throw RuntimeError("\(map): \(error.description)")
