@@ -7,7 +7,8 @@ public import Timekeeping
 /// Waygate's drive simulator as a location source (id `simulator`): a `SimulatedDrive` paced by
 /// an injected `TimeSource`.
 ///
-/// The drive starts (fix 0) when `events()` is first called, at the time source's "now". Emits
+/// The drive starts (fix 0) at `startTime`, or when `events()` is first called at the time
+/// source's "now" if none was given. Emits
 /// `.device(.connected, driver: "simulator")`, then for every fix its NMEA sentences, the fix
 /// (`isSimulated`) and the sky, each cycle held back until the fix time comes. Pace it ×N with an
 /// `AcceleratedTimeSource`: any multiplier > 0 gives the same fixes. A consumer that stalls does
@@ -21,6 +22,7 @@ public final class SimulatedSource: LocationSource {
     public let maximumCatchUp: Int
     private let timeSource: any TimeSource
     private let skyModel: SkyModel
+    private let startTime: Timestamp?
     private let state: Mutex<DriveState>
     private let shared = SharedStatistics()
 
@@ -32,12 +34,14 @@ public final class SimulatedSource: LocationSource {
     }
 
     /// A simulator of `route` with `options` (noise and its seed included), paced by
-    /// `timeSource`; throws the simulator's error for an empty route or an option out of range.
+    /// `timeSource`, with fix 0 at `startTime` (default: when the drive starts); throws the
+    /// simulator's error for an empty route or an option out of range.
     public init(route: Route, options: RouteSimulator.Options = RouteSimulator.Options(), timeSource: any TimeSource,
-                skyModel: SkyModel = SkyModel(), maximumCatchUp: Int = 1) throws(SimulationError) {
+                startTime: Timestamp? = nil, skyModel: SkyModel = SkyModel(), maximumCatchUp: Int = 1) throws(SimulationError) {
         _ = try RouteSimulator(route: route, options: options, startTime: timeSource.now())
         self.timeSource = timeSource
         self.skyModel = skyModel
+        self.startTime = startTime
         self.maximumCatchUp = max(1, maximumCatchUp)
         state = Mutex(DriveState(route: route, options: options, drive: nil))
     }
@@ -70,7 +74,7 @@ public final class SimulatedSource: LocationSource {
 
     /// The drive, created at `now` on first use.
     fileprivate func startIfNeeded() {
-        let now = timeSource.now()
+        let now = startTime ?? timeSource.now()
         state.withLock { s in
             guard s.drive == nil, let simulator = try? RouteSimulator(route: s.route, options: s.options, startTime: now) else { return }
             s.drive = SimulatedDrive(simulator: simulator, skyModel: skyModel)

@@ -102,7 +102,7 @@ struct SimulateCommand: Subcommand {
 
     private func runPaced(_ route: Route, startTime: Timestamp, environment: AppEnvironment) async throws {
         let clock = AcceleratedTimeSource(base: environment.timeSource, multiplier: settings.speedMultiplier, start: startTime)
-        let source = try settings.source(route, timeSource: clock)
+        let source = try settings.source(route, timeSource: clock, startTime: startTime)
         let terminal: PseudoTerminal?
         do {
             terminal = try pty.map { link throws(SystemError) in try PseudoTerminal(link: link) }
@@ -171,9 +171,9 @@ struct SimulationSettings: Sendable {
         }
     }
 
-    /// A simulated source of `route` paced by `timeSource`.
-    func source(_ route: Route, timeSource: any TimeSource) throws -> SimulatedSource {
-        do { return try SimulatedSource(route: route, options: simulatorOptions, timeSource: timeSource) } catch {
+    /// A simulated source of `route` paced by `timeSource`, fix 0 at `startTime` (default: when it starts).
+    func source(_ route: Route, timeSource: any TimeSource, startTime: Timestamp? = nil) throws -> SimulatedSource {
+        do { return try SimulatedSource(route: route, options: simulatorOptions, timeSource: timeSource, startTime: startTime) } catch {
             throw RuntimeError("cannot simulate the route: \(error)")
         }
     }

@@ -1,0 +1,113 @@
+import Foundation
+import Geodesy
+import SystemIO
+import TestSupport
+import Timekeeping
+import Testing
+import WireProtocol
+
+/// One fix of `waygate simulate --format jsonl` (or a TPV), as the tests compare them.
+struct DrivePoint: Equatable {
+    var time: String
+    var lat: Double
+    var lon: Double
+    var speed: Double?
+
+    var coordinate: Coordinate { Coordinate(latitude: lat, longitude: lon) }
+
+    /// Points from JSON lines holding `time`, `lat`, `lon` (others skipped).
+    static func parse(_ lines: [String], onlyClass: String? = nil) -> [DrivePoint] {
+        lines.compactMap { line in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+            if let onlyClass, object["class"] as? String != onlyClass { return nil }
+            guard let time = object["time"] as? String, let lat = object["lat"] as? Double, let lon = object["lon"] as? Double else { return nil }
+            return DrivePoint(time: time, lat: lat, lon: lon, speed: object["speed"] as? Double)
+        }
+    }
+}
+
+@Suite("waygate simulate")
+struct SimulateCommandTests {
+    static let route = Fixtures.url("helsinki-esplanadi.geojson", target: "WaygateCLITests").path
+    static let start = "2026-11-29T10:00:00Z"
+
+    static func jsonl(_ extra: [String] = []) throws -> [DrivePoint] {
+        let result = try WaygateRunner.run(["simulate", "--route", route, "--format", "jsonl", "--start", start] + extra)
+        #expect(result.status == 0, "\(result.stderr)")
+        return DrivePoint.parse(result.lines)
+    }
+
+    /// The fixture's geometry, [lon, lat] pairs.
+    static func routeCoordinates() throws -> [Coordinate] {
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: route))) as? [String: Any]
+        let geometry = object?["geometry"] as? [String: Any]
+        let pairs = geometry?["coordinates"] as? [[Double]] ?? []
+        return pairs.map { Coordinate(latitude: $0[1], longitude: $0[0]) }
+    }
+
+    @Test("jsonl: fixes one second apart cover the route's length, end parked at its end")
+    func coversRoute() throws {
+        let points = try Self.jsonl()
+        let route = try Self.routeCoordinates()
+        let length = Polyline(route).length
+        let driven = zip(points, points.dropFirst()).reduce(0.0) { $0 + $1.0.coordinate.distance(to: $1.1.coordinate) }
+        // Chords between 1 Hz fixes cut the corners a little: never longer, at most a few metres shorter.
+        #expect(driven <= length + 0.01 && driven > length - 3, "driven \(driven) m of \(length) m")
+        #expect(points.first?.time == "2026-11-29T10:00:00.000Z")
+        let times = points.compactMap { Timestamp(iso8601: $0.time)?.secondsSince1970 }
+        #expect(zip(times, times.dropFirst()).allSatisfy { $1 - $0 == 1 })
+        #expect(try #require(points.last).coordinate.distance(to: try #require(route.last)) < 0.5)
+        #expect(points.suffix(3).allSatisfy { $0.speed == 0 })
+        #expect((points.map { $0.speed ?? 0 }.max() ?? 0) > 8)
+    }
+
+    @Test("the output is the same at speed multipliers 0.5, 1 and 10")
+    func multipliers() throws {
+        let outputs = try ["0.5", "1", "10"].map { m in try WaygateRunner.run(["simulate", "--route", Self.route, "--start", Self.start, "--speed-multiplier", m]) }
+        #expect(outputs.allSatisfy { $0.status == 0 })
+        #expect(outputs[0].stdout == outputs[1].stdout)
+        #expect(outputs[1].stdout == outputs[2].stdout)
+        #expect(outputs[0].stdout.split(whereSeparator: \.isNewline).first?.hasPrefix("$GPRMC,100000.000,A,6010.1280000,N,02456.4780000,E,") == true)
+    }
+
+    @Test("--seed makes noise reproducible; its per-axis spread matches --noise")
+    func noise() throws {
+        let exact = try Self.jsonl(["--duration", "1500"])
+        let a = try Self.jsonl(["--duration", "1500", "--noise", "5", "--seed", "7"])
+        let b = try Self.jsonl(["--duration", "1500", "--noise", "5", "--seed", "7"])
+        let c = try Self.jsonl(["--duration", "1500", "--noise", "5", "--seed", "8"])
+        #expect(a == b)
+        #expect(a != c)
+        #expect(a.count == exact.count)
+        let projection = LocalProjection(origin: try #require(exact.first).coordinate)
+        var north: [Double] = [], east: [Double] = []
+        for (noisy, truth) in zip(a, exact) {
+            let p = projection.project(noisy.coordinate), q = projection.project(truth.coordinate)
+            north.append(p.y - q.y)
+            east.append(p.x - q.x)
+        }
+        for offsets in [north, east] {
+            let rms = (offsets.reduce(0) { $0 + $1 * $1 } / Double(offsets.count)).squareRoot()
+            #expect(rms > 3 && rms < 7, "rms \(rms) m for sigma 5 m")
+        }
+    }
+
+    @Test("bad input: unreadable route, empty geometry, negative multiplier, --map not yet available")
+    func errors() throws {
+        let missing = try WaygateRunner.run(["simulate", "--route", "/nonexistent/r.json"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "waygate: cannot read route /nonexistent/r.json: no such file\n")
+        let dir = try TemporaryDirectory(prefix: "simulate-bad")
+        defer { dir.remove() }
+        try #"{"type":"LineString","coordinates":[]}"#.write(toFile: dir.file("empty.geojson"), atomically: true, encoding: .utf8)
+        let empty = try WaygateRunner.run(["simulate", "--route", dir.file("empty.geojson")])
+        #expect(empty.status == 1)
+        #expect(empty.stderr.contains(dir.file("empty.geojson")) || empty.stderr.contains("empty"))
+        let negative = try WaygateRunner.run(["simulate", "--route", Self.route, "--speed-multiplier=-2"])
+        #expect(negative.status == 2)
+        #expect(negative.stderr.contains("--speed-multiplier"))
+        let map = try WaygateRunner.run(["simulate", "--map", "m.pbf", "--from", "60.1,24.9", "--to", "60.2,24.9"])
+        #expect(map.status == 1)
+        #expect(map.stderr.contains("not available yet"))
+    }
+}
