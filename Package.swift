@@ -73,8 +73,8 @@ let package = Package(
         tests("Geodesy"), tests("Timekeeping"), tests("SystemIO"), tests("Positioning"),
         tests("NMEA"), tests("GPSDProtocol"), tests("RouteFormats", ["RouteModel", "Geodesy", "Positioning", "Timekeeping"]),
         tests("WireProtocol"), tests("OSMImport"), tests("RoadGraph", ["OSMImport"]), tests("Routing", ["OSMImport"]),
-        tests("Guidance", ["RouteModel", "Geodesy"]),
-        tests("MapMatching"), tests("Navigation"), tests("Simulation"),
+        tests("Guidance", ["RouteModel", "Geodesy", "OSMImport", "Routing"]),
+        tests("MapMatching", ["OSMImport"]), tests("Navigation"), tests("Simulation"),
         tests("LocationSources"), tests("Servers"), tests("WaygateCLI"),
     ],
     swiftLanguageModes: [.v6]

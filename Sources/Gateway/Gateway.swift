@@ -1,24 +1,55 @@
 public import LocationSources
+import MapMatching
+public import Navigation
 import Positioning
+public import RoadGraph
+public import RouteModel
 public import Timekeeping
 
-/// The heart of the daemon: reads every location source at once and publishes what they say,
-/// in order per source, to one event sink.
+/// The heart of the daemon: reads every location source at once, matches fixes to the road
+/// network, runs the navigation session, and publishes everything to one event sink.
 ///
 /// Sources are never restarted by the gateway: each one's stream is read for the gateway's whole
-/// life, and a source's own reconnect logic handles unplugged devices.
+/// life; free drive ↔ active guidance only changes the navigation session, and the matcher's
+/// state is kept across the switch.
 public actor Gateway {
+    /// What the gateway runs with besides its sources.
+    public struct Configuration: Sendable {
+        /// The road network, for matching and routing; nil runs without (no MATCH, routes from files only).
+        public var map: RoadGraph?
+        /// Plans new routes for rerouting and the `route` command; nil disables both.
+        public var routeProvider: (any RouteProvider)?
+        /// Guidance tuning.
+        public var followerOptions: FollowerOptions
+
+        /// A configuration; everything optional.
+        public init(map: RoadGraph? = nil, routeProvider: (any RouteProvider)? = nil, followerOptions: FollowerOptions = FollowerOptions()) {
+            self.map = map
+            self.routeProvider = routeProvider
+            self.followerOptions = followerOptions
+        }
+    }
+
     private let sources: [any LocationSource]
     private let timeSource: any TimeSource
     private let sink: GatewayEventSink
+    /// The configuration it runs with.
+    public let configuration: Configuration
+    private var matcher: OnlineMatcher?
+    private var session: NavigationSession
     private var fixCount = 0
     private var lastFix: Fix?
+    private var routeCounter = 0
 
     /// A gateway over `sources`, stamping non-fix events with `timeSource` and publishing to `sink`.
-    public init(sources: [any LocationSource], timeSource: any TimeSource, sink: @escaping GatewayEventSink) {
+    public init(sources: [any LocationSource], timeSource: any TimeSource, configuration: Configuration = Configuration(),
+                sink: @escaping GatewayEventSink) {
         self.sources = sources
         self.timeSource = timeSource
         self.sink = sink
+        self.configuration = configuration
+        matcher = configuration.map.map { OnlineMatcher(graph: $0) }
+        session = NavigationSession(followerOptions: configuration.followerOptions)
     }
 
     /// Reads all sources until every finite one has ended and the task is cancelled.
@@ -34,7 +65,7 @@ public actor Gateway {
         }
     }
 
-    /// Handles one source event: counts it and publishes it.
+    /// Handles one source event: counts it, publishes it, and for a fix runs matching and guidance.
     func handle(_ event: SourceEvent, from source: SourceID) {
         var time = timeSource.now()
         switch event {
@@ -42,6 +73,9 @@ public actor Gateway {
             fixCount += 1
             lastFix = fix
             if let t = fix.time { time = t }
+            sink(.source(event, from: source, time: time))
+            follow(fix, time: time)
+            return
         case .sky:
             if let t = lastFix?.time { time = t }
         case .sentence, .device:
@@ -50,8 +84,69 @@ public actor Gateway {
         sink(.source(event, from: source, time: time))
     }
 
+    private func follow(_ fix: Fix, time: Timestamp) {
+        guard fix.hasPosition else { return }
+        let matched = matcher?.match(fix)
+        if let matched { sink(.match(matched, time: time)) }
+        publish(session.update(with: fix, matched: matched?.isOffRoad == false ? matched?.coordinate : nil), time: time)
+    }
+
+    private func publish(_ events: [NavigationEvent], time: Timestamp) {
+        for event in events {
+            sink(.navigation(event, time: time))
+            if case .reroute(let reroute) = event, case .started(let request) = reroute.state { requestRoute(request) }
+        }
+    }
+
+    /// Asks the route provider for a reroute and hands the answer back to the session.
+    private func requestRoute(_ request: RerouteRequest) {
+        guard let provider = configuration.routeProvider else {
+            publish(session.receiveRouteFailure("no map to plan a new route on", for: request.id), time: now)
+            return
+        }
+        Task {
+            do {
+                let route = try await provider.route(for: request)
+                self.deliver(route, for: request.id)
+            } catch {
+                self.deliverFailure(String(describing: error), for: request.id)
+            }
+        }
+    }
+
+    private func deliver(_ route: Route, for id: Int) { publish(session.receiveRoute(route, for: id), time: now) }
+    private func deliverFailure(_ message: String, for id: Int) { publish(session.receiveRouteFailure(message, for: id), time: now) }
+
+    private var now: Timestamp { lastFix?.time ?? timeSource.now() }
+
+    // MARK: - Commands
+
+    /// Starts active guidance on `route` (free drive → guidance, or a new route while guiding);
+    /// returns the new route id. No source is restarted.
+    public func startGuidance(_ route: Route) throws(GatewayError) -> String {
+        routeCounter += 1
+        let id = "r\(routeCounter)"
+        do {
+            publish(try session.start(route: route, routeID: id), time: now)
+        } catch {
+            throw .unusableRoute(String(describing: error))
+        }
+        return id
+    }
+
+    /// Active guidance → free drive (nothing happens in free drive).
+    public func stopGuidance() { publish(session.stop(), time: now) }
+
+    /// Asks the navigation camera for a state.
+    public func requestCamera(_ request: CameraRequest) { publish(session.requestCamera(request), time: now) }
+
+    /// The last fix with a position, for routes that start "here".
+    public var currentPosition: Fix? { lastFix?.hasPosition == true ? lastFix : nil }
+
     /// The current state, for `status`.
     public func status() -> GatewayStatus {
-        GatewayStatus(sources: sources.map { .init(id: $0.id, statistics: $0.statistics) }, fixes: fixCount, lastFix: lastFix)
+        GatewayStatus(
+            sources: sources.map { .init(id: $0.id, statistics: $0.statistics) }, fixes: fixCount, lastFix: lastFix,
+            mode: session.mode, routeID: session.routeID, hasMap: configuration.map != nil)
     }
 }

@@ -1,4 +1,5 @@
 public import LocationSources
+public import Navigation
 public import Positioning
 
 /// A snapshot of the gateway for the `status` command.
@@ -17,4 +18,10 @@ public struct GatewayStatus: Sendable {
     public var fixes: Int
     /// The last fix handled, if any.
     public var lastFix: Fix?
+    /// Free drive or active guidance.
+    public var mode: NavigationMode
+    /// The route being followed, in active guidance.
+    public var routeID: String?
+    /// Whether a map is loaded (matching and routing available).
+    public var hasMap: Bool
 }

@@ -1,13 +1,23 @@
-/// A binary min-heap of (key, value) pairs for the path search; stale entries are skipped by the caller.
-struct MinHeap {
+/// A binary min-heap of (key, value) pairs for graph searches (the planner's A*, the matcher's
+/// bounded Dijkstra); stale entries are skipped by the caller.
+public struct MinHeap: Sendable {
     private var keys: [Double] = []
     private var values: [Int32] = []
 
+    /// An empty heap.
+    public init() {}
+
     /// Whether the heap is empty.
-    var isEmpty: Bool { keys.isEmpty }
+    public var isEmpty: Bool { keys.isEmpty }
+
+    /// Empties the heap, keeping its storage for the next search.
+    public mutating func removeAll() {
+        keys.removeAll(keepingCapacity: true)
+        values.removeAll(keepingCapacity: true)
+    }
 
     /// Adds `value` with priority `key`.
-    mutating func push(_ key: Double, _ value: Int32) {
+    public mutating func push(_ key: Double, _ value: Int32) {
         keys.append(key)
         values.append(value)
         var i = keys.count - 1
@@ -21,7 +31,7 @@ struct MinHeap {
     }
 
     /// Removes and returns the entry with the smallest key.
-    mutating func pop() -> (key: Double, value: Int32)? {
+    public mutating func pop() -> (key: Double, value: Int32)? {
         guard let top = keys.first else { return nil }
         let value = values[0]
         let lastKey = keys.removeLast(), lastValue = values.removeLast()

@@ -26,7 +26,8 @@ public enum WaygateCommand {
     public static let version = "0.1.0"
 
     static let subcommands: [any Subcommand.Type] = [
-        ServeCommand.self, DecodeCommand.self, WatchCommand.self, DevicesCommand.self, SimulateCommand.self,
+        ServeCommand.self, DecodeCommand.self, WatchCommand.self, DevicesCommand.self, RouteCommand.self,
+        SimulateCommand.self,
     ]
 
     /// Runs the command named by the process arguments and exits with its status.

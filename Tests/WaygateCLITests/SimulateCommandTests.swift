@@ -92,7 +92,20 @@ struct SimulateCommandTests {
         }
     }
 
-    @Test("bad input: unreadable route, empty geometry, negative multiplier, --map not yet available")
+    @Test("--map --from --to drives the route planned on the bundled Helsinki map from start to end")
+    func plannedRoute() throws {
+        let map = Fixtures.repositoryRoot.appendingPathComponent("traces/maps/helsinki.osm.pbf").path
+        let result = try WaygateRunner.run(["simulate", "--map", map, "--from", "60.1688,24.9413", "--to", "60.1680,24.9530",
+                                            "--format", "jsonl", "--start", Self.start])
+        #expect(result.status == 0, "\(result.stderr)")
+        let points = DrivePoint.parse(result.lines)
+        #expect(points.count > 60)
+        #expect(try #require(points.first).coordinate.distance(to: Coordinate(latitude: 60.1688, longitude: 24.9413)) < 50)
+        #expect(try #require(points.last).coordinate.distance(to: Coordinate(latitude: 60.1680, longitude: 24.9530)) < 100)
+        #expect(points.suffix(3).allSatisfy { $0.speed == 0 })
+    }
+
+    @Test("bad input: unreadable route, empty geometry, negative multiplier, no road near --to")
     func errors() throws {
         let missing = try WaygateRunner.run(["simulate", "--route", "/nonexistent/r.json"])
         #expect(missing.status == 1)
@@ -106,8 +119,9 @@ struct SimulateCommandTests {
         let negative = try WaygateRunner.run(["simulate", "--route", Self.route, "--speed-multiplier=-2"])
         #expect(negative.status == 2)
         #expect(negative.stderr.contains("--speed-multiplier"))
-        let map = try WaygateRunner.run(["simulate", "--map", "m.pbf", "--from", "60.1,24.9", "--to", "60.2,24.9"])
-        #expect(map.status == 1)
-        #expect(map.stderr.contains("not available yet"))
+        let map = Fixtures.repositoryRoot.appendingPathComponent("traces/maps/helsinki.osm.pbf").path
+        let nowhere = try WaygateRunner.run(["simulate", "--map", map, "--from", "60.1688,24.9413", "--to", "1,1"])
+        #expect(nowhere.status == 1)
+        #expect(nowhere.stderr == "waygate: \(map): no road near 1.0,1.0\n")
     }
 }

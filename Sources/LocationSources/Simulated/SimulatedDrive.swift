@@ -1,4 +1,4 @@
-public import Geodesy
+import Geodesy
 import NMEA
 public import Positioning
 public import RouteModel

@@ -251,13 +251,13 @@ extension FixAssembler {
     }
 
     mutating func fillDOPs() {
-        guard let d = DOPCalculator.dops(satellites) else { return }
-        if dop.x.isNaN { dop.x = d.x }
-        if dop.y.isNaN { dop.y = d.y }
-        if dop.h.isNaN { dop.h = d.h }
-        if dop.v.isNaN { dop.v = d.v }
-        if dop.p.isNaN { dop.p = d.p }
-        if dop.t.isNaN { dop.t = d.t }
-        if dop.g.isNaN { dop.g = d.g }
+        guard let d = DilutionOfPrecision(satellites: satellites) else { return }
+        if dop.x.isNaN { dop.x = d.east }
+        if dop.y.isNaN { dop.y = d.north }
+        if dop.h.isNaN { dop.h = d.horizontal }
+        if dop.v.isNaN { dop.v = d.vertical }
+        if dop.p.isNaN { dop.p = d.position }
+        if dop.t.isNaN { dop.t = d.time }
+        if dop.g.isNaN { dop.g = d.geometric }
     }
 }

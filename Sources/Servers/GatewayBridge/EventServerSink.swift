@@ -15,7 +15,7 @@ public final class EventServerSink: Sendable {
     /// The closure to hand to `Gateway(…, sink:)`.
     public var sink: GatewayEventSink {
         { [self] event in
-            let (payload, time) = event.wire
+            guard let (payload, time) = event.wire else { return }
             target.withLock { $0 }?.publish(payload, time: time)
         }
     }

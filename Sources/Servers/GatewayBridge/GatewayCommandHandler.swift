@@ -1,5 +1,8 @@
 public import Gateway
+import Foundation
 import LocationSources
+import Navigation
+import RouteModel
 import NMEA
 import Positioning
 public import WireProtocol
@@ -17,8 +20,33 @@ public struct GatewayCommandHandler: CommandHandler {
         switch command {
         case .status:
             return .success(Self.fields(for: await gateway.status()))
+        case .start(let request):
+            return await start(request)
+        case .stop:
+            await gateway.stopGuidance()
+            return .success(["session": .object(["mode": .string(SessionMode.freeDrive.rawValue)])])
+        case .camera(let state):
+            guard let request = CameraRequest(rawValue: state.rawValue) else { return .failure(.badRequest, "camera: unknown state \(state.rawValue)") }
+            await gateway.requestCamera(request)
+            return .success(["state": .string(state.rawValue)])
         default:
-            return .failure(.badRequest, "'\(command.name.rawValue)' is not available: this server runs without a map or guidance")
+            return .failure(.badRequest, "'\(command.name.rawValue)' is not available on this server yet")
+        }
+    }
+
+    /// `start`: reads the route (inline JSON or a file) and switches to active guidance.
+    private func start(_ request: StartRequest) async -> CommandResult {
+        let route: Route
+        do {
+            route = try RouteLoading.route(for: request.route)
+        } catch {
+            return .failure(.badRequest, error.description)
+        }
+        do {
+            let id = try await gateway.startGuidance(route)
+            return .success(["route_id": .string(id), "session": .object(["mode": .string(SessionMode.activeGuidance.rawValue), "route_id": .string(id)])])
+        } catch {
+            return .failure(.badRequest, error.description)
         }
     }
 
@@ -43,7 +71,9 @@ public struct GatewayCommandHandler: CommandHandler {
         }
         return [
             "sources": .array(sources),
-            "session": .object(["mode": .string(SessionMode.freeDrive.rawValue)]),
+            "session": .object(
+                ["mode": .string(SessionMode(status.mode).rawValue)].merging(status.routeID.map { ["route_id": .string($0)] } ?? [:]) { a, _ in a }),
+            "map": .bool(status.hasMap),
             "counters": .object([
                 "sentences_ok": .integer(Int64(totals.sentences)),
                 "bad_checksum": .integer(Int64(totals.badChecksum)),

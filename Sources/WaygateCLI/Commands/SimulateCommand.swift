@@ -1,8 +1,11 @@
 import Foundation
+import Gateway
+import Geodesy
 import LocationSources
 import Positioning
 import RouteFormats
 import RouteModel
+import Routing
 import Simulation
 import SystemIO
 import Timekeeping
@@ -33,7 +36,13 @@ struct SimulateCommand: Subcommand {
             OptionSpec("--start", value: "TIME", help: "Time of the first fix, ISO 8601 (default: now, whole second)."),
         ] + SimulationSettings.options)
 
-    let routeFile: String
+    /// Where the route comes from: a file, or planned on a map.
+    enum RouteInput: Sendable {
+        case file(String)
+        case planned(map: String, from: Coordinate, to: Coordinate)
+    }
+
+    let input: RouteInput
     let format: String
     let pty: String?
     let realtime: Bool
@@ -44,12 +53,13 @@ struct SimulateCommand: Subcommand {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         if arguments.value("--map") != nil {
             guard arguments.value("--route") == nil else { throw UsageError("simulate: give either --route FILE or --map MAP, not both") }
-            _ = try arguments.coordinate("--from")
-            _ = try arguments.coordinate("--to")
-            routeFile = ""
+            guard let map = arguments.value("--map"), let from = try arguments.coordinate("--from"), let to = try arguments.coordinate("--to") else {
+                throw UsageError("simulate --map MAP needs --from LAT,LON and --to LAT,LON")
+            }
+            input = .planned(map: map, from: from, to: to)
         } else {
             guard let file = arguments.value("--route") else { throw UsageError("simulate needs --route FILE (or --map MAP --from LAT,LON --to LAT,LON)") }
-            routeFile = file
+            input = .file(file)
         }
         format = try arguments.choice("--format", ["nmea", "gpx", "jsonl"], default: "nmea")
         pty = arguments.value("--pty")
@@ -65,15 +75,29 @@ struct SimulateCommand: Subcommand {
     }
 
     func run(in environment: AppEnvironment) async throws {
-        guard !routeFile.isEmpty else {
-            throw RuntimeError("simulate --map is not available yet: plan the route with another tool and pass it with --route FILE")
+        let route: Route
+        switch input {
+        case .file(let path): route = try SimulationSettings.readRoute(path)
+        case .planned(let map, let from, let to): route = try Self.plan(map: map, from: from, to: to, environment: environment)
         }
-        let route = try SimulationSettings.readRoute(routeFile)
         let startTime = start ?? Timestamp(secondsSince1970: environment.timeSource.now().secondsSince1970.rounded(.down))
         if pty != nil || realtime {
             try await runPaced(route, startTime: startTime, environment: environment)
         } else {
             try runBatch(route, startTime: startTime)
+        }
+    }
+
+    /// The best car route from `from` to `to` on `map` (loaded through the map cache).
+    static func plan(map: String, from: Coordinate, to: Coordinate, environment: AppEnvironment) throws -> Route {
+        let loaded = try MapStore(environment: environment.variables).load(map)
+        do {
+            guard let best = try MapRouter(graph: loaded.graph).routes([RouteWaypoint(from), RouteWaypoint(to)], options: RouteOptions()).first else {
+                throw RuntimeError("\(map): no route from \(from) to \(to)")
+            }
+            return best
+        } catch let error as RoutingError {
+            throw RuntimeError("\(map): \(error.description)")
         }
     }
 

@@ -1,0 +1,31 @@
+/// Errors of the Gateway: maps that cannot be loaded and commands it refuses, each message
+/// naming what was wrong.
+public enum GatewayError: Error, CustomStringConvertible, Equatable {
+    /// The map file does not exist or cannot be read.
+    case mapUnreadable(path: String, reason: String)
+    /// The map file is not a map, or is cut short or corrupt; `reason` says how.
+    case badMap(path: String, reason: String)
+    /// The command needs a map and the server runs without one.
+    case noMap(command: String)
+    /// `route` needs a position and no fix has arrived yet.
+    case noFix
+    /// An index beyond the last `route` reply.
+    case noSuchRoute(index: Int, available: Int)
+    /// A route (inline or file) that cannot be read or driven.
+    case unusableRoute(String)
+    /// No route between the points.
+    case noRoute(String)
+
+    public var description: String {
+        switch self {
+        case .mapUnreadable(let path, let reason): "cannot read map \(path): \(reason)"
+        case .badMap(let path, let reason): "bad map \(path): \(reason)"
+        case .noMap(let command): "'\(command)' needs a map: start the server with --map MAP"
+        case .noFix: "no position yet: give an origin in waypoints, or wait for a fix"
+        case .noSuchRoute(let index, let available):
+            available == 0 ? "route_index \(index): no routes yet, send 'route' first" : "route_index \(index): only \(available) routes (0…\(available - 1))"
+        case .unusableRoute(let reason): "unusable route: \(reason)"
+        case .noRoute(let reason): reason
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Geodesy
+import Guidance
+public import Navigation
+public import RoadGraph
+public import RouteModel
+public import Routing
+
+/// Plans routes on a loaded map and assembles them into drivable `Route`s with instructions;
+/// serves `waygate route`, the `route` command and rerouting (`RouteProvider`).
+public struct MapRouter: RouteProvider {
+    /// The planner over the map's graph.
+    public let planner: RoutePlanner
+
+    /// A router over `graph`.
+    public init(graph: RoadGraph) { planner = RoutePlanner(graph: graph) }
+
+    /// Routes through `waypoints` (origin first, destination last), best first, at most
+    /// 1 + `alternatives`, with words in `options.language` and `options.units`.
+    /// - Throws: `RoutingError` for an unknown profile or avoid option, a point off the network, or no route.
+    public func routes(_ waypoints: [RouteWaypoint], options: RouteOptions, alternatives: Int = 0) throws(RoutingError) -> [Route] {
+        var avoid: Set<AvoidOption> = []
+        for name in options.avoid { avoid.insert(try AvoidOption.named(name)) }
+        let planned = try planner.plan(
+            RouteRequest(waypoints: waypoints, profile: options.profile, avoid: avoid, alternatives: alternatives))
+        let assembler = RouteAssembler(language: options.language, units: options.units)
+        return planned.map { route in
+            let snapped = zip(route.waypoints, waypoints).map { snap, asked in
+                Waypoint(name: planner.graph.name(of: snap.edge) ?? "", location: snap.coordinate,
+                         distance: snap.coordinate.distance(to: asked.coordinate))
+            }
+            return assembler.route(legs: route.legs, waypoints: snapped, options: options)
+        }
+    }
+
+    /// A new route from the vehicle (leaving along its heading, ± 90°) through the waypoints not reached yet.
+    public func route(for request: RerouteRequest) async throws -> Route {
+        let origin = RouteWaypoint(request.origin, heading: request.heading, headingTolerance: 90)
+        let rest = request.waypoints.map { RouteWaypoint($0.location) }
+        // Nothing may leave along the heading (a dead end ahead): then let the route start either way.
+        if request.heading != nil, let routes = try? routes([origin] + rest, options: request.options), let best = routes.first {
+            return best
+        }
+        return try routes([RouteWaypoint(request.origin)] + rest, options: request.options)[0]
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+public import OSMImport
+public import RoadGraph
+
+/// Loads road graphs from map files (`.osm.pbf`, `.osm` XML, or Waygate's binary graph) and keeps a
+/// binary cache so an extract is imported once: `<name>.waygate-cache` next to the map, or in the
+/// user cache directory (`$XDG_CACHE_HOME/waygate`, else `~/.cache/waygate`) when the map's
+/// directory is read-only. A cache is used only when it records the map's current size and
+/// modification time and the current cache and graph format versions.
+public struct MapStore: Sendable {
+    /// How a map was obtained.
+    public enum Origin: String, Sendable, Hashable {
+        /// Read from a valid cache.
+        case cache
+        /// Imported from OSM data (and cached when possible).
+        case imported
+        /// The file itself is a Waygate road graph.
+        case graphFile
+    }
+
+    /// A loaded map.
+    public struct LoadedMap: Sendable {
+        /// The road graph.
+        public var graph: RoadGraph
+        /// How it was obtained.
+        public var origin: Origin
+        /// The cache file read or written, nil when none.
+        public var cachePath: String?
+    }
+
+    /// The fallback cache directory.
+    public let userCacheDirectory: String
+
+    /// A store caching in `userCacheDirectory` when a map's own directory is not writable.
+    public init(userCacheDirectory: String) {
+        self.userCacheDirectory = userCacheDirectory
+    }
+
+    /// A store using the user cache directory named by `environment`: `$XDG_CACHE_HOME/waygate`,
+    /// else `$HOME/.cache/waygate`, else `/tmp/waygate-cache`.
+    public init(environment: [String: String]) {
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            userCacheDirectory = xdg + "/waygate"
+        } else if let home = environment["HOME"], home.hasPrefix("/") {
+            userCacheDirectory = home + "/.cache/waygate"
+        } else {
+            userCacheDirectory = "/tmp/waygate-cache"
+        }
+    }
+
+    /// The road graph of the map at `path`, from its cache when valid; `progress` reports a long import.
+    /// - Throws: `GatewayError` naming `path` when it is missing, unreadable, truncated or not a map.
+    public func load(_ path: String, progress: (ImportProgress) -> Void = { _ in }) throws(GatewayError) -> LoadedMap {
+        let stamp = try SourceStamp(path: path)
+        let candidates = cachePaths(for: path)
+        for cache in candidates {
+            if let graph = MapCacheFile.read(cache, expecting: stamp) { return LoadedMap(graph: graph, origin: .cache, cachePath: cache) }
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw .mapUnreadable(path: path, reason: "permission denied or not a regular file")
+        }
+        if bytes.starts(with: Array("WGRG".utf8)) {
+            do {
+                return LoadedMap(graph: try RoadGraph(serialized: bytes), origin: .graphFile, cachePath: nil)
+            } catch {
+                throw .badMap(path: path, reason: error.description)
+            }
+        }
+        let graph: RoadGraph
+        do {
+            graph = try OSMImporter().importGraph(from: bytes, progress: progress).graph
+        } catch {
+            throw .badMap(path: path, reason: error.description)
+        }
+        let written = candidates.first { MapCacheFile.write(graph, stamp: stamp, to: $0) }
+        return LoadedMap(graph: graph, origin: .imported, cachePath: written)
+    }
+
+    /// Where the cache of `path` may live, preferred first.
+    public func cachePaths(for path: String) -> [String] {
+        let url = URL(fileURLWithPath: path)
+        let name = url.lastPathComponent + ".waygate-cache"
+        return [url.deletingLastPathComponent().appendingPathComponent(name).path, userCacheDirectory + "/" + name]
+    }
+}
+
+/// The identity of a map file a cache must match: size and modification time.
+struct SourceStamp: Hashable {
+    var size: UInt64
+    var modified: Int64
+
+    /// The stamp of the file at `path`.
+    init(path: String) throws(GatewayError) {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
+            throw .mapUnreadable(path: path, reason: FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file")
+        }
+        guard attributes[.type] as? FileAttributeType == .typeRegular else { throw .mapUnreadable(path: path, reason: "not a regular file") }
+        size = (attributes[.size] as? NSNumber)?.uint64Value ?? 0
+        modified = Int64((((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0) * 1_000_000).rounded())
+        guard size > 0 else { throw .badMap(path: path, reason: "the file is empty") }
+    }
+
+    /// Stamp from its parts.
+    init(size: UInt64, modified: Int64) {
+        self.size = size
+        self.modified = modified
+    }
+}

@@ -1,0 +1,36 @@
+import Geodesy
+import RoadGraph
+import RouteModel
+
+/// Per geometry segment annotations of a leg (OSRM `annotation`): distance, duration, speed and
+/// speed limit, so a simulator can cruise at the speeds the planner assumed.
+enum LegAnnotator {
+    /// The annotation of `path`: element `i` describes geometry points `i` → `i + 1`.
+    static func annotation(of path: RoadPath) -> LegAnnotation {
+        var result = LegAnnotation()
+        for segment in path.segments {
+            let range = segment.geometryRange
+            guard range.upperBound > range.lowerBound else { continue }
+            let pieces = (range.lowerBound..<range.upperBound).map { path.geometry[$0].distance(to: path.geometry[$0 + 1]) }
+            let total = pieces.reduce(0, +)
+            let limit = segment.speedLimit.map { Self.limit($0) }
+            for d in pieces {
+                let duration = total > 0 ? segment.duration * d / total : 0
+                result.distance.append(d)
+                result.duration.append(duration)
+                result.speed.append(duration > 0 ? d / duration : 0)
+                result.maxSpeed.append(limit)
+            }
+        }
+        return result
+    }
+
+    /// The RouteModel form of a graph speed limit.
+    static func limit(_ limit: GraphSpeedLimit) -> RouteModel.SpeedLimit {
+        switch limit {
+        case .kilometersPerHour(let v): RouteModel.SpeedLimit(value: Double(v), unit: "km/h")
+        case .milesPerHour(let v): RouteModel.SpeedLimit(value: Double(v), unit: "mph")
+        case .unlimited: .unlimited
+        }
+    }
+}

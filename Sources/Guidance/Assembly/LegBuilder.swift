@@ -1,0 +1,105 @@
+import Geodesy
+import RoadGraph
+import RouteModel
+
+/// Turns one `RoadPath` into a `RouteLeg` without words: steps from maneuver to maneuver, an
+/// arrive step, intersections, the summary and per-segment annotations.
+struct LegBuilder {
+    /// Mode of travel of the path's profile (`driving`, `cycling`, `walking`).
+    let mode: String
+
+    /// A builder for `profile`.
+    init(profile: TravelProfile) {
+        switch profile {
+        case .car: mode = "driving"
+        case .bike: mode = "cycling"
+        case .foot: mode = "walking"
+        }
+    }
+
+    /// The leg for `path`.
+    func leg(_ path: RoadPath) -> RouteLeg {
+        let view = RoadPathView(path: path)
+        let points = ManeuverPoint.all(in: view)
+        var steps: [RouteStep] = []
+        for (n, point) in points.enumerated() {
+            let last = n + 1 < points.count ? points[n + 1].segment - 1 : path.segments.count - 1
+            steps.append(step(view, point, through: last))
+        }
+        steps.append(arrival(path))
+        let distance = steps.reduce(0) { $0 + $1.distance }, duration = steps.reduce(0) { $0 + $1.duration }
+        return RouteLeg(
+            distance: distance, duration: duration, summary: LegSummary.summary(of: path), steps: steps,
+            annotation: LegAnnotator.annotation(of: path))
+    }
+
+    /// The step starting at `point` and covering segments up to `last`.
+    func step(_ view: RoadPathView, _ point: ManeuverPoint, through last: Int) -> RouteStep {
+        let path = view.path
+        let segments = path.segments[point.segment...max(point.segment, last)]
+        let first = segments.first!
+        let geometry = Array(path.geometry[first.geometryRange.lowerBound...segments.last!.geometryRange.upperBound])
+        var duration = segments.reduce(0) { $0 + $1.duration }
+        for k in point.segment...max(point.segment, last) where k > 0 { duration += path.intersections[k - 1].turnDuration }
+        let named = view.namingSegment(ofStepAt: point)
+        let isDepart = point.segment == 0
+        let at = isDepart ? nil : path.intersections[point.segment - 1]
+        let maneuver = Maneuver(
+            type: point.decision.type, modifier: point.decision.modifier, location: geometry[0],
+            bearingBefore: at.map { Self.rounded($0.incomingBearing) } ?? 0,
+            bearingAfter: Self.rounded(at?.outgoingBearing ?? path.departureBearing), exit: point.exit)
+        var intersections: [Intersection] = []
+        if isDepart {
+            intersections.append(
+                Intersection(location: geometry[0], bearings: [Self.rounded(path.departureBearing)], entry: [true], outIndex: 0,
+                             classes: Self.classes(first)))
+        }
+        for k in max(point.segment - 1, 0)..<max(point.segment, last) where k < path.intersections.count {
+            intersections.append(Self.intersection(path.intersections[k], leaving: path.segments[k + 1]))
+        }
+        return RouteStep(
+            distance: segments.reduce(0) { $0 + $1.distance }, duration: duration, geometry: geometry, name: named.name ?? "",
+            ref: named.ref, destinations: named.destination, rotaryName: point.rotaryName,
+            mode: first.flags.contains(.ferry) ? "ferry" : mode, maneuver: maneuver, intersections: intersections,
+            speedLimit: Self.speedLimit(segments))
+    }
+
+    /// The arrive step: zero length at the end of the path.
+    func arrival(_ path: RoadPath) -> RouteStep {
+        let end = path.geometry.last ?? Coordinate(latitude: 0, longitude: 0)
+        let lastSegment = path.segments.last
+        return RouteStep(
+            distance: 0, duration: 0, geometry: [end, end], name: lastSegment?.name ?? "", ref: lastSegment?.ref,
+            mode: lastSegment?.flags.contains(.ferry) == true ? "ferry" : mode,
+            maneuver: Maneuver(type: .arrive, location: end, bearingBefore: Self.rounded(path.arrivalBearing), bearingAfter: 0),
+            intersections: [Intersection(location: end, bearings: [Self.rounded(Bearing.normalized(path.arrivalBearing + 180))],
+                                         entry: [true], inIndex: 0)])
+    }
+
+    /// A path intersection as OSRM lists it.
+    static func intersection(_ x: PathIntersection, leaving: RoadPath.Segment) -> Intersection {
+        Intersection(
+            location: x.location, bearings: x.roads.map { rounded($0.bearing) }, entry: x.roads.map(\.canEnter),
+            inIndex: x.roads.firstIndex(where: \.isIncoming), outIndex: x.roads.firstIndex(where: \.isOutgoing),
+            classes: classes(leaving))
+    }
+
+    /// OSRM road classes of a segment: `motorway`, `toll`, `ferry`, `tunnel`.
+    static func classes(_ segment: RoadPath.Segment) -> [String] {
+        var classes: [String] = []
+        if segment.roadClass.isMotorway { classes.append("motorway") }
+        if segment.flags.contains(.toll) { classes.append("toll") }
+        if segment.flags.contains(.ferry) { classes.append("ferry") }
+        if segment.flags.contains(.tunnel) { classes.append("tunnel") }
+        return classes
+    }
+
+    /// The speed limit of a step when all its segments share one.
+    static func speedLimit(_ segments: ArraySlice<RoadPath.Segment>) -> RouteModel.SpeedLimit? {
+        guard let limit = segments.first?.speedLimit, segments.allSatisfy({ $0.speedLimit == limit }) else { return nil }
+        return LegAnnotator.limit(limit)
+    }
+
+    /// Bearings are whole degrees on the wire (OSRM).
+    static func rounded(_ bearing: Degrees) -> Degrees { Bearing.normalized(bearing.rounded()).truncatingRemainder(dividingBy: 360) }
+}

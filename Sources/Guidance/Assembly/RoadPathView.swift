@@ -1,0 +1,23 @@
+import Geodesy
+import RoadGraph
+import RouteModel
+
+/// Read helpers over a `RoadPath` for step building.
+struct RoadPathView {
+    /// The path.
+    var path: RoadPath
+
+    /// The segment whose name a step starting at `point` carries: for roundabouts the exit road.
+    func namingSegment(ofStepAt point: ManeuverPoint) -> RoadPath.Segment {
+        let segments = path.segments
+        guard point.decision.type == .roundabout || point.decision.type == .rotary else { return segments[point.segment] }
+        let after = segments[point.segment...].first { !$0.flags.contains(.roundabout) }
+        return after ?? segments[point.segment]
+    }
+
+    /// The name+ref identity of the road of a step.
+    func identity(ofStepAt point: ManeuverPoint) -> String {
+        let s = namingSegment(ofStepAt: point)
+        return TurnContext.identity(s.name, s.ref)
+    }
+}

@@ -1,0 +1,55 @@
+import Geodesy
+import Positioning
+import RoadGraph
+
+/// Finds the directed edges a fix may lie on: every edge usable by the profile within a radius
+/// that grows with the fix's reported accuracy (meili's candidate search).
+public struct CandidateSearch: Sendable {
+    /// The road network searched.
+    public let graph: RoadGraph
+    /// Radius and profile settings.
+    public let options: MatchingOptions
+    let index: EdgeIndex
+
+    /// A search over `graph` with `options` (indexes the graph's geometry once, linear in its size).
+    public init(graph: RoadGraph, options: MatchingOptions) {
+        self.init(graph: graph, options: options, index: EdgeIndex(graph: graph))
+    }
+
+    init(graph: RoadGraph, options: MatchingOptions, index: EdgeIndex) {
+        self.graph = graph
+        self.options = options
+        self.index = index
+    }
+
+    /// The search radius for a fix, metres: `radiusPerAccuracy × h_acc` clamped to
+    /// `minimumRadius…maximumRadius` (the minimum when the fix has no accuracy).
+    public func radius(for fix: Fix) -> Meters {
+        let accuracy = fix.horizontalAccuracy.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } ?? 0
+        return min(options.maximumRadius, max(options.minimumRadius, options.radiusPerAccuracy * accuracy))
+    }
+
+    /// Every directed edge the profile may use within `radius` metres of `coordinate`, nearest
+    /// first; both directions of a two-way road are separate snaps.
+    public func snaps(near coordinate: Coordinate, within radius: Meters) -> [EdgeSnap] {
+        let profile = options.profile
+        let edges = graph.edges
+        return index.nearestEdges(to: coordinate, within: radius) { edges[$0].durations[profile].isFinite }
+    }
+
+    /// The candidates for `fix` with their emission costs, at most `maximumCandidates`, cheapest first.
+    public func candidates(for fix: Fix, emission: EmissionModel) -> [Candidate] {
+        guard let coordinate = fix.coordinate, coordinate.isValid else { return [] }
+        let sigma = emission.sigma(for: fix)
+        let course = emission.usableCourse(of: fix)
+        let edges = graph.edges
+        var result = snaps(near: coordinate, within: radius(for: fix)).map { snap in
+            let cost = emission.cost(
+                distance: snap.distance, sigma: sigma, edgeBearing: snap.bearing, course: course, roadClass: edges[snap.edge.index].roadClass)
+            return Candidate(snap: snap, emissionCost: cost)
+        }
+        result.sort { ($0.emissionCost, $0.edge) < ($1.emissionCost, $1.edge) }
+        if result.count > options.maximumCandidates { result.removeLast(result.count - options.maximumCandidates) }
+        return result
+    }
+}

@@ -1,2 +1,0 @@
-/// Placeholder: the MapMatching module is being written (see README.md module map).
-public enum MapMatchingModule {}

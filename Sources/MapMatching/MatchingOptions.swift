@@ -1,0 +1,65 @@
+import Geodesy
+import RoadGraph
+
+/// The tunables of the HMM matcher, shared by `OnlineMatcher` and `TraceMatcher`.
+///
+/// Distances are metres, speeds m/s, angles degrees. The defaults were tuned on 1 Hz drives over
+/// the Helsinki extract with Gaussian noise of 5, 10 and 20 m (docs/map-matching.md).
+public struct MatchingOptions: Sendable, Hashable {
+    /// The profile whose access rules, oneways and turn restrictions the vehicle follows.
+    public var profile: TravelProfile = .car
+    /// Candidate radius as a multiple of the fix's horizontal accuracy, before clamping.
+    public var radiusPerAccuracy: Double = 3
+    /// Smallest candidate search radius, metres.
+    public var minimumRadius: Meters = 25
+    /// Largest candidate search radius, metres.
+    public var maximumRadius: Meters = 100
+    /// At most this many candidates (the most likely by emission) are kept per fix.
+    public var maximumCandidates: Int = 8
+    /// Standard deviation of the GPS error assumed when a fix carries no horizontal accuracy, metres.
+    public var defaultSigma: Meters = 8
+    /// Lower bound of the GPS error standard deviation, metres (receivers tend to be optimistic).
+    public var minimumSigma: Meters = 4
+    /// Scale of the exponential on |network distance − great-circle distance| between fixes, metres.
+    public var beta: Meters = 25
+    /// From this speed on (m/s) the fix's course is compared with the edge direction.
+    public var headingMinimumSpeed: MetersPerSecond = 2
+    /// Standard deviation of the course error, degrees: a candidate `d` degrees off costs `½(d/σ)²`.
+    public var headingSigma: Degrees = 25
+    /// Largest cost a heading disagreement can add (reached at about 180°).
+    public var maximumHeadingCost: Double = 18
+    /// Emission cost added for service roads, tracks and paths, so a parallel service road or
+    /// parking aisle wins only when the fixes clearly follow it.
+    public var minorRoadCost: Double = 1
+    /// How far a fix may fall behind the previous one along the road without breaking the match,
+    /// metres, at least: the tolerance grows to `backwardToleranceSigmas` × the fix's sigma.
+    public var backwardTolerance: Meters = 15
+    /// The backward tolerance in GPS sigmas (two fixes' along-track errors differ by √2 σ).
+    public var backwardToleranceSigmas: Double = 3
+    /// Extra network distance charged for a U-turn (mid-edge or at a node), metres.
+    public var uTurnPenalty: Meters = 60
+    /// The fastest the vehicle is assumed to move, m/s: bounds the path search over GPS gaps.
+    public var maximumSpeed: MetersPerSecond = 55
+    /// The path search never explores farther than this from the previous candidate, metres.
+    public var maximumSearchDistance: Meters = 5000
+    /// A fix farther than this many sigmas from every road is reported off-road.
+    public var offRoadSigmas: Double = 3.5
+    /// A restart of the chain is published as a teleport only if it moves the matched position this far, metres.
+    public var teleportDistance: Meters = 50
+    /// Seconds assumed between fixes that carry no time (live mode only).
+    public var assumedInterval: Seconds = 1
+    /// Length of the most probable path ahead published with each live match, metres.
+    public var horizonLength: Meters = 500
+    /// Speed limits used where `maxspeed` is not tagged; nil picks them from the map's location.
+    public var speedLimitDefaults: SpeedLimitDefaults?
+
+    /// Options with every default; change fields afterwards.
+    public init(profile: TravelProfile = .car) {
+        self.profile = profile
+        switch profile {
+        case .car: maximumSpeed = 55
+        case .bike: maximumSpeed = 15
+        case .foot: maximumSpeed = 5
+        }
+    }
+}

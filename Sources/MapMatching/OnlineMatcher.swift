@@ -1,0 +1,112 @@
+import Geodesy
+import Positioning
+import RoadGraph
+import Timekeeping
+
+/// Live free-drive map matching (Mapbox's PassiveLocationManager): feed fixes in time order and get
+/// one `MatchedLocation` per fix at once, from the cheapest candidate of the current Viterbi
+/// column. Later fixes sharpen the chain but never rewrite what was published.
+///
+/// A value-type state machine: copy it to fork a matcher, drop it to forget the drive.
+public struct OnlineMatcher: Sendable {
+    /// The road network matched against.
+    public let graph: RoadGraph
+    /// The tunables.
+    public let options: MatchingOptions
+    private let search: CandidateSearch
+    private let emission: EmissionModel
+    private var transition: TransitionModel
+    private let horizon: MostProbablePath
+    private var decoder = ViterbiDecoder(keepsHistory: false)
+    private var previous: (coordinate: Coordinate, time: Timestamp?)?
+    private var lastPublished: Coordinate?
+
+    /// A matcher over `graph`; speed-limit defaults come from `options` or else from the map's location.
+    public init(graph: RoadGraph, options: MatchingOptions = MatchingOptions()) {
+        self.graph = graph
+        self.options = options
+        let index = EdgeIndex(graph: graph)
+        search = CandidateSearch(graph: graph, options: options, index: index)
+        emission = EmissionModel(options: options)
+        transition = TransitionModel(graph: graph, options: options)
+        let defaults = options.speedLimitDefaults ?? graph.center.map(SpeedLimitDefaults.forLocation) ?? .generic
+        horizon = MostProbablePath(graph: graph, profile: options.profile, speedLimitDefaults: defaults, index: index)
+    }
+
+    /// Matches the next fix and returns what to publish for it; nil (state unchanged) for a fix
+    /// without a valid position. Fixes without time are taken to be `assumedInterval` after the last.
+    /// When no path joins the fix to the chain, the chain restarts; the result is flagged
+    /// `isTeleport` when that moves the published position by more than `teleportDistance`.
+    public mutating func match(_ fix: Fix) -> MatchedLocation? {
+        let location = matchUnflagged(fix)
+        guard var location else { return nil }
+        if location.isTeleport, let lastPublished, lastPublished.distance(to: location.coordinate) <= options.teleportDistance {
+            location.isTeleport = false
+        }
+        lastPublished = location.coordinate
+        return location
+    }
+
+    private mutating func matchUnflagged(_ fix: Fix) -> MatchedLocation? {
+        guard let coordinate = fix.coordinate, coordinate.isValid else { return nil }
+        let candidates = search.candidates(for: fix, emission: emission)
+        defer { previous = (coordinate, fix.time) }
+        guard !candidates.isEmpty else {
+            decoder.reset()
+            return offRoad(fix, coordinate)
+        }
+        var isTeleport = false
+        if let previous, decoder.last != nil {
+            let elapsed = elapsedSeconds(from: previous.time, to: fix.time)
+            let greatCircle = previous.coordinate.distance(to: coordinate)
+            let tolerance = transition.backwardTolerance(sigma: emission.sigma(for: fix))
+            let costs = transition.costs(
+                from: decoder.last?.candidates ?? [], to: candidates, greatCircle: greatCircle, elapsed: elapsed, backwardTolerance: tolerance)
+            if !decoder.advance(to: candidates, transitionCosts: costs) {
+                decoder.start(with: candidates)
+                isTeleport = true
+            }
+        } else {
+            decoder.start(with: candidates)
+        }
+        return published(fix, coordinate, isTeleport: isTeleport)
+    }
+
+    /// Forgets the chain, as after a restart of the source.
+    public mutating func reset() {
+        decoder.reset()
+        previous = nil
+        lastPublished = nil
+    }
+
+    private func elapsedSeconds(from before: Timestamp?, to now: Timestamp?) -> Seconds {
+        guard let before, let now else { return options.assumedInterval }
+        let seconds = now.seconds(since: before)
+        return seconds > 0 ? seconds : options.assumedInterval
+    }
+
+    private func published(_ fix: Fix, _ coordinate: Coordinate, isTeleport: Bool) -> MatchedLocation? {
+        guard let column = decoder.last, let best = column.bestIndex else { return offRoad(fix, coordinate) }
+        let winner = column.candidates[best]
+        let sigma = emission.sigma(for: fix)
+        let nearest = column.candidates.map(\.snap.distance).min() ?? .infinity
+        if nearest > options.offRoadSigmas * sigma { return offRoad(fix, coordinate, isTeleport: isTeleport) }
+        let posteriors = decoder.posteriors()
+        let shape = graph[winner.edge].shape
+        var roadPosterior = 0.0
+        for (i, c) in column.candidates.enumerated() where graph[c.edge].shape == shape { roadPosterior += posteriors[i] }
+        let z = winner.snap.distance / (2 * sigma)
+        let confidence = min(1, max(0, roadPosterior * Probability.of(cost: 0.5 * z * z)))
+        return MatchedLocation(
+            time: fix.time, rawCoordinate: coordinate, coordinate: winner.snap.coordinate, bearing: winner.snap.bearing,
+            confidence: confidence, isOffRoad: false, isTeleport: isTeleport, distanceFromFix: winner.snap.distance,
+            road: graph.matchedRoad(edge: winner.edge, fraction: winner.snap.fraction, defaults: horizon.speedLimitDefaults),
+            horizon: horizon.ahead(from: winner.edge, fraction: winner.snap.fraction, length: options.horizonLength))
+    }
+
+    private func offRoad(_ fix: Fix, _ coordinate: Coordinate, isTeleport: Bool = false) -> MatchedLocation {
+        MatchedLocation(
+            time: fix.time, rawCoordinate: coordinate, coordinate: coordinate, bearing: emission.usableCourse(of: fix),
+            confidence: 0, isOffRoad: true, isTeleport: isTeleport, distanceFromFix: 0, road: nil, horizon: [])
+    }
+}

@@ -1,0 +1,134 @@
+import Geodesy
+import Positioning
+import RoadGraph
+import Timekeeping
+
+/// Offline map matching of a whole trace (valhalla's `/trace_attributes`, OSRM's `/match`): the
+/// full Viterbi decode with backtracking, so every fix is matched knowing the fixes after it.
+/// Where the chain breaks (a jump, or fixes with no road nearby) the trace is split into segments.
+public struct TraceMatcher: Sendable {
+    /// The road network matched against.
+    public let graph: RoadGraph
+    /// The tunables.
+    public let options: MatchingOptions
+    private let search: CandidateSearch
+    private let emission: EmissionModel
+    private let bounds: (south: Degrees, west: Degrees, north: Degrees, east: Degrees)?
+
+    /// A matcher over `graph` with `options`.
+    public init(graph: RoadGraph, options: MatchingOptions = MatchingOptions()) {
+        self.graph = graph
+        self.options = options
+        search = CandidateSearch(graph: graph, options: options)
+        emission = EmissionModel(options: options)
+        bounds = graph.boundingBox
+    }
+
+    /// Matches `fixes` (time order) and returns one point per fix plus the driven path.
+    /// Fixes without a position are left unmatched, as are fixes outside the map when others are inside.
+    /// - Throws: `emptyTrace`, `missingTime`, `timeNotIncreasing`, `noPositions`, `emptyMap`, or
+    ///   `outsideMap` when no fix lies on the map.
+    public func match(_ fixes: [Fix]) throws(MapMatchingError) -> TraceMatch {
+        try validate(fixes)
+        var transition = TransitionModel(graph: graph, options: options)
+        var decoder = ViterbiDecoder(keepsHistory: true)
+        var columnFixes: [Int] = []
+        var result = TraceMatch(points: Array(repeating: nil, count: fixes.count), segments: [])
+        var previous: Int?
+        for (index, fix) in fixes.enumerated() {
+            guard let coordinate = fix.coordinate, coordinate.isValid else { continue }
+            let candidates = search.candidates(for: fix, emission: emission)
+            if candidates.isEmpty {
+                finish(&decoder, columnFixes, fixes, &transition, into: &result)
+                columnFixes = []
+                previous = nil
+                continue
+            }
+            var advanced = false
+            if let p = previous, let before = fixes[p].coordinate, let t0 = fixes[p].time, let t1 = fix.time {
+                let tolerance = transition.backwardTolerance(sigma: emission.sigma(for: fix))
+                let costs = transition.costs(
+                    from: decoder.last?.candidates ?? [], to: candidates, greatCircle: before.distance(to: coordinate),
+                    elapsed: t1.seconds(since: t0), backwardTolerance: tolerance)
+                advanced = decoder.advance(to: candidates, transitionCosts: costs)
+            }
+            if !advanced {
+                finish(&decoder, columnFixes, fixes, &transition, into: &result)
+                columnFixes = []
+                decoder.start(with: candidates)
+            }
+            columnFixes.append(index)
+            previous = index
+        }
+        finish(&decoder, columnFixes, fixes, &transition, into: &result)
+        return result
+    }
+
+    private func validate(_ fixes: [Fix]) throws(MapMatchingError) {
+        guard !fixes.isEmpty else { throw .emptyTrace }
+        guard let bounds, graph.edges.contains(where: { $0.durations[options.profile].isFinite }) else { throw .emptyMap }
+        var lastTime: Timestamp?
+        var firstOutside: (Int, Coordinate)?
+        var anyInside = false
+        for (i, fix) in fixes.enumerated() {
+            guard let time = fix.time else { throw .missingTime(index: i) }
+            if let lastTime, time < lastTime { throw .timeNotIncreasing(index: i) }
+            lastTime = time
+            guard let c = fix.coordinate, c.isValid else { continue }
+            let margin = 0.01  // degrees, about 1 km: fixes just beyond the last node still match
+            let inside =
+                (bounds.south - margin...bounds.north + margin).contains(c.latitude)
+                && (bounds.west - margin...bounds.east + margin).contains(c.longitude)
+            if inside { anyInside = true } else if firstOutside == nil { firstOutside = (i, c) }
+        }
+        if !anyInside {
+            if let (i, c) = firstOutside { throw .outsideMap(index: i, coordinate: c) }
+            throw .noPositions
+        }
+    }
+
+    /// Backtracks the chain in `decoder`, writes its points and path into `result`, and clears it.
+    private func finish(
+        _ decoder: inout ViterbiDecoder, _ columnFixes: [Int], _ fixes: [Fix], _ transition: inout TransitionModel,
+        into result: inout TraceMatch
+    ) {
+        defer { decoder.reset() }
+        let chosen = decoder.bestPath()
+        guard !chosen.isEmpty, chosen.count == columnFixes.count else { return }
+        let segment = result.segments.count
+        var picked: [Candidate] = []
+        for (c, index) in chosen.enumerated() {
+            let candidate = decoder.columns[c].candidates[index]
+            picked.append(candidate)
+            let e = graph[candidate.edge]
+            result.points[columnFixes[c]] = MatchedPoint(
+                coordinate: candidate.snap.coordinate, bearing: candidate.snap.bearing, distance: candidate.snap.distance,
+                edge: candidate.edge, fraction: candidate.snap.fraction, wayID: e.wayID, name: graph.name(of: candidate.edge),
+                segment: segment)
+        }
+        var edges: [EdgeID] = [picked[0].edge]
+        for k in 1..<max(1, picked.count) {
+            let (a, b) = (picked[k - 1], picked[k])
+            guard let t0 = fixes[columnFixes[k - 1]].time, let t1 = fixes[columnFixes[k]].time,
+                let c0 = fixes[columnFixes[k - 1]].coordinate, let c1 = fixes[columnFixes[k]].coordinate,
+                let bound = transition.searchBound(greatCircle: c0.distance(to: c1), elapsed: t1.seconds(since: t0))
+            else { continue }
+            let tolerance = transition.backwardTolerance(sigma: emission.sigma(for: fixes[columnFixes[k]]))
+            for edge in transition.route(from: a, to: b, bound: bound + options.uTurnPenalty, backwardTolerance: tolerance) ?? [] {
+                guard let last = edges.last, edge != last else { continue }
+                if graph[edge].from == graph[last].to { edges.append(edge) }
+            }
+        }
+        result.segments.append(path(edges: edges, from: picked[0], to: picked[picked.count - 1], fixes: columnFixes[0]...columnFixes[columnFixes.count - 1]))
+    }
+
+    /// The geometry and way list of `edges`, cut at the first and last matched points.
+    private func path(edges: [EdgeID], from first: Candidate, to last: Candidate, fixes: ClosedRange<Int>) -> MatchedPath {
+        var endFraction = last.edge == edges[edges.count - 1] ? last.snap.fraction : 1
+        if edges.count == 1 { endFraction = max(endFraction, first.snap.fraction) }
+        let geometry = graph.path(edges: edges, startFraction: first.snap.fraction, endFraction: endFraction, profile: options.profile)?.geometry ?? []
+        var ways: [Int64] = []
+        for e in edges where ways.last != graph[e].wayID { ways.append(graph[e].wayID) }
+        return MatchedPath(edges: edges, wayIDs: ways, geometry: geometry, fixes: fixes)
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import Gateway
+import RouteFormats
+import RouteModel
+import WireProtocol
+
+/// Reads the route a `start` request names: inline route JSON (OSRM / Mapbox / Valhalla, a
+/// response or a single route object, GeoJSON) or a route file (also GPX).
+enum RouteLoading {
+    static func route(for choice: StartRequest.RouteChoice) throws(GatewayError) -> Route {
+        let bytes: [UInt8]
+        switch choice {
+        case .index(let index):
+            throw .noSuchRoute(index: index, available: 0)
+        case .route(let json):
+            guard let data = try? WireCoding.encode(json) else { throw .unusableRoute("route: cannot re-encode the JSON") }
+            bytes = [UInt8](data)
+        case .file(let path):
+            guard let data = FileManager.default.contents(atPath: path) else { throw .unusableRoute("cannot read route_file \(path)") }
+            bytes = [UInt8](data)
+        }
+        do {
+            return try RouteFile.readRoute(bytes)
+        } catch {
+            throw .unusableRoute(String(describing: error))
+        }
+    }
+}

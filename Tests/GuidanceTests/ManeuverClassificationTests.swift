@@ -1,0 +1,188 @@
+import Geodesy
+import Guidance
+import RouteModel
+import TestSupport
+import Testing
+
+@Suite("Maneuver classification on drawn networks")
+struct ManeuverClassificationTests {
+    let crossing = try! GuidanceMap(
+        """
+            d
+            |
+        a---b---c
+            |
+            e
+        """, gridSize: 20,
+        ways: [("abc", ["highway": "residential", "name": "Main St"]), ("dbe", ["highway": "residential", "name": "Cross St"])])
+
+    @Test("left and right turns at a crossing; straight on the same street is collapsed")
+    func turns() throws {
+        #expect(try crossing.maneuvers("ad") == ["depart", "turn left", "arrive"])
+        #expect(try crossing.maneuvers("ae") == ["depart", "turn right", "arrive"])
+        #expect(try crossing.maneuvers("ac") == ["depart", "arrive"])
+        let route = try crossing.route("ad")
+        let steps = route.legs[0].steps
+        #expect(steps.map(\.name) == ["Main St", "Cross St", "Cross St"])
+        #expect(abs(steps[0].distance - 80) < 1)
+        #expect(steps[1].maneuver.bearingBefore == 90)
+        #expect(steps[1].maneuver.bearingAfter == 0)
+        #expect(steps[1].intersections[0].bearings == [0, 90, 180, 270])
+        #expect(steps[1].intersections[0].inIndex == 3)
+        #expect(steps[1].intersections[0].outIndex == 0)
+        #expect(steps[0].maneuver.instruction == "Head east on Main St")
+        #expect(steps[1].maneuver.instruction == "Turn left onto Cross St")
+        #expect(abs(route.legs[0].distance - route.distance) < 0.001)
+        #expect(abs(steps.reduce(0) { $0 + $1.duration } - route.duration) < 0.001)
+        #expect(route.legs[0].summary == "Main St, Cross St")
+    }
+
+    @Test("slight left and sharp right from the turn angle")
+    func slightAndSharp() throws {
+        let map = try GuidanceMap(
+            """
+                     c
+
+            a-----b
+
+              d
+            """, gridSize: 20,
+            ways: [("ab", ["highway": "residential", "name": "A"]), ("bc", ["highway": "residential", "name": "C"]),
+                   ("bd", ["highway": "residential", "name": "D"])])
+        #expect(try map.maneuvers("ac") == ["depart", "turn slight left", "arrive"])
+        #expect(try map.maneuvers("ad") == ["depart", "turn sharp right", "arrive"])
+    }
+
+    @Test("a U-turn at a dead end when the traveller heads into it")
+    func uturn() throws {
+        let map = try GuidanceMap("a---b--x-c", gridSize: 20, ways: [("abxc", ["highway": "residential", "name": "Blind St"])])
+        #expect(try map.maneuvers("xa", heading: 90) == ["depart", "turn uturn", "arrive"])
+    }
+
+    @Test("a name change with no choice is 'new name'; a bend of the same street is nothing")
+    func newNameAndBend() throws {
+        let map = try GuidanceMap(
+            """
+            a---b---c
+                    |
+                    d
+            """, gridSize: 20,
+            ways: [("ab", ["highway": "residential", "name": "First"]), ("bc", ["highway": "residential", "name": "Second"]),
+                   ("cd", ["highway": "residential", "name": "Second"])])
+        #expect(try map.maneuvers("ad") == ["depart", "new name straight", "arrive"])
+    }
+
+    @Test("the street turns while a side street goes straight on: continue")
+    func continueOnTurningStreet() throws {
+        let map = try GuidanceMap(
+            """
+                c
+                |
+            a---b---d
+            """, gridSize: 20,
+            ways: [("abc", ["highway": "residential", "name": "Main St"]), ("bd", ["highway": "residential", "name": "Side St"])])
+        #expect(try map.maneuvers("ac") == ["depart", "continue left", "arrive"])
+        #expect(try map.maneuvers("ad") == ["depart", "new name straight", "arrive"])
+    }
+
+    @Test("a fork of two similar roads: keep left or right")
+    func fork() throws {
+        let map = try GuidanceMap(
+            """
+                        c
+
+            a-----b
+
+                        d
+            """, gridSize: 20,
+            ways: [("ab", ["highway": "primary", "name": "Alpha"]), ("bc", ["highway": "primary", "name": "Beta"]),
+                   ("bd", ["highway": "primary", "name": "Gamma"])])
+        #expect(try map.maneuvers("ac") == ["depart", "fork slight left", "arrive"])
+        #expect(try map.maneuvers("ad") == ["depart", "fork slight right", "arrive"])
+    }
+
+    @Test("end of the road at a T-junction")
+    func endOfRoad() throws {
+        let map = try GuidanceMap(
+            """
+            b---c---d
+                |
+                a
+            """, gridSize: 20,
+            ways: [("ac", ["highway": "residential", "name": "Stem"]), ("bcd", ["highway": "residential", "name": "Top"])])
+        #expect(try map.maneuvers("ab") == ["depart", "end of road left", "arrive"])
+        #expect(try map.maneuvers("ad") == ["depart", "end of road right", "arrive"])
+    }
+
+    @Test("on ramp, merge onto the motorway, off ramp, then the road after the ramp")
+    func ramps() throws {
+        let map = try GuidanceMap(
+            """
+            e-------f-------g-------k
+
+            a-----b           l-----c
+            """, gridSize: 25,
+            ways: [("efgk", ["highway": "motorway", "ref": "A1"]), ("bf", ["highway": "motorway_link", "oneway": "yes"]),
+                   ("gl", ["highway": "motorway_link", "oneway": "yes", "destination": "Centro"]),
+                   ("ab", ["highway": "primary", "name": "Via A"]), ("lc", ["highway": "primary", "name": "Via C"])])
+        let route = try map.route("ac")
+        #expect(route.legs[0].steps.map(GuidanceMap.label)
+            == ["depart", "on ramp slight left", "merge slight left", "off ramp slight right", "new name slight left", "arrive"])
+        let offRamp = route.legs[0].steps[3]
+        #expect(offRamp.destinations == "Centro")
+        #expect(offRamp.maneuver.instruction == "Take the exit towards Centro")
+        #expect(route.legs[0].steps[2].ref == "A1")
+        #expect(route.legs[0].steps[2].intersections[0].classes == ["motorway"])
+    }
+
+    static let ring = """
+                n
+
+                h   k   x
+
+        w   i       g   e
+
+                j
+
+                s
+        """
+    static func ringWays(name: String?) -> [ASCIIMap.Way] {
+        var ringTags = ["highway": "residential", "junction": "roundabout"]
+        if let name { ringTags["name"] = name }
+        return [("jgkhij", ringTags), ("sj", ["highway": "residential", "name": "South St"]),
+                ("ge", ["highway": "residential", "name": "East St"]),
+                ("xk", ["highway": "residential", "name": "In St", "oneway": "yes"]),
+                ("hn", ["highway": "residential", "name": "North St"]), ("iw", ["highway": "residential", "name": "West St"])]
+    }
+
+    @Test("roundabout exits 1 to 3, a one-way road flowing in is not an exit")
+    func roundabout() throws {
+        let map = try GuidanceMap(Self.ring, gridSize: 8, ways: Self.ringWays(name: nil))
+        let exits = try ["e", "n", "w"].map { try map.route("s\($0)").legs[0].steps[1] }
+        #expect(exits.map(\.maneuver.type) == [.roundabout, .roundabout, .roundabout])
+        #expect(exits.map(\.maneuver.exit) == [1, 2, 3])
+        #expect(exits.map(\.maneuver.modifier) == [.right, .straight, .left])
+        #expect(exits.map(\.name) == ["East St", "North St", "West St"])
+        #expect(exits[1].maneuver.instruction == "Enter the roundabout and take the 2nd exit onto North St")
+        #expect(try map.maneuvers("sn").count == 3)
+    }
+
+    @Test("a named roundabout is a rotary with its name")
+    func rotary() throws {
+        let map = try GuidanceMap(Self.ring, gridSize: 8, ways: Self.ringWays(name: "Piazza Test"))
+        let step = try map.route("sn").legs[0].steps[1]
+        #expect(step.maneuver.type == .rotary)
+        #expect(step.rotaryName == "Piazza Test")
+        #expect(step.maneuver.instruction == "Enter Piazza Test and take the 2nd exit onto North St")
+    }
+
+    @Test("arrive: the last step is a zero-length arrive at the snapped destination")
+    func arrive() throws {
+        let route = try crossing.route("ae")
+        let last = try #require(route.legs[0].steps.last)
+        #expect(last.maneuver.type == .arrive)
+        #expect(last.distance == 0)
+        #expect(last.maneuver.location.distance(to: crossing.map.coordinate(of: "e")) < 1)
+        #expect(last.intersections[0].inIndex == 0)
+    }
+}

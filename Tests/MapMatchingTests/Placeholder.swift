@@ -1,3 +1,0 @@
-import Testing
-
-@Test("MapMatching: placeholder until the module lands") func placeholderMapMatching() { #expect(Bool(true)) }

@@ -1,0 +1,151 @@
+import Foundation
+import Gateway
+import RoadGraph
+import RouteFormats
+import RouteModel
+import TestSupport
+import Testing
+
+@Suite("waygate route on the Helsinki extract")
+struct RouteCommandTests {
+    static let map = Fixtures.repositoryRoot.appendingPathComponent("traces/maps/helsinki.osm.pbf").path
+    static let bulevardi = "60.164199,24.936660"
+    static let siltavuorenpenger = "60.175082,24.952825"
+
+    func route(_ extra: [String]) throws -> WaygateRunner.Result {
+        try WaygateRunner.run(["route", "--map", Self.map, "--from", Self.bulevardi, "--to", Self.siltavuorenpenger] + extra)
+    }
+
+    @Test("--format osrm prints one response that OSRMReader reads back to the same JSON; steps make sense")
+    func osrmRoundTrip() throws {
+        let result = try route(["--alternatives"])
+        #expect(result.status == 0)
+        #expect(result.lines.count == 1)
+        let bytes = Array(result.stdout.utf8.dropLast())
+        let response = try OSRMReader().readResponse(bytes)
+        #expect(response.code == "Ok")
+        #expect((2...3).contains(response.routes.count))
+        #expect(OSRMWriter().response(response.routes, waypoints: response.waypoints) == bytes)
+        let best = try #require(response.routes.first)
+        #expect(response.routes.allSatisfy { $0.duration >= best.duration })
+        #expect((1_500...2_600).contains(best.distance))
+        let steps = best.legs[0].steps
+        #expect(steps.count >= 4 && steps.count <= 20)
+        #expect(steps.first?.maneuver.type == .depart)
+        #expect(steps.first?.name == "Bulevardi")
+        #expect(steps.last?.maneuver.type == .arrive)
+        #expect(steps.dropLast().allSatisfy { !$0.name.isEmpty && $0.distance > 0 })
+        #expect(steps.allSatisfy { !$0.maneuver.instruction.isEmpty })
+        #expect(abs(steps.reduce(0) { $0 + $1.distance } - best.distance) < 1)
+        #expect(best.legs[0].summary.contains(","))
+    }
+
+    @Test("--format text prints the turn list in the chosen language and units")
+    func textFormat() throws {
+        let english = try route(["--format", "text"])
+        #expect(english.status == 0)
+        #expect(english.lines.first?.hasPrefix("Route: ") == true)
+        #expect(english.lines.first?.hasSuffix(" via Bulevardi, Kaisaniemenkatu") == true)
+        #expect(english.lines[1] == "  1. Head northeast on Bulevardi  (470 m)")
+        #expect(english.lines.contains("  3. Turn right onto Kaivokatu  (380 m)"))
+        #expect(english.lines.last?.hasSuffix(". You have arrived at your destination") == true)
+        let italian = try route(["--format", "text", "--language", "it", "--units", "imperial"])
+        #expect(italian.status == 0)
+        #expect(italian.lines.first?.hasPrefix("Route: 1.3 mi, ") == true)
+        #expect(italian.lines.contains("  3. Gira a destra in Kaivokatu  (0.2 mi)"))
+        #expect(italian.lines.last?.hasSuffix(". Sei arrivato a destinazione") == true)
+    }
+
+    @Test("--format geojson prints a FeatureCollection with the route line")
+    func geoJSON() throws {
+        let result = try route(["--format", "geojson"])
+        #expect(result.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(object?["type"] as? String == "FeatureCollection")
+        #expect((object?["features"] as? [Any])?.count == 1)
+    }
+
+    @Test("bad input: one line naming it, exit 1 at run time, 2 for usage")
+    func errors() throws {
+        let sea = try WaygateRunner.run(["route", "--map", Self.map, "--from", Self.bulevardi, "--to", "60.10,24.90"])
+        #expect(sea.status == 1)
+        #expect(sea.stderr == "waygate: \(Self.map): no road near 60.1,24.9\n")
+        let profile = try route(["--profile", "boat"])
+        #expect(profile.status == 2)
+        #expect(profile.stderr == "waygate: --profile: expected one of car, bike, foot, got \"boat\"\n")
+        let avoid = try route(["--avoid", "tolls"])
+        #expect(avoid.status == 2)
+        #expect(avoid.stderr == "waygate: --avoid: expected toll, ferry or motorway, got \"tolls\"\n")
+        let missing = try WaygateRunner.run(["route", "--map", "/nonexistent/x.osm.pbf", "--from", Self.bulevardi, "--to", "60.1,24.9"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "waygate: cannot read map /nonexistent/x.osm.pbf: no such file\n")
+        let noTo = try WaygateRunner.run(["route", "--map", Self.map, "--from", Self.bulevardi])
+        #expect(noTo.status == 2)
+
+        let dir = try TemporaryDirectory(prefix: "truncated")
+        defer { dir.remove() }
+        let truncated = dir.file("cut.osm.pbf")
+        try Data(try Data(contentsOf: URL(fileURLWithPath: Self.map)).prefix(5_000)).write(to: URL(fileURLWithPath: truncated))
+        let cut = try WaygateRunner.run(["route", "--map", truncated, "--from", Self.bulevardi, "--to", Self.siltavuorenpenger])
+        #expect(cut.status == 1)
+        #expect(cut.stderr.hasPrefix("waygate: bad map \(truncated): "))
+        #expect(cut.stderr.filter { $0 == "\n" }.count == 1)
+        let text = dir.file("notes.osm")
+        try Data("hello\n".utf8).write(to: URL(fileURLWithPath: text))
+        let notMap = try WaygateRunner.run(["route", "--map", text, "--from", Self.bulevardi, "--to", Self.siltavuorenpenger])
+        #expect(notMap.status == 1)
+        #expect(notMap.stderr == "waygate: bad map \(text): not an OSM file (expected .osm.pbf or .osm XML)\n")
+    }
+}
+
+@Suite("MapStore: import once, cache next to the map, invalidate on change")
+struct MapStoreTests {
+    let xml = ASCIIMap("a---b---c", gridSize: 20).osmXML(ways: [("abc", ["highway": "residential", "name": "Only St"])])
+
+    @Test("the first load imports and writes NAME.waygate-cache; the next reads it; a changed map is imported again")
+    func cache() throws {
+        let dir = try TemporaryDirectory(prefix: "mapstore")
+        defer { dir.remove() }
+        let path = dir.file("town.osm")
+        try Data(xml.utf8).write(to: URL(fileURLWithPath: path))
+        let store = MapStore(userCacheDirectory: dir.file("user-cache"))
+        let first = try store.load(path)
+        #expect(first.origin == .imported)
+        #expect(first.cachePath == path + ".waygate-cache")
+        let second = try store.load(path)
+        #expect(second.origin == .cache)
+        #expect(second.graph.edgeCount == first.graph.edgeCount)
+        try Data((xml + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        #expect(try store.load(path).origin == .imported)
+        // A graph file is read as it is.
+        let graphPath = dir.file("town.wgraph")
+        try Data(first.graph.serialized()).write(to: URL(fileURLWithPath: graphPath))
+        let graph = try store.load(graphPath)
+        #expect(graph.origin == .graphFile)
+        #expect(graph.graph.nodeCount == first.graph.nodeCount)
+    }
+
+    @Test("a corrupt cache is ignored and replaced")
+    func corruptCache() throws {
+        let dir = try TemporaryDirectory(prefix: "mapstore")
+        defer { dir.remove() }
+        let path = dir.file("town.osm")
+        try Data(xml.utf8).write(to: URL(fileURLWithPath: path))
+        try Data("WGCACHE\n garbage".utf8).write(to: URL(fileURLWithPath: path + ".waygate-cache"))
+        let store = MapStore(userCacheDirectory: dir.file("user-cache"))
+        #expect(try store.load(path).origin == .imported)
+        #expect(try store.load(path).origin == .cache)
+    }
+
+    @Test("errors name the file: missing, empty, not a map")
+    func errors() throws {
+        let dir = try TemporaryDirectory(prefix: "mapstore")
+        defer { dir.remove() }
+        let store = MapStore(userCacheDirectory: dir.file("user-cache"))
+        #expect(throws: GatewayError.mapUnreadable(path: dir.file("none.osm"), reason: "no such file")) { try store.load(dir.file("none.osm")) }
+        try Data().write(to: URL(fileURLWithPath: dir.file("empty.osm")))
+        #expect(throws: GatewayError.badMap(path: dir.file("empty.osm"), reason: "the file is empty")) { try store.load(dir.file("empty.osm")) }
+        #expect(MapStore(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u"]).userCacheDirectory == "/x/cache/waygate")
+        #expect(MapStore(environment: ["HOME": "/home/u"]).userCacheDirectory == "/home/u/.cache/waygate")
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import TestSupport
+import Testing
+import WireProtocol
+
+/// Free drive ↔ active guidance over the socket, on a running server whose source is never restarted.
+@Suite("waygate serve: start and stop guidance", .serialized)
+struct ServeGuidanceTests {
+    /// A GeoJSON route 400 m north-south through the replayed receiver's position in Hamilton, NZ.
+    static let routeJSON: JSONValue = .object([
+        "type": .string("LineString"),
+        "coordinates": .array([
+            .array([.number(175.314897), .number(-37.7830)]),
+            .array([.number(175.314897), .number(-37.7848)]),
+            .array([.number(175.314897), .number(-37.7866)]),
+        ]),
+    ])
+
+    @Test("start with an inline route → SESSION active_guidance and PROGRESS on that route; stop → free_drive; the source stays connected")
+    func startAndStop() throws {
+        let dir = try TemporaryDirectory(prefix: "guidance")
+        defer { dir.remove() }
+        let server = try ChildProcess(
+            Fixtures.waygateExecutable.path,
+            ["serve", "--replay", Fixtures.trace("nmea/bu353s4.nmea").path, "--replay-speed", "2", "--socket", dir.file("s.sock")],
+            stderr: dir.file("serve.log"))
+        defer { server.stop() }
+        let client = try WireClient(path: dir.file("s.sock"))
+        _ = try client.next()
+        try client.send(.subscribe([.session, .progress, .device]))
+        _ = try client.next(where: { if case .reply = $0 { true } else { false } })
+
+        try client.send(.start(StartRequest(route: .route(Self.routeJSON))), id: 2)
+        guard case .reply(let reply) = try client.next(where: { if case .reply = $0 { true } else { if case .error = $0 { true } else { false } } }) else {
+            Issue.record("start was refused")
+            return
+        }
+        #expect(reply.fields["route_id"] == .string("r1"))
+        let session = try client.nextEvent { if case .session = $0 { true } else { false } }
+        guard case .session(let started) = try #require(session).payload else { return }
+        #expect(started.mode == .activeGuidance)
+        #expect(started.previous == .freeDrive)
+        #expect(started.routeID == "r1")
+
+        let progressEvent = try client.nextEvent { if case .progress = $0 { true } else { false } }
+        guard case .progress(let progress) = try #require(progressEvent).payload else { return }
+        #expect(progress.routeID == "r1")
+        #expect(progress.offRoute == false)
+        // The receiver sits 200 m along the 400 m line (within its GPS scatter).
+        #expect(abs(progress.distanceTraveled - 200) < 15)
+        #expect(abs(progress.distanceRemaining - 200) < 15)
+
+        try client.send(.stop, id: 3)
+        let stopped = try client.nextEvent { if case .session(let s) = $0 { s.mode == .freeDrive } else { false } }
+        guard case .session(let back) = try #require(stopped).payload else { return }
+        #expect(back.previous == .activeGuidance)
+        // No DEVICE lost/connected came in between: the replay source was never restarted.
+        try client.send(.status, id: 4)
+        guard case .reply(let status) = try client.next(where: { if case .reply(let r) = $0 { r.id == .integer(4) } else { false } }),
+            case .array(let sources) = status.fields["sources"], case .object(let source) = sources.first
+        else { Issue.record("no status"); return }
+        #expect(source["connections"] == .integer(1))
+    }
+
+    @Test("start with an unreadable route is an ERROR naming the problem; the session stays in free drive")
+    func badRoute() throws {
+        let dir = try TemporaryDirectory(prefix: "guidance")
+        defer { dir.remove() }
+        let server = try ChildProcess(
+            Fixtures.waygateExecutable.path, ["serve", "--replay", Fixtures.trace("nmea/bu353s4.nmea").path, "--socket", dir.file("s.sock")])
+        defer { server.stop() }
+        let client = try WireClient(path: dir.file("s.sock"))
+        _ = try client.next()
+        try client.send(.start(StartRequest(route: .file(dir.file("missing.json")))), id: 9)
+        guard case .error(let error) = try client.next(where: { if case .error = $0 { true } else { false } }) else {
+            Issue.record("no ERROR")
+            return
+        }
+        #expect(error.id == .integer(9))
+        #expect(error.message == "unusable route: cannot read route_file \(dir.file("missing.json"))")
+        try client.send(.status, id: 10)
+        guard case .reply(let status) = try client.next(where: { if case .reply = $0 { true } else { false } }) else { return }
+        #expect(status.fields["session"] == .object(["mode": .string("free_drive")]))
+    }
+}
