@@ -1,8 +1,10 @@
 public import LocationSources
+public import Geodesy
 import MapMatching
 public import Navigation
 import Positioning
 public import RoadGraph
+import Routing
 public import RouteModel
 public import Timekeeping
 
@@ -15,17 +17,15 @@ public import Timekeeping
 public actor Gateway {
     /// What the gateway runs with besides its sources.
     public struct Configuration: Sendable {
-        /// The road network, for matching and routing; nil runs without (no MATCH, routes from files only).
+        /// The road network, for matching, the `route` command and rerouting; nil runs without
+        /// (no MATCH, guidance on routes from files or inline JSON only, no rerouting).
         public var map: RoadGraph?
-        /// Plans new routes for rerouting and the `route` command; nil disables both.
-        public var routeProvider: (any RouteProvider)?
         /// Guidance tuning.
         public var followerOptions: FollowerOptions
 
         /// A configuration; everything optional.
-        public init(map: RoadGraph? = nil, routeProvider: (any RouteProvider)? = nil, followerOptions: FollowerOptions = FollowerOptions()) {
+        public init(map: RoadGraph? = nil, followerOptions: FollowerOptions = FollowerOptions()) {
             self.map = map
-            self.routeProvider = routeProvider
             self.followerOptions = followerOptions
         }
     }
@@ -36,6 +36,9 @@ public actor Gateway {
     /// The configuration it runs with.
     public let configuration: Configuration
     private var matcher: OnlineMatcher?
+    private let router: MapRouter?
+    /// The routes of the last `route` command, best (or selected) first.
+    private var plannedRoutes: [Route] = []
     private var session: NavigationSession
     private var fixCount = 0
     private var lastFix: Fix?
@@ -49,6 +52,7 @@ public actor Gateway {
         self.sink = sink
         self.configuration = configuration
         matcher = configuration.map.map { OnlineMatcher(graph: $0) }
+        router = configuration.map.map(MapRouter.init)
         session = NavigationSession(followerOptions: configuration.followerOptions)
     }
 
@@ -100,7 +104,7 @@ public actor Gateway {
 
     /// Asks the route provider for a reroute and hands the answer back to the session.
     private func requestRoute(_ request: RerouteRequest) {
-        guard let provider = configuration.routeProvider else {
+        guard let provider = router else {
             publish(session.receiveRouteFailure("no map to plan a new route on", for: request.id), time: now)
             return
         }
@@ -120,6 +124,41 @@ public actor Gateway {
     private var now: Timestamp { lastFix?.time ?? timeSource.now() }
 
     // MARK: - Commands
+
+    /// Plans routes through `waypoints` (a single point is the destination, from the current
+    /// position), best first, and keeps them for `selectRoute` and `startGuidance(index:)`.
+    public func planRoutes(_ waypoints: [Coordinate], options: RouteOptions, alternatives: Bool) throws(GatewayError) -> [Route] {
+        guard let router else { throw .noMap(command: "route") }
+        var points = waypoints
+        if points.count == 1 {
+            guard let here = currentPosition?.coordinate else { throw .noFix }
+            points.insert(here, at: 0)
+        }
+        var asked = points.map { RouteWaypoint($0) }
+        if waypoints.count == 1, let course = currentPosition?.course, (currentPosition?.speed ?? 0) >= 3 {
+            asked[0] = RouteWaypoint(points[0], heading: course, headingTolerance: 90)
+        }
+        do {
+            plannedRoutes = try router.routes(asked, options: options, alternatives: alternatives ? 2 : 0)
+        } catch {
+            throw .noRoute(error.description)
+        }
+        return plannedRoutes
+    }
+
+    /// Makes planned route `index` the primary: it moves to index 0 (as a map view does when the
+    /// user taps an alternative); returns the new order.
+    public func selectRoute(_ index: Int) throws(GatewayError) -> [Route] {
+        guard plannedRoutes.indices.contains(index) else { throw .noSuchRoute(index: index, available: plannedRoutes.count) }
+        plannedRoutes.insert(plannedRoutes.remove(at: index), at: 0)
+        return plannedRoutes
+    }
+
+    /// Starts guidance on planned route `index`; returns the route id.
+    public func startGuidance(index: Int) throws(GatewayError) -> String {
+        guard plannedRoutes.indices.contains(index) else { throw .noSuchRoute(index: index, available: plannedRoutes.count) }
+        return try startGuidance(plannedRoutes[index])
+    }
 
     /// Starts active guidance on `route` (free drive → guidance, or a new route while guiding);
     /// returns the new route id. No source is restarted.

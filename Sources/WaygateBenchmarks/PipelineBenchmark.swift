@@ -28,7 +28,7 @@ enum PipelineBenchmark {
         let client = try SocketConnection.connect(unixPath: socketPath)
         defer { client.descriptor.close() }
         try client.sendAll(try WireCoding.line(Request(id: .integer(1), command: .subscribe([.location]))))
-        var framer = LineFramer()
+        var framer = LineFramer(limit: LineFramer.serverLineLimit)
         /// Reads lines until `locations` LOCATION lines (or, with 0, one REPLY) arrived.
         func read(locations: Int) throws -> Int {
             var count = 0

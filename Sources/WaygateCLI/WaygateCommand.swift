@@ -26,7 +26,7 @@ public enum WaygateCommand {
     public static let version = "0.1.0"
 
     static let subcommands: [any Subcommand.Type] = [
-        ServeCommand.self, DecodeCommand.self, WatchCommand.self, DevicesCommand.self, RouteCommand.self,
+        ServeCommand.self, DecodeCommand.self, MatchCommand.self, WatchCommand.self, DevicesCommand.self, RouteCommand.self,
         SimulateCommand.self,
     ]
 

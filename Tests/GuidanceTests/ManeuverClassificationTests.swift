@@ -72,6 +72,32 @@ struct ManeuverClassificationTests {
         #expect(try map.maneuvers("ad") == ["depart", "new name straight", "arrive"])
     }
 
+    @Test("a short square between two name changes is one name change, to the second name")
+    func shortPassage() throws {
+        let map = try GuidanceMap(
+            "a-------b-c-------d", gridSize: 10,
+            ways: [("ab", ["highway": "residential", "name": "First"]), ("bc", ["highway": "residential", "name": "Small Square"]),
+                   ("cd", ["highway": "residential", "name": "Second"])])
+        let steps = try map.route("ad").legs[0].steps
+        #expect(steps.map(GuidanceMap.label) == ["depart", "new name straight", "arrive"])
+        #expect(steps[1].name == "Second")
+    }
+
+    @Test("two right turns across a dual carriageway are one U-turn")
+    func dualCarriagewayUTurn() throws {
+        let map = try GuidanceMap(
+            """
+            a-------b-------c
+            |       |       |
+            f-------e-------d
+            """, gridSize: 10,
+            ways: [("abc", ["highway": "secondary", "name": "Main", "oneway": "yes"]),
+                   ("def", ["highway": "secondary", "name": "Main", "oneway": "yes"]), ("be", ["highway": "secondary"]),
+                   ("cd", ["highway": "secondary", "name": "East End"]), ("fa", ["highway": "secondary", "name": "West End", "oneway": "yes"])])
+        let steps = try map.route("af").legs[0].steps
+        #expect(steps.map(GuidanceMap.label) == ["depart", "continue uturn", "arrive"], "\(steps.map { ($0.name, $0.distance) })")
+    }
+
     @Test("the street turns while a side street goes straight on: continue")
     func continueOnTurningStreet() throws {
         let map = try GuidanceMap(

@@ -6,7 +6,7 @@ import WireProtocol
 /// server to come up), sends requests and reads decoded messages with a deadline.
 public final class WireClient {
     private let connection: SocketConnection
-    private var framer = LineFramer()
+    private var framer = LineFramer(limit: LineFramer.serverLineLimit)
     private var pending: [ServerMessage] = []
 
     /// Connects to `path`, retrying for up to `timeout` seconds while the server starts.

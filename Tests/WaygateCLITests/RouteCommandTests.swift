@@ -1,8 +1,10 @@
 import Foundation
 import Gateway
+import Navigation
 import RoadGraph
 import RouteFormats
 import RouteModel
+import Routing
 import TestSupport
 import Testing
 
@@ -125,6 +127,22 @@ struct MapStoreTests {
         #expect(graph.graph.nodeCount == first.graph.nodeCount)
     }
 
+    @Test("when the cache cannot be written next to the map, it goes to the user cache directory")
+    func fallback() throws {
+        let dir = try TemporaryDirectory(prefix: "mapstore")
+        defer { dir.remove() }
+        let path = dir.file("town.osm")
+        try Data(xml.utf8).write(to: URL(fileURLWithPath: path))
+        // A directory where the cache file would go makes that place unwritable, even for root.
+        try FileManager.default.createDirectory(atPath: path + ".waygate-cache", withIntermediateDirectories: false)
+        let store = MapStore(userCacheDirectory: dir.file("user-cache"))
+        let first = try store.load(path)
+        #expect(first.cachePath == dir.file("user-cache") + "/town.osm.waygate-cache")
+        let second = try store.load(path)
+        #expect(second.origin == .cache)
+        #expect(second.cachePath == first.cachePath)
+    }
+
     @Test("a corrupt cache is ignored and replaced")
     func corruptCache() throws {
         let dir = try TemporaryDirectory(prefix: "mapstore")
@@ -147,5 +165,48 @@ struct MapStoreTests {
         #expect(throws: GatewayError.badMap(path: dir.file("empty.osm"), reason: "the file is empty")) { try store.load(dir.file("empty.osm")) }
         #expect(MapStore(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u"]).userCacheDirectory == "/x/cache/waygate")
         #expect(MapStore(environment: ["HOME": "/home/u"]).userCacheDirectory == "/home/u/.cache/waygate")
+    }
+}
+
+@Suite("MapRouter: routes and rerouting on a loaded map")
+struct MapRouterTests {
+    let map = ASCIIMap(
+        """
+        a---b---c
+            |
+            d
+        """, gridSize: 50)
+
+    func router() throws -> MapRouter {
+        let dir = try TemporaryDirectory(prefix: "router")
+        defer { dir.remove() }
+        let path = dir.file("town.osm")
+        try Data(map.osmXML(ways: [("abc", ["highway": "residential", "name": "Main St"]), ("bd", ["highway": "residential", "name": "Side St"])]).utf8)
+            .write(to: URL(fileURLWithPath: path))
+        return MapRouter(graph: try MapStore(userCacheDirectory: dir.file("cache")).load(path).graph)
+    }
+
+    @Test("a reroute starts at the vehicle along its heading and ends at the remaining waypoint, with the old options")
+    func reroute() async throws {
+        let router = try router()
+        let request = RerouteRequest(
+            id: 7, reason: .offRoute, origin: map.coordinate(of: "a"), heading: 90, waypoints: [Waypoint(location: map.coordinate(of: "d"))],
+            options: RouteOptions(language: "it"), time: nil)
+        let route = try await router.route(for: request)
+        #expect(route.legs[0].steps.map(\.maneuver.type) == [.depart, .turn, .arrive])
+        #expect(route.legs[0].steps[1].maneuver.instruction == "Gira a destra in Side St")
+        #expect(route.options.language == "it")
+        #expect(abs(route.distance - 300) < 1)
+    }
+
+    @Test("waypoints carry the snapped street name and the snapping distance; bad options are RoutingErrors")
+    func waypoints() throws {
+        let router = try router()
+        let routes = try router.routes([RouteWaypoint(map.coordinate(of: "a")), RouteWaypoint(map.coordinate(of: "d"))], options: RouteOptions())
+        #expect(routes[0].waypoints.map(\.name) == ["Main St", "Side St"])
+        #expect(routes[0].waypoints.allSatisfy { ($0.distance ?? 99) < 1 })
+        #expect(throws: RoutingError.unknownAvoidOption("boats")) {
+            try router.routes([RouteWaypoint(map.coordinate(of: "a")), RouteWaypoint(map.coordinate(of: "d"))], options: RouteOptions(avoid: ["boats"]))
+        }
     }
 }

@@ -28,7 +28,7 @@ public struct MapRouter: RouteProvider {
                 Waypoint(name: planner.graph.name(of: snap.edge) ?? "", location: snap.coordinate,
                          distance: snap.coordinate.distance(to: asked.coordinate))
             }
-            return assembler.route(legs: route.legs, waypoints: snapped, options: options)
+            return assembler.route(legs: route.legs, waypoints: snapped, options: options, requested: waypoints.map(\.coordinate))
         }
     }
 

@@ -17,8 +17,8 @@ struct LegBuilder {
         }
     }
 
-    /// The leg for `path`.
-    func leg(_ path: RoadPath) -> RouteLeg {
+    /// The leg for `path`; `target` is the destination as asked for, when known (for the arrival side).
+    func leg(_ path: RoadPath, target: Coordinate? = nil) -> RouteLeg {
         let view = RoadPathView(path: path)
         let points = ManeuverPoint.all(in: view)
         var steps: [RouteStep] = []
@@ -26,7 +26,7 @@ struct LegBuilder {
             let last = n + 1 < points.count ? points[n + 1].segment - 1 : path.segments.count - 1
             steps.append(step(view, point, through: last))
         }
-        steps.append(arrival(path))
+        steps.append(arrival(path, target: target))
         let distance = steps.reduce(0) { $0 + $1.distance }, duration = steps.reduce(0) { $0 + $1.duration }
         return RouteLeg(
             distance: distance, duration: duration, summary: LegSummary.summary(of: path), steps: steps,
@@ -64,14 +64,21 @@ struct LegBuilder {
             speedLimit: Self.speedLimit(segments))
     }
 
-    /// The arrive step: zero length at the end of the path.
-    func arrival(_ path: RoadPath) -> RouteStep {
+    /// Metres a destination must lie off the road for the arrival to name its side.
+    static let sideDistance: Meters = 3
+
+    /// The arrive step: zero length at the end of the path, `left`/`right` when `target` lies off to that side.
+    func arrival(_ path: RoadPath, target: Coordinate?) -> RouteStep {
         let end = path.geometry.last ?? Coordinate(latitude: 0, longitude: 0)
+        var side: ManeuverModifier?
+        if let target, end.distance(to: target) > Self.sideDistance {
+            side = Bearing.turn(from: path.arrivalBearing, to: end.bearing(to: target)) > 0 ? .right : .left
+        }
         let lastSegment = path.segments.last
         return RouteStep(
             distance: 0, duration: 0, geometry: [end, end], name: lastSegment?.name ?? "", ref: lastSegment?.ref,
             mode: lastSegment?.flags.contains(.ferry) == true ? "ferry" : mode,
-            maneuver: Maneuver(type: .arrive, location: end, bearingBefore: Self.rounded(path.arrivalBearing), bearingAfter: 0),
+            maneuver: Maneuver(type: .arrive, modifier: side, location: end, bearingBefore: Self.rounded(path.arrivalBearing), bearingAfter: 0),
             intersections: [Intersection(location: end, bearings: [Self.rounded(Bearing.normalized(path.arrivalBearing + 180))],
                                          entry: [true], inIndex: 0)])
     }

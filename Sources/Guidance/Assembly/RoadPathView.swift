@@ -20,4 +20,10 @@ struct RoadPathView {
         let s = namingSegment(ofStepAt: point)
         return TurnContext.identity(s.name, s.ref)
     }
+
+    /// Metres travelled from the start of segment `first` to the start of segment `end`.
+    func distance(fromSegment first: Int, toSegment end: Int) -> Meters {
+        guard first < end else { return 0 }
+        return path.segments[first..<min(end, path.segments.count)].reduce(0) { $0 + $1.distance }
+    }
 }

@@ -1,4 +1,4 @@
-import Geodesy
+public import Geodesy
 public import RoadGraph
 public import RouteModel
 
@@ -21,8 +21,12 @@ public struct RouteAssembler: Sendable {
 
     /// The route through `legs` (one `RoadPath` per leg, in order) with `waypoints` (origin,
     /// vias, destination) and the request `options` echoed; words in the writer's language.
-    public func route(legs: [RoadPath], waypoints: [Waypoint], options: RouteOptions) -> Route {
-        let built = legs.map { LegBuilder(profile: $0.profile).leg($0) }
+    /// `requested` are the points asked for (origin first), when known: an arrival whose point
+    /// lies off the road to one side is `arrive left` / `arrive right`.
+    public func route(legs: [RoadPath], waypoints: [Waypoint], options: RouteOptions, requested: [Coordinate] = []) -> Route {
+        let built = legs.enumerated().map { i, path in
+            LegBuilder(profile: path.profile).leg(path, target: i + 1 < requested.count ? requested[i + 1] : nil)
+        }
         var geometry: [Coordinate] = []
         for path in legs { geometry.append(contentsOf: geometry.isEmpty ? path.geometry[...] : path.geometry.dropFirst()) }
         let distance = built.reduce(0) { $0 + $1.distance }, duration = built.reduce(0) { $0 + $1.duration }

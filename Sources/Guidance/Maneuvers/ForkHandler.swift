@@ -3,7 +3,7 @@ import RoadGraph
 import RouteModel
 
 /// A fork: the road splits into two or more branches that all go roughly ahead, of similar
-/// class, and none of them simply carries the name on: "keep left" / "keep right".
+/// class, and either none or several of them carry the name on: "keep left" / "keep right".
 struct ForkHandler: ManeuverHandler {
     /// Branches within this many degrees of straight ahead count as going ahead.
     static let aheadWindow = 50.0
@@ -16,9 +16,11 @@ struct ForkHandler: ManeuverHandler {
         guard ahead.allSatisfy({ abs($0.roadClass.rank - rank) <= 1 }) else { return nil }
         let incomingIdentity = TurnContext.identity(context.incoming.name, context.incoming.ref)
         let othersKeepName = ahead.contains { TurnContext.identity($0.name, $0.ref) == incomingIdentity }
-        // When exactly our branch carries the road on and it is nearly straight, nothing to say.
-        if context.keepsName && !othersKeepName && abs(context.angle) < 20 { return nil }
-        if !context.keepsName && othersKeepName && ahead.contains(where: { abs(context.angle(to: $0)) < 20 }) { return nil }
+        // When exactly one of the branches carries the road on, it is not a fork: the turn handler
+        // decides (nothing to say on the through road, a turn off it).
+        if context.keepsName != othersKeepName { return nil }
+        // The street splits around an island and we take its straightest branch: nothing to say.
+        if context.keepsName && ahead.allSatisfy({ abs(context.angle(to: $0)) > abs(context.angle) }) { return nil }
         let leftmost = ahead.allSatisfy { context.angle(to: $0) > context.angle }
         let rightmost = ahead.allSatisfy { context.angle(to: $0) < context.angle }
         let modifier: ManeuverModifier = leftmost ? .slightLeft : rightmost ? .slightRight : .straight

@@ -1,5 +1,6 @@
 public import Gateway
 import Foundation
+import Geodesy
 import LocationSources
 import Navigation
 import RouteModel
@@ -20,6 +21,14 @@ public struct GatewayCommandHandler: CommandHandler {
         switch command {
         case .status:
             return .success(Self.fields(for: await gateway.status()))
+        case .route(let request):
+            return await route(request)
+        case .selectRoute(let index):
+            do {
+                return .success(["routes": RouteLoading.routeObjects(try await gateway.selectRoute(index))])
+            } catch {
+                return .failure(.notFound, error.description)
+            }
         case .start(let request):
             return await start(request)
         case .stop:
@@ -34,16 +43,37 @@ public struct GatewayCommandHandler: CommandHandler {
         }
     }
 
-    /// `start`: reads the route (inline JSON or a file) and switches to active guidance.
-    private func start(_ request: StartRequest) async -> CommandResult {
-        let route: Route
+    /// `route`: plans routes on the map (from the current position when only a destination is
+    /// given) and replies with OSRM / Mapbox route objects, best first.
+    private func route(_ request: RouteRequest) async -> CommandResult {
+        let waypoints = request.waypoints.map { Coordinate(latitude: $0[1], longitude: $0[0]) }
+        let options = RouteOptions(
+            profile: request.profile.rawValue, units: request.units == .imperial ? .imperial : .metric,
+            language: request.language ?? "en", avoid: request.avoid.map(\.rawValue))
         do {
-            route = try RouteLoading.route(for: request.route)
+            let routes = try await gateway.planRoutes(waypoints, options: options, alternatives: request.alternatives)
+            var fields: [String: JSONValue] = ["routes": RouteLoading.routeObjects(routes)]
+            if let departure = request.departureTime { fields["departure_time"] = .string(departure.description) }
+            return .success(fields)
         } catch {
-            return .failure(.badRequest, error.description)
+            switch error {
+            case .noMap: return .failure(.badRequest, error.description)
+            case .noFix: return .failure(.noFix, error.description)
+            default: return .failure(.noRoute, error.description)
+            }
         }
+    }
+
+    /// `start`: reads the route (an index of the last `route` reply, inline JSON or a file) and
+    /// switches to active guidance.
+    private func start(_ request: StartRequest) async -> CommandResult {
         do {
-            let id = try await gateway.startGuidance(route)
+            let id: String
+            if case .index(let index) = request.route {
+                id = try await gateway.startGuidance(index: index)
+            } else {
+                id = try await gateway.startGuidance(try RouteLoading.route(for: request.route))
+            }
             return .success(["route_id": .string(id), "session": .object(["mode": .string(SessionMode.activeGuidance.rawValue), "route_id": .string(id)])])
         } catch {
             return .failure(.badRequest, error.description)

@@ -4,9 +4,16 @@ import RouteFormats
 import RouteModel
 import WireProtocol
 
-/// Reads the route a `start` request names: inline route JSON (OSRM / Mapbox / Valhalla, a
-/// response or a single route object, GeoJSON) or a route file (also GPX).
+/// Routes in and out of requests: reads the route a `start` request names (inline route JSON —
+/// OSRM / Mapbox / Valhalla, a response or a single route object, GeoJSON — or a route file,
+/// also GPX) and writes the route objects of `route` replies.
 enum RouteLoading {
+    /// Route objects as the wire carries them (Directions v5 JSON, polyline6 geometry).
+    static func routeObjects(_ routes: [Route]) -> WireProtocol.JSONValue {
+        let writer = OSRMWriter(geometry: .polyline6)
+        return .array(routes.compactMap { try? WireCoding.decoder().decode(WireProtocol.JSONValue.self, from: Data(writer.route($0))) })
+    }
+
     static func route(for choice: StartRequest.RouteChoice) throws(GatewayError) -> Route {
         let bytes: [UInt8]
         switch choice {

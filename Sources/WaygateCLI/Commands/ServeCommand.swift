@@ -25,6 +25,7 @@ struct ServeCommand: Subcommand {
             OptionSpec("--gpsd", value: "HOST:PORT", help: "Read fixes from a gpsd (reconnects when it restarts).", repeatable: true),
             OptionSpec("--replay", value: "FILE", help: "Replay an NMEA log.", repeatable: true),
             OptionSpec("--replay-speed", value: "N", help: "Replay speed multiplier (> 0), or 'max' for no pacing.", default: "1"),
+            OptionSpec("--map", value: "MAP", help: "Road network (.osm.pbf, .osm or a cached graph): MATCH events, route command, rerouting."),
             OptionSpec("--socket", value: "PATH", help: "Unix socket path."),
             OptionSpec("--socket-mode", value: "OCTAL", help: "Permissions of the socket file.", default: "0660"),
             OptionSpec("--socket-group", value: "GID", help: "Group owning the socket file."),
@@ -39,6 +40,7 @@ struct ServeCommand: Subcommand {
     let gpsd: [(host: String, port: Int)]
     let replays: [String]
     let replayPace: ReplaySource.Pace
+    let map: String?
     let socket: String?
     let socketMode: mode_t
     let socketGroup: gid_t?
@@ -61,6 +63,7 @@ struct ServeCommand: Subcommand {
         guard !serial.isEmpty || !gpsd.isEmpty || !replays.isEmpty || simulate != nil else {
             throw UsageError("serve needs a source: --serial PATH, --gpsd HOST:PORT, --replay FILE or --simulate ROUTE")
         }
+        map = arguments.value("--map")
         socket = arguments.value("--socket")
         guard let mode = mode_t(arguments.value("--socket-mode") ?? "0660", radix: 8), mode <= 0o777 else {
             throw UsageError("--socket-mode: expected octal permissions such as 0660, got \"\(arguments.value("--socket-mode") ?? "")\"")
@@ -119,8 +122,9 @@ struct ServeCommand: Subcommand {
         }
         defer { gpsdServer?.stop() }
         let path = socket ?? SocketPath.resolveDefault(environment: environment.variables, uid: environment.uid)
+        let graph = try map.map { try environment.loadMap($0) }
         let server = try EventRelay.start(
-            socketPath: path, mode: socketMode, group: socketGroup,
+            socketPath: path, mode: socketMode, group: socketGroup, gateway: Gateway.Configuration(map: graph),
             configuration: EventServer.Configuration(version: WaygateCommand.version, maxQueuedEvents: maxQueue, access: access),
             sources: sources, timeSource: environment.timeSource, also: gpsdServer?.sink)
         Console.error("serving on \(path) (\(sources.map(\.id.rawValue).joined(separator: ", ")))")
@@ -133,7 +137,8 @@ struct EventRelay {
     let gateway: Gateway
     let server: EventServer
 
-    static func start(socketPath: String, mode: mode_t, group: gid_t?, configuration: EventServer.Configuration,
+    static func start(socketPath: String, mode: mode_t, group: gid_t?, gateway gatewayConfiguration: Gateway.Configuration,
+                      configuration: EventServer.Configuration,
                       sources: [any LocationSource], timeSource: any TimeSource, also: GatewayEventSink? = nil) throws -> EventRelay {
         let directory = (socketPath as NSString).deletingLastPathComponent
         if !directory.isEmpty { try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
@@ -149,7 +154,7 @@ struct EventRelay {
             relaySink(event)
             also?(event)
         }
-        let gateway = Gateway(sources: sources, timeSource: timeSource, sink: sink)
+        let gateway = Gateway(sources: sources, timeSource: timeSource, configuration: gatewayConfiguration, sink: sink)
         let server = try EventServer(listener: listener, configuration: configuration, handler: GatewayCommandHandler(gateway: gateway))
         relay.attach(server)
         return EventRelay(gateway: gateway, server: server)

@@ -54,7 +54,7 @@ struct WatchCommand: Subcommand {
         defer { connection.descriptor.close() }
         let subscribe = Request(id: .integer(1), command: .subscribe(channels))
         try connection.sendAll(try WireCoding.line(subscribe))
-        var framer = LineFramer()
+        var framer = LineFramer(limit: LineFramer.serverLineLimit)
         var console = Console()
         var events = 0
         while true {

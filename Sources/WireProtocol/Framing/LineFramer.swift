@@ -15,6 +15,10 @@ public struct LineFramer: Sendable {
     /// The wire's line limit: 64 KiB.
     public static let defaultLimit = 65_536
 
+    /// The limit for reading a server's lines, which are not bound by the client limit: a
+    /// `route` reply with alternatives and all their instructions easily passes 64 KiB.
+    public static let serverLineLimit = 16 << 20
+
     /// Longest accepted line in bytes, excluding the terminator.
     public let limit: Int
     private var buffer: [UInt8] = []

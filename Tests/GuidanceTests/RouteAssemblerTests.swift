@@ -1,0 +1,91 @@
+import Geodesy
+import Guidance
+import RouteModel
+import Routing
+import TestSupport
+import Testing
+
+@Suite("RouteAssembler: words, modes, annotations")
+struct RouteAssemblerTests {
+    let town = try! GuidanceMap(
+        """
+            d
+            |
+        a---b---c
+            |
+            e
+        """, gridSize: 150,
+        ways: [("abc", ["highway": "primary", "name": "Main St", "maxspeed": "50"]),
+               ("dbe", ["highway": "residential", "name": "Cross St"])])
+
+    @Test("the same turn in English and Italian, metric and imperial: instruction, banner, voice")
+    func words() throws {
+        let en = try town.route("ad").legs[0].steps
+        #expect(en.map(\.maneuver.instruction) == ["Head east on Main St", "Turn left onto Cross St", "You have arrived at your destination"])
+        #expect(en[0].bannerInstructions.first?.primary.text == "Cross St")
+        #expect(en[0].voiceInstructions.contains { $0.announcement.contains("metres, turn left onto Cross St") })
+        let it = try town.route("ad", language: "it", units: .imperial).legs[0].steps
+        #expect(it.map(\.maneuver.instruction) == ["Procedi verso est su Main St", "Gira a sinistra in Cross St", "Sei arrivato a destinazione"])
+        #expect(it[0].voiceInstructions.contains { $0.announcement.contains("piedi") })
+        let imperial = try town.route("ad", units: .imperial).legs[0].steps
+        #expect(imperial[0].voiceInstructions.contains { $0.announcement.contains("feet, turn left onto Cross St") })
+    }
+
+    @Test("annotations cover every geometry segment at the planned speed, with the tagged limit")
+    func annotations() throws {
+        let route = try town.route("ad")
+        let leg = route.legs[0]
+        let annotation = try #require(leg.annotation)
+        #expect(annotation.distance.count == route.geometry.count - 1)
+        #expect(abs(annotation.distance.reduce(0, +) - route.distance) < 1)
+        #expect(annotation.maxSpeed.first == SpeedLimit(value: 50, unit: "km/h"))
+        #expect(annotation.maxSpeed.last == .some(nil))
+        #expect(leg.steps[0].speedLimit == SpeedLimit(value: 50, unit: "km/h"))
+        #expect(annotation.speed.allSatisfy { $0 > 1 && $0 < 30 })
+        #expect(route.options.language == "en")
+    }
+
+    @Test("a destination beside the road is announced on its side")
+    func arrivalSide() throws {
+        let b = town.map.coordinate(of: "b"), c = town.map.coordinate(of: "c")
+        let beside = b.interpolated(to: c, fraction: 0.5).destination(distance: 20, bearing: 0)
+        let points = [town.map.coordinate(of: "a"), beside]
+        let planned = try town.planner.plan(RouteRequest(waypoints: points.map { RouteWaypoint($0) }))[0]
+        let route = RouteAssembler().route(legs: planned.legs, waypoints: [], options: RouteOptions(), requested: points)
+        let arrive = try #require(route.legs[0].steps.last)
+        #expect(arrive.maneuver.modifier == .left)
+        #expect(arrive.maneuver.instruction == "Your destination is on the left")
+        let onRoad = RouteAssembler().route(legs: planned.legs, waypoints: [], options: RouteOptions())
+        #expect(onRoad.legs[0].steps.last?.maneuver.modifier == nil)
+    }
+
+    @Test("a ferry crossing is its own step with mode ferry")
+    func ferry() throws {
+        let map = try GuidanceMap(
+            "a---b-------c---d", gridSize: 50,
+            ways: [("ab", ["highway": "residential", "name": "Quay"]), ("bc", ["route": "ferry", "name": "Ferry", "duration": "00:10"]),
+                   ("cd", ["highway": "residential", "name": "Pier"])])
+        let steps = try map.route("ad").legs[0].steps
+        #expect(steps.map(\.mode) == ["driving", "ferry", "driving", "driving"])
+        #expect(steps[1].name == "Ferry")
+        #expect(steps[1].intersections[0].classes == ["ferry"])
+    }
+
+    @Test("starting on a roundabout: exit roundabout")
+    func departOnRing() throws {
+        let map = try GuidanceMap(ManeuverClassificationTests.ring, gridSize: 8, ways: ManeuverClassificationTests.ringWays(name: nil))
+        let labels = try map.maneuvers("gn").prefix(2)
+        #expect(labels.first == "depart")
+        #expect(labels.last?.hasPrefix("exit roundabout") == true)
+    }
+
+    @Test("two legs: a stop in the middle, waypoints echoed, summaries per leg")
+    func twoLegs() throws {
+        let route = try town.route("aec")
+        #expect(route.legs.count == 2)
+        #expect(route.waypoints.count == 3)
+        #expect(route.legs[0].steps.last?.maneuver.type == .arrive)
+        #expect(route.legs[0].steps.last?.maneuver.instruction == "You have arrived at your 1st stop")
+        #expect(abs(route.legs.reduce(0) { $0 + $1.distance } - route.distance) < 0.01)
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("waygate match", .serialized)
+struct MatchCommandTests {
+    @Test("offline and --live: one entry per fix in order, every fix of a clean drive matched onto named streets")
+    func matchesADrive() throws {
+        let dir = try TemporaryDirectory(prefix: "match")
+        defer { dir.remove() }
+        let (log, _) = try ServeMapTests.driveLog(dir: dir)
+        let map = Fixtures.trace("maps/helsinki.osm.pbf").path
+        for mode in [[], ["--live"]] {
+            let result = try WaygateRunner.run(["match", "--map", map, log] + mode)
+            #expect(result.status == 0)
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let fixes = try #require(json["fixes"] as? [[String: Any]])
+            #expect(fixes.count > 100)
+            let matched = fixes.compactMap { $0["matched"] as? [String: Any] }
+            #expect(matched.count == fixes.count)
+            #expect(matched.allSatisfy { ($0["distance"] as? Double ?? 99) < 1 })
+            #expect(matched.first?["name"] as? String == "Bulevardi")
+            let path = try #require(json["path"] as? [String: Any])
+            #expect((path["way_ids"] as? [Any])?.isEmpty == false)
+        }
+        let geo = try WaygateRunner.run(["match", "--map", map, "--format", "geojson", log])
+        #expect(geo.stdout.hasPrefix("{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\",\"properties\":{\"kind\":\"path\"}"))
+    }
+
+    @Test("an empty or unreadable trace and a missing --map are clear errors")
+    func badInput() throws {
+        let dir = try TemporaryDirectory(prefix: "match")
+        defer { dir.remove() }
+        try Data().write(to: URL(fileURLWithPath: dir.file("empty.jsonl")))
+        let map = Fixtures.trace("maps/helsinki.osm.pbf").path
+        let empty = try WaygateRunner.run(["match", "--map", map, dir.file("empty.jsonl")])
+        #expect(empty.status == 1)
+        #expect(empty.stderr.hasPrefix("waygate: \(dir.file("empty.jsonl")):"))
+        let missing = try WaygateRunner.run(["match", "--map", map, dir.file("nope.gpx")])
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "waygate: cannot read trace \(dir.file("nope.gpx"))\n")
+        let usage = try WaygateRunner.run(["match", dir.file("nope.gpx")])
+        #expect(usage.status == 2)
+        #expect(usage.stderr == "waygate: match needs --map MAP\n")
+    }
+}
