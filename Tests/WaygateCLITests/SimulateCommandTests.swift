@@ -70,6 +70,16 @@ struct SimulateCommandTests {
         #expect(outputs[0].stdout.split(whereSeparator: \.isNewline).first?.hasPrefix("$GPRMC,100000.000,A,6010.1280000,N,02456.4780000,E,") == true)
     }
 
+    @Test("--realtime at ×20 writes exactly the batch output, only paced")
+    func realtime() throws {
+        let paced = try WaygateRunner.run(["simulate", "--route", Self.route, "--start", Self.start, "--format", "jsonl",
+                                           "--realtime", "--speed-multiplier", "20"])
+        let batch = try WaygateRunner.run(["simulate", "--route", Self.route, "--start", Self.start, "--format", "jsonl"])
+        #expect(paced.status == 0)
+        #expect(paced.stdout == batch.stdout)
+        #expect(paced.lines.count > 60)
+    }
+
     @Test("--seed makes noise reproducible; its per-axis spread matches --noise")
     func noise() throws {
         let exact = try Self.jsonl(["--duration", "1500"])
