@@ -32,7 +32,9 @@ struct ServeCommand: Subcommand {
             OptionSpec("--allow-uid", value: "UID", help: "Only these uids may change state (start, stop, simulate).", repeatable: true),
             OptionSpec("--allow-gid", value: "GID", help: "Only these gids may change state.", repeatable: true),
             OptionSpec("--max-queue", value: "N", help: "Events queued per client before the oldest are dropped.", default: "4096"),
-        ])
+            OptionSpec("--simulate", value: "ROUTE", help: "Drive this route file with the simulator as a source."),
+            OptionSpec("--gpsd-listen", value: "HOST:PORT", help: "Also serve gpsd's JSON protocol here (e.g. 127.0.0.1:2947)."),
+        ] + SimulationSettings.options)
 
     let serial: [(path: String, baud: Int?)]
     let gpsd: [(host: String, port: Int)]
@@ -44,6 +46,8 @@ struct ServeCommand: Subcommand {
     let socketGroup: gid_t?
     let access: AccessPolicy
     let maxQueue: Int
+    let simulate: (route: String, settings: SimulationSettings)?
+    let gpsdListen: (host: String, port: Int)?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         serial = try arguments.allValues("--serial").map { value throws(UsageError) in try Self.serialSpec(value) }
@@ -54,8 +58,10 @@ struct ServeCommand: Subcommand {
         } else {
             replayPace = .recorded(speed: try arguments.double("--replay-speed", default: 1, in: 0.001...100_000) ?? 1)
         }
-        guard !serial.isEmpty || !gpsd.isEmpty || !replays.isEmpty else {
-            throw UsageError("serve needs a source: --serial PATH, --gpsd HOST:PORT or --replay FILE")
+        simulate = try arguments.value("--simulate").map { route throws(UsageError) in (route, try SimulationSettings(arguments)) }
+        gpsdListen = try arguments.value("--gpsd-listen").map { v throws(UsageError) in try Self.hostPort(v, option: "--gpsd-listen") }
+        guard !serial.isEmpty || !gpsd.isEmpty || !replays.isEmpty || simulate != nil else {
+            throw UsageError("serve needs a source: --serial PATH, --gpsd HOST:PORT, --replay FILE or --simulate ROUTE")
         }
         map = arguments.value("--map")
         socket = arguments.value("--socket")
@@ -105,12 +111,22 @@ struct ServeCommand: Subcommand {
                 throw RuntimeError(String(describing: error))
             }
         }
+        if let simulate {
+            let clock = AcceleratedTimeSource(base: environment.timeSource, multiplier: simulate.settings.speedMultiplier)
+            sources.append(try simulate.settings.source(try SimulationSettings.readRoute(simulate.route), timeSource: clock))
+        }
+        let gpsdServer = try gpsdListen.map { address in
+            do { return try GPSDCompatibleServer(listener: TCPListener(host: address.host, port: UInt16(address.port)), version: WaygateCommand.version) } catch {
+                throw RuntimeError("cannot serve gpsd clients on \(address.host):\(address.port): \(error)")
+            }
+        }
+        defer { gpsdServer?.stop() }
         let path = socket ?? SocketPath.resolveDefault(environment: environment.variables, uid: environment.uid)
         let graph = try map.map { try environment.loadMap($0) }
         let server = try EventRelay.start(
             socketPath: path, mode: socketMode, group: socketGroup, gateway: Gateway.Configuration(map: graph),
             configuration: EventServer.Configuration(version: WaygateCommand.version, maxQueuedEvents: maxQueue, access: access),
-            sources: sources, timeSource: environment.timeSource)
+            sources: sources, timeSource: environment.timeSource, also: gpsdServer?.sink)
         Console.error("serving on \(path) (\(sources.map(\.id.rawValue).joined(separator: ", ")))")
         await server.runUntilSignalled()
     }
@@ -123,7 +139,7 @@ struct EventRelay {
 
     static func start(socketPath: String, mode: mode_t, group: gid_t?, gateway gatewayConfiguration: Gateway.Configuration,
                       configuration: EventServer.Configuration,
-                      sources: [any LocationSource], timeSource: any TimeSource) throws -> EventRelay {
+                      sources: [any LocationSource], timeSource: any TimeSource, also: GatewayEventSink? = nil) throws -> EventRelay {
         let directory = (socketPath as NSString).deletingLastPathComponent
         if !directory.isEmpty { try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
         let listener: UnixSocketListener
@@ -133,7 +149,12 @@ struct EventRelay {
             throw RuntimeError("cannot serve on \(socketPath): \(error)")
         }
         let relay = EventServerSink()
-        let gateway = Gateway(sources: sources, timeSource: timeSource, configuration: gatewayConfiguration, sink: relay.sink)
+        let relaySink = relay.sink
+        let sink: GatewayEventSink = { event in
+            relaySink(event)
+            also?(event)
+        }
+        let gateway = Gateway(sources: sources, timeSource: timeSource, configuration: gatewayConfiguration, sink: sink)
         let server = try EventServer(listener: listener, configuration: configuration, handler: GatewayCommandHandler(gateway: gateway))
         relay.attach(server)
         return EventRelay(gateway: gateway, server: server)

@@ -1,0 +1,114 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import Gateway
+import Geodesy
+import Positioning
+import Servers
+import SystemIO
+import Testing
+import Timekeeping
+
+/// A blocking gpsd client for the tests: sends requests, reads CR LF lines.
+final class GPSDLineClient {
+    let socket: SocketConnection
+    private var buffer: [UInt8] = []
+
+    init(port: UInt16) throws {
+        socket = try SocketConnection.connect(host: "127.0.0.1", port: port)
+        try socket.setReceiveTimeout(seconds: 20)
+    }
+
+    deinit { socket.close() }
+
+    func send(_ request: String) throws { try socket.sendAll(Array(request.utf8)) }
+
+    /// The next line without its CR LF.
+    func line() throws -> String {
+        while true {
+            if let end = buffer.firstIndex(of: 0x0A) {
+                let line = String(decoding: buffer[..<end], as: UTF8.self)
+                buffer.removeSubrange(...end)
+                return line.hasSuffix("\r") ? String(line.dropLast()) : line
+            }
+            let chunk = try socket.read(upTo: 65_536)
+            guard !chunk.isEmpty else { return "" }
+            buffer += chunk
+        }
+    }
+}
+
+@Suite("GPSDCompatibleServer")
+struct GPSDCompatibleServerTests {
+    static let time = Timestamp(secondsSince1970: 1_800_000_000)
+
+    static func fix(_ index: Int) -> Fix {
+        var fix = Fix(time: time.adding(Double(index)), mode: .threeD,
+                      coordinate: Coordinate(latitude: 60.1688 + Double(index) * 1e-6, longitude: 24.9413), isSimulated: true)
+        fix.speed = 10
+        fix.course = 80
+        return fix
+    }
+
+    static func publish(_ server: GPSDCompatibleServer, _ event: SourceEvent, at index: Int = 0) {
+        server.publish(.source(event, from: .simulator, time: time.adding(Double(index))))
+    }
+
+    @Test("VERSION on connect; WATCH answers DEVICES and its echo, then TPV and SKY stream; POLL, DEVICES, ERROR")
+    func protocolExchange() throws {
+        let server = try GPSDCompatibleServer(listener: TCPListener(port: 0), version: "9.9")
+        defer { server.stop() }
+        Self.publish(server, .device(.connected, driver: "simulator", baud: nil))
+        let client = try GPSDLineClient(port: server.listener.port)
+        #expect(try client.line() == #"{"class":"VERSION","release":"3.22","rev":"waygate 9.9","proto_major":3,"proto_minor":14}"#)
+        try client.send(#"?WATCH={"enable":true,"json":true};"#)
+        #expect(try client.line() == #"{"class":"DEVICES","devices":[{"class":"DEVICE","path":"simulator","driver":"simulator","activated":"2027-01-15T08:00:00.000Z"}]}"#)
+        #expect(try client.line() == #"{"class":"WATCH","enable":true,"json":true,"nmea":false,"raw":0,"scaled":false,"timing":false,"split24":false,"pps":false}"#)
+        Self.publish(server, .fix(Self.fix(1)), at: 1)
+        #expect(try client.line() == #"{"class":"TPV","device":"simulator","mode":3,"time":"2027-01-15T08:00:01.000Z","lat":60.168801000,"lon":24.941300000,"track":80.0000,"speed":10.000}"#)
+        var sky = SkyView(satellites: [Satellite(prn: 5, gnss: .gps, svid: 5, elevation: 40, azimuth: 120, snr: 42, used: true)])
+        sky.hdop = 0.9
+        Self.publish(server, .sky(sky), at: 1)
+        #expect(try client.line().hasPrefix(#"{"class":"SKY","device":"simulator","#))
+        try client.send("?POLL;")
+        let poll = try client.line()
+        #expect(poll.hasPrefix(#"{"class":"POLL","time":"2027-01-15T08:00:01.000Z","active":1,"tpv":[{"class":"TPV","device":"simulator","mode":3,"#))
+        #expect(poll.contains(#""sky":[{"class":"SKY""#))
+        try client.send("?DEVICES;\n")
+        #expect(try client.line().hasPrefix(#"{"class":"DEVICES","devices":[{"class":"DEVICE","path":"simulator""#))
+        try client.send("?FROB;")
+        #expect(try client.line() == #"{"class":"ERROR","message":"Unrecognized request '?FROB'"}"#)
+        try client.send("?VERSION;")
+        #expect(try client.line().hasPrefix(#"{"class":"VERSION","release":"3.22""#))
+    }
+
+    @Test("a client that never reads loses reports but does not stall a client that reads")
+    func slowClient() throws {
+        let server = try GPSDCompatibleServer(listener: TCPListener(port: 0), version: "9.9", maximumBufferedBytes: 4_096)
+        defer { server.stop() }
+        let stalled = try GPSDLineClient(port: server.listener.port)
+        // A small receive window, so the kernel does not absorb the whole test for the stalled client.
+        var small: Int32 = 4_096
+        setsockopt(stalled.socket.descriptor.rawValue, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+        try stalled.send(#"?WATCH={"enable":true,"json":true};"#)
+        let reader = try GPSDLineClient(port: server.listener.port)
+        _ = try reader.line()
+        try reader.send(#"?WATCH={"enable":true,"json":true};"#)
+        #expect(try reader.line().hasPrefix(#"{"class":"DEVICES""#))
+        #expect(try reader.line().hasPrefix(#"{"class":"WATCH""#))
+        // Publish until the stalled client's buffer overflows (the kernel first absorbs a few hundred
+        // kilobytes); the reader gets every report meanwhile, and three more after the first drop.
+        var index = 0, afterDrop = 0
+        while index < 100_000, afterDrop < 3 {
+            if server.droppedReports > 0 { afterDrop += 1 }
+            Self.publish(server, .fix(Self.fix(index)), at: index)
+            let line = try reader.line()
+            #expect(line.contains(#""time":"\#(Self.time.adding(Double(index)).iso8601)""#))
+            if !line.hasPrefix(#"{"class":"TPV""#) { break }
+            index += 1
+        }
+        #expect(afterDrop == 3)
+        #expect(server.droppedReports > 0)
+    }
+}
