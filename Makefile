@@ -26,12 +26,19 @@ test: deps layering
 	timeout -k 10 1200 $(SWIFT) test --skip-build --disable-xctest; rc=$$?; \
 	  $(MAKE) --no-print-directory clean-test-leftovers; exit $$rc
 
-## run: build, start the daemon on a bundled drive and show it live (Ctrl-C stops both)
+## run: build, plan a drive across Milan on the bundled map, simulate it with guidance and show it live
+## (Ctrl-C stops both; gpsd clients can follow on 127.0.0.1:$(DEMO_GPSD_PORT), e.g. `cgps localhost:$(DEMO_GPSD_PORT)`)
 DEMO_SOCKET ?= /tmp/waygate-demo-$(shell id -u).sock
+DEMO_ROUTE ?= /tmp/waygate-demo-$(shell id -u).route.json
+DEMO_GPSD_PORT ?= 2948
+DEMO_MAP ?= traces/maps/milan.osm.pbf
 run: build
-	@.build/debug/waygate serve --replay traces/nmea/ublox-8.nmea --socket $(DEMO_SOCKET) & pid=$$!; \
+	@echo "planning a route on $(DEMO_MAP) (the first run imports the map, later runs use its cache)…"
+	@.build/debug/waygate route --map $(DEMO_MAP) --from 45.4642,9.1900 --to 45.4846,9.2045 --format osrm > $(DEMO_ROUTE)
+	@.build/debug/waygate serve --map $(DEMO_MAP) --simulate $(DEMO_ROUTE) --guide $(DEMO_ROUTE) --speed-multiplier 2 \
+	    --socket $(DEMO_SOCKET) --gpsd-listen 127.0.0.1:$(DEMO_GPSD_PORT) & pid=$$!; \
 	  trap "kill $$pid 2>/dev/null; wait $$pid 2>/dev/null" EXIT INT TERM; \
-	  .build/debug/waygate watch --socket $(DEMO_SOCKET) location sky device
+	  .build/debug/waygate watch --wait 120 --socket $(DEMO_SOCKET) location match progress instructions guidance session
 
 bench: deps
 	$(SWIFT) build -c release --product waygate-bench 2>/dev/null || $(SWIFT) build -c release --target waygate-bench

@@ -33,6 +33,7 @@ struct ServeCommand: Subcommand {
             OptionSpec("--allow-gid", value: "GID", help: "Only these gids may change state.", repeatable: true),
             OptionSpec("--max-queue", value: "N", help: "Events queued per client before the oldest are dropped.", default: "4096"),
             OptionSpec("--simulate", value: "ROUTE", help: "Drive this route file with the simulator as a source."),
+            OptionSpec("--guide", value: "ROUTE", help: "Start active guidance on this route file at once (e.g. the --simulate route)."),
             OptionSpec("--gpsd-listen", value: "HOST:PORT", help: "Also serve gpsd's JSON protocol here (e.g. 127.0.0.1:2947)."),
         ] + SimulationSettings.options)
 
@@ -47,6 +48,7 @@ struct ServeCommand: Subcommand {
     let access: AccessPolicy
     let maxQueue: Int
     let simulate: (route: String, settings: SimulationSettings)?
+    let guide: String?
     let gpsdListen: (host: String, port: Int)?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -59,6 +61,7 @@ struct ServeCommand: Subcommand {
             replayPace = .recorded(speed: try arguments.double("--replay-speed", default: 1, in: 0.001...100_000) ?? 1)
         }
         simulate = try arguments.value("--simulate").map { route throws(UsageError) in (route, try SimulationSettings(arguments)) }
+        guide = arguments.value("--guide")
         gpsdListen = try arguments.value("--gpsd-listen").map { v throws(UsageError) in try Self.hostPort(v, option: "--gpsd-listen") }
         guard !serial.isEmpty || !gpsd.isEmpty || !replays.isEmpty || simulate != nil else {
             throw UsageError("serve needs a source: --serial PATH, --gpsd HOST:PORT, --replay FILE or --simulate ROUTE")
@@ -127,6 +130,14 @@ struct ServeCommand: Subcommand {
             socketPath: path, mode: socketMode, group: socketGroup, gateway: Gateway.Configuration(map: graph),
             configuration: EventServer.Configuration(version: WaygateCommand.version, maxQueuedEvents: maxQueue, access: access),
             sources: sources, timeSource: environment.timeSource, also: gpsdServer?.sink)
+        if let guide {
+            do {
+                _ = try await server.gateway.startGuidance(try SimulationSettings.readRoute(guide))
+            } catch let error as GatewayError {
+                server.server.stop()
+                throw RuntimeError("--guide \(guide): \(error)")
+            }
+        }
         Console.error("serving on \(path) (\(sources.map(\.id.rawValue).joined(separator: ", ")))")
         await server.runUntilSignalled()
     }

@@ -1,5 +1,6 @@
 import Foundation
 import SystemIO
+import Timekeeping
 import WireProtocol
 
 /// `waygate watch`: a live, human-readable view of a running server.
@@ -15,6 +16,7 @@ struct WatchCommand: Subcommand {
             OptionSpec("--socket", value: "PATH", help: "Server socket (default as for serve)."),
             OptionSpec("--json", help: "Print the server's JSON lines unchanged."),
             OptionSpec("--count", value: "N", help: "Exit after N events."),
+            OptionSpec("--wait", value: "SECONDS", help: "Keep trying to connect this long while the server starts.", default: "0"),
             OptionSpec("--imperial", help: "Show miles, feet and mph."),
         ],
         positionals: 0...16)
@@ -24,6 +26,7 @@ struct WatchCommand: Subcommand {
     let socket: String?
     let raw: Bool
     let count: Int?
+    let wait: Double
     let channels: [Channel]
     let formatter: WatchFormatter
 
@@ -32,6 +35,7 @@ struct WatchCommand: Subcommand {
         raw = arguments.flag("--json")
         count = try arguments.int("--count")
         if let count, count < 1 { throw UsageError("--count: at least 1, got \(count)") }
+        wait = try arguments.double("--wait", default: 0, in: 0...86_400) ?? 0
         channels = try arguments.positionals.isEmpty
             ? Self.defaultChannels
             : arguments.positionals.map { name throws(UsageError) in
@@ -43,14 +47,24 @@ struct WatchCommand: Subcommand {
         formatter = WatchFormatter(imperial: arguments.flag("--imperial"))
     }
 
+    /// Connects to `path`, retrying every 0.2 s for up to `wait` seconds.
+    private func connect(_ path: String, timeSource: any TimeSource) async throws -> SocketConnection {
+        let deadline = timeSource.now().adding(wait)
+        while true {
+            do {
+                return try SocketConnection.connect(unixPath: path)
+            } catch {
+                if timeSource.now() >= deadline {
+                    throw RuntimeError("cannot connect to \(path): \(error.message) (is 'waygate serve' running?)")
+                }
+                try await timeSource.sleep(for: 0.2)
+            }
+        }
+    }
+
     func run(in environment: AppEnvironment) async throws {
         let path = socket ?? SocketPath.resolveDefault(environment: environment.variables, uid: environment.uid)
-        let connection: SocketConnection
-        do {
-            connection = try SocketConnection.connect(unixPath: path)
-        } catch {
-            throw RuntimeError("cannot connect to \(path): \(error.message) (is 'waygate serve' running?)")
-        }
+        let connection = try await connect(path, timeSource: environment.timeSource)
         defer { connection.descriptor.close() }
         let subscribe = Request(id: .integer(1), command: .subscribe(channels))
         try connection.sendAll(try WireCoding.line(subscribe))
