@@ -89,3 +89,49 @@ struct ServeGuidedDriveTests {
         #expect(status.fields["session"] == .object(["mode": .string("free_drive")]))
     }
 }
+
+@Suite("waygate serve: leaving the route", .serialized)
+struct ServeRerouteTests {
+    @Test("driving the best route while guided on an alternative: off route → REROUTE started, succeeded → progress on the new route")
+    func rerouteWhenLeavingTheRoute() throws {
+        let dir = try TemporaryDirectory(prefix: "reroute")
+        defer { dir.remove() }
+        let map = Fixtures.trace("maps/helsinki.osm.pbf").path
+        let planned = try WaygateRunner.run(
+            ["route", "--map", map, "--from", ServeGuidedDriveTests.from, "--to", ServeGuidedDriveTests.to, "--alternatives", "--format", "osrm"])
+        let response = try #require(try JSONSerialization.jsonObject(with: Data(planned.stdout.utf8)) as? [String: Any])
+        let routes = try #require(response["routes"] as? [Any])
+        try #require(routes.count >= 2)
+        try JSONSerialization.data(withJSONObject: routes[0]).write(to: URL(fileURLWithPath: dir.file("driven.json")))
+        try JSONSerialization.data(withJSONObject: routes[1]).write(to: URL(fileURLWithPath: dir.file("guided.json")))
+
+        let server = try ChildProcess(
+            Fixtures.waygateExecutable.path,
+            ["serve", "--map", map, "--simulate", dir.file("driven.json"), "--guide", dir.file("guided.json"), "--speed-multiplier", "25",
+             "--socket", dir.file("s.sock")],
+            stderr: dir.file("serve.log"))
+        defer { server.stop() }
+        let client = try WireClient(path: dir.file("s.sock"), timeout: 60)
+        _ = try client.next()
+        try client.send(.subscribe([.guidance, .progress, .session]))
+        var states: [String] = []
+        var newRoute: String?
+        var progressAfter = 0
+        let deadline = Date().addingTimeInterval(120)
+        while Date() < deadline, progressAfter < 5, let message = try client.next(timeout: 30) {
+            guard case .event(let event) = message else { continue }
+            switch event.payload {
+            case .reroute(let r):
+                states.append(r.state.rawValue)
+                if r.state == .succeeded { newRoute = r.routeID }
+            case .progress(let p) where newRoute != nil && p.routeID == newRoute && !p.offRoute: progressAfter += 1
+            case .session(let s) where s.mode == .freeDrive: progressAfter = 99  // arrived without rerouting
+            default: break
+            }
+        }
+        #expect(states.first == "started")
+        #expect(states.contains("succeeded"))
+        #expect(newRoute != nil && newRoute != "r1")
+        #expect(progressAfter >= 5 && progressAfter != 99)
+    }
+}
