@@ -67,6 +67,9 @@ struct SerialNMEASourceTests {
         defer { replugged.stop() }
         var options = SerialNMEASource.Options(baudRate: 9600)
         options.backoff = BackoffPolicy(initial: 0.1, factor: 2, maximum: 0.4)
+        // The unplug is seen as a hang-up; a long watchdog keeps a starved, loaded machine from
+        // reporting an extra silence-loss first.
+        options.watchdog = 60
         let source = SerialNMEASource(path: link, options: options, timeSource: SystemTimeSource())
         let collector = EventCollector()
         await collector.run(source.events()) { event, all in
