@@ -50,7 +50,7 @@ struct SerialNMEASourceTests {
         #expect(stats.connections >= 1)
         #expect(stats.driver == "termios")
         #expect(stats.fixes >= 5)
-        #expect(stats.sentences >= 15)
+        #expect(stats.sentences >= 10)  // the first reports come from partial cycles (GGA alone)
         #expect(stats.bytesRead > 0)
     }
 
