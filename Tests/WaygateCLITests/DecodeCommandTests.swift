@@ -29,7 +29,7 @@ struct DecodeCommandTests {
     func jsonFormat() throws {
         let result = try WaygateRunner.run(["decode", "--format", "json", Fixtures.trace("nmea/bu353s4.nmea").path])
         #expect(result.status == 0)
-        #expect(result.lines[2] == #"{"alt":59.9,"class":"LOCATION","course":181.39,"h_acc":20.9,"hdop":1.1,"lat":-37.784788333,"lon":175.314896667,"mode":3,"simulated":false,"source":"decode","speed":0.355,"time":"2014-12-31T03:07:19.000Z","v_acc":34.5}"#)
+        #expect(result.lines[2] == #"{"alt":59.9,"class":"LOCATION","course":181.39,"h_acc":20.9,"hdop":1.1,"lat":-37.784788333,"lon":175.314896667,"mode":3,"sats_used":8,"simulated":false,"source":"decode","speed":0.355,"time":"2014-12-31T03:07:19.000Z","v_acc":34.5}"#)
         #expect(result.lines.contains { $0.contains(#""class":"SKY""#) })
     }
 

@@ -92,6 +92,7 @@ extension FixAssembler {
         out.timeError = v(fix.ept)
         out.sphericalError = v(fix.sep)
         out.hdop = v(dop.h)
+        out.satellitesUsed = usedPRNs.isEmpty ? nil : usedPRNs.count  // from GSA, gpsd's uSat
         out.dgpsAge = v(fix.dgpsAge)
         out.dgpsStation = fix.dgpsStation >= 0 ? fix.dgpsStation : nil
         return out
