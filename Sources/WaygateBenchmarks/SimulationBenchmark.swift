@@ -2,6 +2,7 @@ import Foundation
 import Gateway
 import Geodesy
 import LocationSources
+import NMEA
 import Positioning
 import RouteModel
 import Routing
@@ -43,6 +44,9 @@ enum SimulationBenchmark {
             print("batch SimulatedDrive.nextEvents() (sky + RMC/VTG/GGA/GSA/GSV), \(name): " + String(format: "%.0f fixes/s (%.1f µs per fix), %.1f sentences per fix",
                          nmea.perSecond, 1e6 / nmea.perSecond, nmea.sentencesPerFix))
         }
+        let parts = nmeaParts(exact)
+        print(String(format: "of which SkyModel.sky: %.1f µs per fix; NMEAEncoder.cycle: %.1f µs per fix",
+                     parts.sky * 1e6, parts.encode * 1e6))
 
         for (name, simulator, vehicles) in [("no noise", exact, 10_000), ("noise σ 5 m", noisy, 10_000)] {
             let tick = realTime(simulator, vehicles: vehicles)
@@ -117,6 +121,30 @@ enum SimulationBenchmark {
             }
         }
         return (Double(fixes) / seconds, Double(sentences) / Double(fixes))
+    }
+
+    /// Seconds per fix of the NMEA cycle's two parts over one drive: the sky alone, and the
+    /// encoder alone (fed the drive's fixes and one sky); best of three.
+    static func nmeaParts(_ simulator: RouteSimulator) -> (sky: Double, encode: Double) {
+        var copy = simulator
+        let fixes = (0..<driveLength(simulator)).map { _ in copy.next() }
+        let model = SkyModel()
+        var satellites = 0
+        let skyTime = Stopwatch.best(runs: 3) {
+            for fix in fixes {
+                guard let coordinate = fix.coordinate, let time = fix.time else { continue }
+                satellites += model.sky(at: coordinate, time: time).satellites.count
+            }
+        }
+        guard let first = fixes.first?.coordinate, let time = fixes.first?.time else { return (0, 0) }
+        let sky = model.sky(at: first, time: time)
+        let encoder = NMEAEncoder()
+        var characters = 0
+        let encodeTime = Stopwatch.best(runs: 3) {
+            for fix in fixes { characters += encoder.cycle(fix, sky: sky).reduce(0) { $0 + $1.utf8.count } }
+        }
+        precondition(satellites > 0 && characters > 0)
+        return (skyTime / Double(fixes.count), encodeTime / Double(fixes.count))
     }
 
     /// `vehicles` copies of `simulator`, each staggered along the drive (vehicle i skips i mod 600
