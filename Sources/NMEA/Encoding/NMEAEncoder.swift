@@ -15,7 +15,7 @@ public struct NMEAEncoder: Sendable {
     /// GGA for `fix` (quality 0 without a position).
     public func gga(_ fix: Fix) -> String {
         let quality = fix.hasPosition ? (fix.status == 2 ? 2 : 1) : 0
-        let used = fix.satellitesUsed.map { String(format: "%02d", $0) } ?? ""
+        let used = fix.satellitesUsed.map { FixedPoint.padded($0, width: 2) } ?? ""
         let head: [String] = [time(fix.time)] + latitude(fix) + longitude(fix) + [String(quality), used]
         let tail: [String] = [num(fix.hdop, 2), num(fix.altitudeMSL, 1), fix.altitudeMSL == nil ? "" : "M",
                               num(fix.geoidSeparation, 1), fix.geoidSeparation == nil ? "" : "M", "", ""]
@@ -26,9 +26,9 @@ public struct NMEAEncoder: Sendable {
     public func rmc(_ fix: Fix) -> String {
         let date = fix.time.map { t -> String in
             let c = t.components
-            return String(format: "%02d%02d%02d", c.day, c.month, c.year % 100)
+            return FixedPoint.padded(c.day, width: 2) + FixedPoint.padded(c.month, width: 2) + FixedPoint.padded(c.year % 100, width: 2)
         } ?? ""
-        let variation = fix.magneticVariation.map { String(format: "%.1f", abs($0)) } ?? ""
+        let variation = fix.magneticVariation.map { FixedPoint.format(abs($0), decimals: 1) } ?? ""
         let hemisphere = fix.magneticVariation.map { $0 < 0 ? "W" : "E" } ?? ""
         let head: [String] = [time(fix.time), fix.hasPosition ? "A" : "V"] + latitude(fix) + longitude(fix)
         let tail: [String] = [num(fix.speed.map { $0 / 0.514444444444444 }, 3), num(fix.course, 2), date,
@@ -45,7 +45,7 @@ public struct NMEAEncoder: Sendable {
 
     /// GSA for `fix` and the used satellites of `sky` (at most 12 ids).
     public func gsa(_ fix: Fix, sky: SkyView) -> String {
-        var ids = sky.satellites.filter(\.used).prefix(12).map { String(format: "%02d", $0.prn) }
+        var ids = sky.satellites.filter(\.used).prefix(12).map { FixedPoint.padded($0.prn, width: 2) }
         ids += Array(repeating: "", count: 12 - ids.count)
         let mode = fix.mode == .threeD ? "3" : fix.mode == .twoD ? "2" : "1"
         return sentence("GSA", ["A", mode] + ids + [num(sky.pdop, 2), num(sky.hdop ?? fix.hdop, 2), num(sky.vdop, 2)])
@@ -56,9 +56,9 @@ public struct NMEAEncoder: Sendable {
         let sats = sky.satellites
         let count = max(1, (sats.count + 3) / 4)
         return (0..<count).map { i in
-            var fields = [String(count), String(i + 1), String(format: "%02d", sats.count)]
+            var fields = [String(count), String(i + 1), FixedPoint.padded(sats.count, width: 2)]
             for s in sats.dropFirst(i * 4).prefix(4) {
-                fields += [String(format: "%02d", s.prn), num(s.elevation, 0), num(s.azimuth, 0), num(s.snr, 0)]
+                fields += [FixedPoint.padded(s.prn, width: 2), num(s.elevation, 0), num(s.azimuth, 0), num(s.snr, 0)]
             }
             return sentence("GSV", fields)
         }
@@ -76,23 +76,23 @@ public struct NMEAEncoder: Sendable {
     }
 
     private func num(_ value: Double?, _ decimals: Int) -> String {
-        value.map { String(format: "%.\(decimals)f", $0) } ?? ""
+        value.map { FixedPoint.format($0, decimals: decimals) } ?? ""
     }
 
     private func time(_ t: Timestamp?) -> String {
         guard let c = t?.components else { return "" }
-        return String(format: "%02d%02d%06.3f", c.hour, c.minute, c.second)
+        return FixedPoint.padded(c.hour, width: 2) + FixedPoint.padded(c.minute, width: 2) + FixedPoint.format(c.second, decimals: 3, width: 6)
     }
 
     private func latitude(_ fix: Fix) -> [String] {
         guard fix.hasPosition, let lat = fix.coordinate?.latitude else { return ["", ""] }
         let a = abs(lat), d = a.rounded(.towardZero)
-        return [String(format: "%02d%010.7f", Int(d), (a - d) * 60), lat < 0 ? "S" : "N"]
+        return [FixedPoint.padded(Int(d), width: 2) + FixedPoint.format((a - d) * 60, decimals: 7, width: 10), lat < 0 ? "S" : "N"]
     }
 
     private func longitude(_ fix: Fix) -> [String] {
         guard fix.hasPosition, let lon = fix.coordinate?.longitude else { return ["", ""] }
         let a = abs(lon), d = a.rounded(.towardZero)
-        return [String(format: "%03d%010.7f", Int(d), (a - d) * 60), lon < 0 ? "W" : "E"]
+        return [FixedPoint.padded(Int(d), width: 3) + FixedPoint.format((a - d) * 60, decimals: 7, width: 10), lon < 0 ? "W" : "E"]
     }
 }
