@@ -6,6 +6,8 @@ let selected = CommandLine.arguments.dropFirst().first ?? "all"
 let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("nmea", NMEABenchmark.run),
     ("pipeline", PipelineBenchmark.run),
+    ("routing", RoutingBenchmark.run),
+    ("matching", MatchingBenchmark.run),
 ]
 guard selected == "all" || benchmarks.contains(where: { $0.name == selected }) else {
     FileHandle.standardError.write(Data("usage: waygate-bench [\(benchmarks.map(\.name).joined(separator: "|"))|all]\n".utf8))
