@@ -13,7 +13,7 @@ import Timekeeping
 /// Milan and Helsinki, simulated at 1 Hz with the simulator's noise model at several sigmas,
 /// matched live (OnlineMatcher) and offline (TraceMatcher), and through OSRM's /match when
 /// `WAYGATE_BENCH_OSRM` names a server and Valhalla's /trace_attributes when `WAYGATE_BENCH_VALHALLA`
-/// does (Milan only: the dataset both serve).
+/// does (serving Milan); for Helsinki the variables end in `_HELSINKI`.
 enum MatchingBenchmark {
     static let drivesPerMap = 10
     static let sigmas: [Meters] = [5, 10, 20]
@@ -44,12 +44,12 @@ enum MatchingBenchmark {
     }
 
     static func run() throws {
-        let candidates: [(name: String, server: (host: String, port: UInt16)?, match: Reference)] = [
-            ("OSRM /match", BenchSupport.server("WAYGATE_BENCH_OSRM"), osrmMatch),
-            ("Valhalla /trace_attributes", BenchSupport.server("WAYGATE_BENCH_VALHALLA"), valhallaMatch),
-        ]
-        let references = candidates.compactMap { candidate in candidate.server.map { (name: candidate.name, server: $0, match: candidate.match) } }
-        for map in ["milan", "helsinki"] {
+        for (map, suffix) in [("milan", ""), ("helsinki", "_HELSINKI")] {
+            let candidates: [(name: String, server: (host: String, port: UInt16)?, match: Reference)] = [
+                ("OSRM /match", BenchSupport.server("WAYGATE_BENCH_OSRM" + suffix), osrmMatch),
+                ("Valhalla /trace_attributes", BenchSupport.server("WAYGATE_BENCH_VALHALLA" + suffix), valhallaMatch),
+            ]
+            let references = candidates.compactMap { candidate in candidate.server.map { (name: candidate.name, server: $0, match: candidate.match) } }
             let graph = try BenchSupport.importMap(map)
             let routes = try plannedRoutes(graph: graph)
             let traceMatcher = TraceMatcher(graph: graph)  // its candidate index is built here, outside the timing
@@ -75,7 +75,7 @@ enum MatchingBenchmark {
                     offline.seconds += Stopwatch.now() - start
                     offline.fixes += drive.fixes.count
                     offline.near += drive.within2m(trace.points.map { $0?.coordinate })
-                    for (index, reference) in references.enumerated() where map == "milan" {
+                    for (index, reference) in references.enumerated() {
                         guard let matched = try reference.match(drive, sigma, reference.server) else { continue }
                         referenceTallies[index].fixes += drive.fixes.count
                         referenceTallies[index].near += drive.within2m(matched.coordinates)
