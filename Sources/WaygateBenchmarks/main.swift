@@ -1,5 +1,6 @@
 // waygate-bench: speed figures reported in docs/benchmarks.md, never asserted in tests.
-// Usage: waygate-bench [nmea|pipeline|all]  (run from the repository root, release build).
+// Usage: waygate-bench [nmea|pipeline|simulation|navigation|routing|matching|all]
+// (run from the repository root, release build; see docs/benchmarks.md).
 import Foundation
 
 let selected = CommandLine.arguments.dropFirst().first ?? "all"
@@ -8,6 +9,8 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("pipeline", PipelineBenchmark.run),
     ("simulation", SimulationBenchmark.run),
     ("navigation", NavigationBenchmark.run),
+    ("routing", RoutingBenchmark.run),
+    ("matching", MatchingBenchmark.run),
 ]
 guard selected == "all" || benchmarks.contains(where: { $0.name == selected }) else {
     FileHandle.standardError.write(Data("usage: waygate-bench [\(benchmarks.map(\.name).joined(separator: "|"))|all]\n".utf8))

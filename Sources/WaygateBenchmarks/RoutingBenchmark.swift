@@ -1,0 +1,106 @@
+import Foundation
+import Gateway
+import Geodesy
+import OSMImport
+import RoadGraph
+import RouteModel
+import Routing
+import Simulation
+
+/// Milan: map import time and peak memory, binary graph load time, route query latency
+/// (RoutePlanner, MapRouter with guidance) over seeded random pairs, and duration/distance
+/// ratios to OSRM's car profile for the same pairs when `WAYGATE_BENCH_OSRM` names a server.
+enum RoutingBenchmark {
+    static let pairCount = 300
+
+    static func run() throws {
+        let path = "traces/maps/milan.osm.pbf"
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let (wallStart, cpuStart) = (Stopwatch.now(), BenchSupport.cpuTime())
+        let imported = try OSMImporter().importGraph(from: bytes)
+        let (wall, cpu) = (Stopwatch.now() - wallStart, BenchSupport.cpuTime() - cpuStart)
+        let graph = imported.graph
+        print(String(format: "routing import \(path) (%.1f MB): %.2f s wall, %.2f s CPU, peak RSS %.0f MB; %d nodes, %d edges",
+                     Double(bytes.count) / 1e6, wall, cpu, BenchSupport.peakResidentMegabytes() ?? -1, graph.nodeCount, graph.edgeCount))
+
+        let cache = NSTemporaryDirectory() + "waygate-bench-\(getpid()).graph"
+        try Data(graph.serialized()).write(to: URL(fileURLWithPath: cache))
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        var loadedEdges = 0
+        let load = try Stopwatch.best(runs: 3) {
+            let cached = [UInt8](try Data(contentsOf: URL(fileURLWithPath: cache)))
+            loadedEdges = try RoadGraph(serialized: cached).edgeCount
+        }
+        let cacheSize = (try? FileManager.default.attributesOfItem(atPath: cache)[.size] as? Int) ?? 0
+        print(String(format: "routing binary graph load (%.1f MB file): %.3f s, %d edges", Double(cacheSize) / 1e6, load, loadedEdges))
+
+        let pairs = try randomPairs(graph: graph)
+        let planner = RoutePlanner(graph: graph)
+        var plannerTimes: [Double] = [], routerTimes: [Double] = []
+        var planned: [PlannedRoute] = []
+        for (from, to) in pairs {
+            let start = Stopwatch.now()
+            let routes = try planner.plan(RouteRequest(waypoints: [RouteWaypoint(from), RouteWaypoint(to)]))
+            plannerTimes.append(Stopwatch.now() - start)
+            guard let route = routes.first else { throw RoutingError.noRoute(from: from, to: to) }
+            planned.append(route)
+        }
+        let router = MapRouter(graph: graph)
+        for (from, to) in pairs {
+            let start = Stopwatch.now()
+            _ = try router.routes([RouteWaypoint(from), RouteWaypoint(to)], options: RouteOptions())
+            routerTimes.append(Stopwatch.now() - start)
+        }
+        let meanKm = planned.reduce(0) { $0 + $1.distance } / Double(planned.count) / 1000
+        print(String(format: "routing %d random car pairs (mean %.1f km): RoutePlanner median %.2f ms, p99 %.2f ms; MapRouter (with guidance) median %.2f ms, p99 %.2f ms",
+                     pairs.count, meanKm, BenchSupport.percentile(plannerTimes, 0.5) * 1e3, BenchSupport.percentile(plannerTimes, 0.99) * 1e3,
+                     BenchSupport.percentile(routerTimes, 0.5) * 1e3, BenchSupport.percentile(routerTimes, 0.99) * 1e3))
+
+        guard let osrm = BenchSupport.server("WAYGATE_BENCH_OSRM") else {
+            print("routing OSRM comparison skipped: set WAYGATE_BENCH_OSRM=http://127.0.0.1:5000 with osrm-routed serving Milan")
+            return
+        }
+        try compare(pairs: pairs, planned: planned, osrm: osrm)
+    }
+
+    /// Seeded random origin/destination pairs that the car profile can route between, given as the
+    /// snapped coordinates (so OSRM and Waygate start from the same points).
+    static func randomPairs(graph: RoadGraph) throws -> [(Coordinate, Coordinate)] {
+        guard let bounds = BenchSupport.bounds(of: graph) else { return [] }
+        var generator = SeededGenerator(seed: 2026)
+        let planner = RoutePlanner(graph: graph)
+        var pairs: [(Coordinate, Coordinate)] = []
+        var attempts = 0
+        while pairs.count < pairCount && attempts < pairCount * 20 {
+            attempts += 1
+            let from = BenchSupport.randomPoint(in: bounds, using: &generator), to = BenchSupport.randomPoint(in: bounds, using: &generator)
+            guard let route = try? planner.plan(RouteRequest(waypoints: [RouteWaypoint(from), RouteWaypoint(to)])).first,
+                  route.distance > 500 else { continue }
+            pairs.append((route.waypoints[0].coordinate, route.waypoints[1].coordinate))
+        }
+        return pairs
+    }
+
+    /// Duration and distance ratios Waygate / OSRM over the pairs, and OSRM's own HTTP latency.
+    static func compare(pairs: [(Coordinate, Coordinate)], planned: [PlannedRoute], osrm: (host: String, port: UInt16)) throws {
+        var durationRatios: [Double] = [], distanceRatios: [Double] = [], latencies: [Double] = []
+        for ((from, to), route) in zip(pairs, planned) {
+            let start = Stopwatch.now()
+            let answer = try BenchSupport.httpJSON(osrm, path: "/route/v1/driving/\(BenchSupport.osrmCoordinates([from, to]))?overview=false")
+            latencies.append(Stopwatch.now() - start)
+            guard let best = (answer?["routes"] as? [[String: Any]])?.first,
+                  let duration = best["duration"] as? Double, let distance = best["distance"] as? Double,
+                  duration > 0, distance > 0 else { continue }
+            durationRatios.append(route.duration / duration)
+            distanceRatios.append(route.distance / distance)
+        }
+        let within3 = durationRatios.filter { abs($0 - 1) <= 0.03 }.count, within10 = durationRatios.filter { abs($0 - 1) <= 0.10 }.count
+        let n = Double(max(1, durationRatios.count))
+        print(String(format: "routing vs OSRM car (%d pairs answered): duration within 3 %% for %.1f %%, within 10 %% for %.1f %%; median duration ratio %.3f (p5 %.3f, p95 %.3f), median distance ratio %.3f (p5 %.3f, p95 %.3f)",
+                     durationRatios.count, Double(within3) / n * 100, Double(within10) / n * 100,
+                     BenchSupport.percentile(durationRatios, 0.5), BenchSupport.percentile(durationRatios, 0.05), BenchSupport.percentile(durationRatios, 0.95),
+                     BenchSupport.percentile(distanceRatios, 0.5), BenchSupport.percentile(distanceRatios, 0.05), BenchSupport.percentile(distanceRatios, 0.95)))
+        print(String(format: "routing OSRM /route latency over HTTP (osrm-routed, CH): median %.2f ms, p99 %.2f ms",
+                     BenchSupport.percentile(latencies, 0.5) * 1e3, BenchSupport.percentile(latencies, 0.99) * 1e3))
+    }
+}
