@@ -19,11 +19,13 @@ deps:
 build: deps
 	$(SWIFT) build -Xswiftc -warnings-as-errors
 
-## test: build with warnings as errors, check layering, run every test (real ptys, gpsd, sockets)
+## test: build with warnings as errors, check layering, run every test (real ptys, gpsd, sockets).
+## Tests run one at a time: many wait on real processes, and in parallel they starved each other
+## on the 2-thread cooperative pool (the whole suite takes as long either way, ~100 s).
 test: deps layering
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	@$(MAKE) --no-print-directory clean-test-leftovers
-	timeout -k 10 1200 $(SWIFT) test --skip-build --disable-xctest; rc=$$?; \
+	timeout -k 10 1200 $(SWIFT) test --skip-build --disable-xctest --no-parallel; rc=$$?; \
 	  $(MAKE) --no-print-directory clean-test-leftovers; exit $$rc
 
 ## run: build, plan a drive across Milan on the bundled map, simulate it with guidance and show it live
