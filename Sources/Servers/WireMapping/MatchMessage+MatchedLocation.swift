@@ -17,7 +17,8 @@ extension MatchMessage {
         self.init(
             lat: match.coordinate.latitude.rounded(to: 9), lon: match.coordinate.longitude.rounded(to: 9),
             bearing: (match.bearing ?? 0).rounded(to: 1), confidence: match.confidence.rounded(to: 3),
-            offroad: match.isOffRoad, road: match.isOffRoad ? nil : road, horizon: horizon.isEmpty ? nil : horizon)
+            offroad: match.isOffRoad, road: match.isOffRoad ? nil : road, horizon: horizon.isEmpty ? nil : horizon,
+            teleport: match.isTeleport)
     }
 }
 

@@ -73,9 +73,14 @@ public struct MatchMessage: WireMessage {
     public var road: Road?
     /// The most probable path ahead, nearest first.
     public var horizon: [HorizonRoad]?
+    /// `true` when the fix jumped somewhere no road path could explain and matching restarted
+    /// there (an extension of PROTOCOL.md; omitted otherwise).
+    public var teleport: Bool?
 
     /// A MATCH event.
-    public init(lat: Double, lon: Double, bearing: Double, confidence: Double, offroad: Bool, road: Road? = nil, horizon: [HorizonRoad]? = nil) {
+    public init(lat: Double, lon: Double, bearing: Double, confidence: Double, offroad: Bool, road: Road? = nil, horizon: [HorizonRoad]? = nil,
+                teleport: Bool = false) {
+        self.teleport = teleport ? true : nil
         self.lat = lat
         self.lon = lon
         self.bearing = bearing
@@ -86,6 +91,6 @@ public struct MatchMessage: WireMessage {
     }
 
     enum CodingKeys: String, CodingKey {
-        case lat, lon, bearing, confidence, offroad, road, horizon
+        case lat, lon, bearing, confidence, offroad, road, horizon, teleport
     }
 }
