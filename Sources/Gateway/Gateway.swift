@@ -199,6 +199,7 @@ public actor Gateway {
     public func status() -> GatewayStatus {
         GatewayStatus(
             sources: sources.map { .init(id: $0.id, statistics: $0.statistics) }, fixes: fixCount, lastFix: lastFix,
-            mode: session.mode, routeID: session.routeID, hasMap: configuration.map != nil)
+            mode: session.mode, routeID: session.routeID, hasMap: configuration.map != nil,
+            simulation: simulationState)
     }
 }

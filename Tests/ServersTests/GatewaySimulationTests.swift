@@ -78,6 +78,9 @@ struct GatewaySimulationTests {
         clock.advance(by: 5)
         for _ in 0..<100 { await Task.yield() }
         #expect(collector.simulatedFixes.count == count)
+        let status = await gateway.status().simulation
+        #expect(status.mode == .never)
+        #expect(status.speedMultiplier == 4)
     }
 
     @Test("a speed multiplier that is not positive is refused, naming the value")

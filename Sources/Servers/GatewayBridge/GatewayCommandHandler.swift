@@ -132,6 +132,7 @@ public struct GatewayCommandHandler: CommandHandler {
             "session": .object(
                 ["mode": .string(SessionMode(status.mode).rawValue)].merging(status.routeID.map { ["route_id": .string($0)] } ?? [:]) { a, _ in a }),
             "map": .bool(status.hasMap),
+            "simulation": object(status.simulation),
             "counters": .object([
                 "sentences_ok": .integer(Int64(totals.sentences)),
                 "bad_checksum": .integer(Int64(totals.badChecksum)),
