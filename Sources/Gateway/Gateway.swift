@@ -6,6 +6,7 @@ import Positioning
 public import RoadGraph
 import Routing
 public import RouteModel
+public import Simulation
 public import Timekeeping
 
 /// The heart of the daemon: reads every location source at once, matches fixes to the road
@@ -22,26 +23,35 @@ public actor Gateway {
         public var map: RoadGraph?
         /// Guidance tuning.
         public var followerOptions: FollowerOptions
+        /// When the built-in simulator drives the active route instead of the real sources.
+        public var simulationMode: SimulationModeController.Mode
+        /// How much faster than real time the built-in simulator drives (> 0).
+        public var speedMultiplier: Double
 
         /// A configuration; everything optional.
-        public init(map: RoadGraph? = nil, followerOptions: FollowerOptions = FollowerOptions()) {
+        public init(map: RoadGraph? = nil, followerOptions: FollowerOptions = FollowerOptions(),
+                    simulationMode: SimulationModeController.Mode = .never, speedMultiplier: Double = 1) {
             self.map = map
             self.followerOptions = followerOptions
+            self.simulationMode = simulationMode
+            self.speedMultiplier = speedMultiplier
         }
     }
 
     private let sources: [any LocationSource]
-    private let timeSource: any TimeSource
-    private let sink: GatewayEventSink
+    let timeSource: any TimeSource
+    let sink: GatewayEventSink
     /// The configuration it runs with.
     public let configuration: Configuration
     private var matcher: OnlineMatcher?
     private let router: MapRouter?
     /// The routes of the last `route` command, best (or selected) first.
     private var plannedRoutes: [Route] = []
-    private var session: NavigationSession
-    private var fixCount = 0
-    private var lastFix: Fix?
+    var session: NavigationSession
+    var fixCount = 0
+    var lastFix: Fix?
+    /// Simulation mode state and the built-in simulator's runtime (see Gateway+Simulation).
+    var simulation: SimulationDriver
     private var routeCounter = 0
 
     /// A gateway over `sources`, stamping non-fix events with `timeSource` and publishing to `sink`.
@@ -54,10 +64,12 @@ public actor Gateway {
         matcher = configuration.map.map { OnlineMatcher(graph: $0) }
         router = configuration.map.map(MapRouter.init)
         session = NavigationSession(followerOptions: configuration.followerOptions)
+        simulation = SimulationDriver(mode: configuration.simulationMode, speedMultiplier: configuration.speedMultiplier)
     }
 
     /// Reads all sources until every finite one has ended and the task is cancelled.
     public func run() async {
+        startSimulationLoopIfNeeded()
         await withTaskGroup(of: Void.self) { group in
             for source in sources {
                 group.addTask { [self] in
@@ -73,8 +85,9 @@ public actor Gateway {
     func handle(_ event: SourceEvent, from source: SourceID) {
         var time = timeSource.now()
         switch event {
-        case .fix(let fix):
+        case .fix(let raw):
             fixCount += 1
+            guard let fix = judgeRealFix(raw) else { return }
             lastFix = fix
             if let t = fix.time { time = t }
             sink(.source(event, from: source, time: time))
@@ -88,7 +101,7 @@ public actor Gateway {
         sink(.source(event, from: source, time: time))
     }
 
-    private func follow(_ fix: Fix, time: Timestamp) {
+    func follow(_ fix: Fix, time: Timestamp) {
         guard fix.hasPosition else { return }
         let matched = matcher?.match(fix)
         if let matched { sink(.match(matched, time: time)) }
@@ -186,6 +199,7 @@ public actor Gateway {
     public func status() -> GatewayStatus {
         GatewayStatus(
             sources: sources.map { .init(id: $0.id, statistics: $0.statistics) }, fixes: fixCount, lastFix: lastFix,
-            mode: session.mode, routeID: session.routeID, hasMap: configuration.map != nil)
+            mode: session.mode, routeID: session.routeID, hasMap: configuration.map != nil,
+            simulation: simulationState)
     }
 }

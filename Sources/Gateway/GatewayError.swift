@@ -15,6 +15,8 @@ public enum GatewayError: Error, CustomStringConvertible, Equatable {
     case unusableRoute(String)
     /// No route between the points.
     case noRoute(String)
+    /// A simulation speed multiplier that is not a positive finite number.
+    case badSpeedMultiplier(Double)
 
     public var description: String {
         switch self {
@@ -26,6 +28,7 @@ public enum GatewayError: Error, CustomStringConvertible, Equatable {
             available == 0 ? "route_index \(index): no routes yet, send 'route' first" : "route_index \(index): only \(available) routes (0…\(available - 1))"
         case .unusableRoute(let reason): "unusable route: \(reason)"
         case .noRoute(let reason): reason
+        case .badSpeedMultiplier(let value): "speed_multiplier: expected a number > 0, got \(value)"
         }
     }
 }

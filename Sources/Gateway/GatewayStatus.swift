@@ -24,4 +24,6 @@ public struct GatewayStatus: Sendable {
     public var routeID: String?
     /// Whether a map is loaded (matching and routing available).
     public var hasMap: Bool
+    /// Simulation mode, whether the simulator drives, and its speed multiplier.
+    public var simulation: Gateway.SimulationState
 }

@@ -6,6 +6,7 @@ import Navigation
 import RouteModel
 import NMEA
 import Positioning
+import Simulation
 public import WireProtocol
 
 /// Answers the event server's requests from the `Gateway`: `status` today; route planning,
@@ -38,6 +39,13 @@ public struct GatewayCommandHandler: CommandHandler {
             guard let request = CameraRequest(rawValue: state.rawValue) else { return .failure(.badRequest, "camera: unknown state \(state.rawValue)") }
             await gateway.requestCamera(request)
             return .success(["state": .string(state.rawValue)])
+        case .simulate(let request):
+            do {
+                let state = try await gateway.setSimulation(mode: Self.mode(request.mode), speedMultiplier: request.speedMultiplier)
+                return .success(["simulation": Self.object(state)])
+            } catch {
+                return .failure(.badRequest, error.description)
+            }
         default:
             return .failure(.badRequest, "'\(command.name.rawValue)' is not available on this server yet")
         }
@@ -74,10 +82,30 @@ public struct GatewayCommandHandler: CommandHandler {
             } else {
                 id = try await gateway.startGuidance(try RouteLoading.route(for: request.route))
             }
-            return .success(["route_id": .string(id), "session": .object(["mode": .string(SessionMode.activeGuidance.rawValue), "route_id": .string(id)])])
+            var fields: [String: JSONValue] = [
+                "route_id": .string(id), "session": .object(["mode": .string(SessionMode.activeGuidance.rawValue), "route_id": .string(id)]),
+            ]
+            if request.simulate != nil || request.speedMultiplier != nil {
+                let state = try await gateway.setSimulation(mode: Self.mode(request.simulate), speedMultiplier: request.speedMultiplier)
+                fields["simulation"] = Self.object(state)
+            }
+            return .success(fields)
         } catch {
             return .failure(.badRequest, error.description)
         }
+    }
+
+    /// The gateway's simulation mode for a wire mode.
+    static func mode(_ mode: SimulationMode?) -> SimulationModeController.Mode? {
+        mode.flatMap { SimulationModeController.Mode(rawValue: $0.rawValue) }
+    }
+
+    /// `{mode, simulating, speed_multiplier}` of a simulation state.
+    static func object(_ state: Gateway.SimulationState) -> JSONValue {
+        .object([
+            "mode": .string(state.mode.rawValue), "simulating": .bool(state.isSimulating),
+            "speed_multiplier": .number(state.speedMultiplier),
+        ])
     }
 
     /// The REPLY fields of `status`: sources with device states, session mode and counters.
@@ -104,6 +132,7 @@ public struct GatewayCommandHandler: CommandHandler {
             "session": .object(
                 ["mode": .string(SessionMode(status.mode).rawValue)].merging(status.routeID.map { ["route_id": .string($0)] } ?? [:]) { a, _ in a }),
             "map": .bool(status.hasMap),
+            "simulation": object(status.simulation),
             "counters": .object([
                 "sentences_ok": .integer(Int64(totals.sentences)),
                 "bad_checksum": .integer(Int64(totals.badChecksum)),

@@ -4,6 +4,7 @@ import Gateway
 import LocationSources
 import Positioning
 import Servers
+import Simulation
 import SystemIO
 import Timekeeping
 import WireProtocol
@@ -35,6 +36,7 @@ struct ServeCommand: Subcommand {
             OptionSpec("--simulate", value: "ROUTE", help: "Drive this route file with the simulator as a source."),
             OptionSpec("--guide", value: "ROUTE", help: "Start active guidance on this route file at once (e.g. the --simulate route)."),
             OptionSpec("--gpsd-listen", value: "HOST:PORT", help: "Also serve gpsd's JSON protocol here (e.g. 127.0.0.1:2947)."),
+            OptionSpec("--simulation-mode", value: "MODE", help: "always, on_poor_gps or never: when the simulator drives the active route.", default: "never"),
         ] + SimulationSettings.options)
 
     let serial: [(path: String, baud: Int?)]
@@ -50,6 +52,8 @@ struct ServeCommand: Subcommand {
     let simulate: (route: String, settings: SimulationSettings)?
     let guide: String?
     let gpsdListen: (host: String, port: Int)?
+    let simulationMode: SimulationModeController.Mode
+    let simulationSpeed: Double
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         serial = try arguments.allValues("--serial").map { value throws(UsageError) in try Self.serialSpec(value) }
@@ -66,6 +70,12 @@ struct ServeCommand: Subcommand {
         guard !serial.isEmpty || !gpsd.isEmpty || !replays.isEmpty || simulate != nil else {
             throw UsageError("serve needs a source: --serial PATH, --gpsd HOST:PORT, --replay FILE or --simulate ROUTE")
         }
+        let modeName = arguments.value("--simulation-mode") ?? "never"
+        guard let mode = SimulationModeController.Mode(rawValue: modeName) else {
+            throw UsageError("--simulation-mode: expected always, on_poor_gps or never, got \"\(modeName)\"")
+        }
+        simulationMode = mode
+        simulationSpeed = try arguments.double("--speed-multiplier", default: 1, in: 0.001...100_000) ?? 1
         map = arguments.value("--map")
         socket = arguments.value("--socket")
         guard let mode = mode_t(arguments.value("--socket-mode") ?? "0660", radix: 8), mode <= 0o777 else {
@@ -127,7 +137,7 @@ struct ServeCommand: Subcommand {
         let path = socket ?? SocketPath.resolveDefault(environment: environment.variables, uid: environment.uid)
         let graph = try map.map { try environment.loadMap($0) }
         let server = try EventRelay.start(
-            socketPath: path, mode: socketMode, group: socketGroup, gateway: Gateway.Configuration(map: graph),
+            socketPath: path, mode: socketMode, group: socketGroup, gateway: Gateway.Configuration(map: graph, simulationMode: simulationMode, speedMultiplier: simulationSpeed),
             configuration: EventServer.Configuration(version: WaygateCommand.version, maxQueuedEvents: maxQueue, access: access),
             sources: sources, timeSource: environment.timeSource, also: gpsdServer?.sink)
         if let guide {

@@ -1,0 +1,153 @@
+import Geodesy
+import Navigation
+import Positioning
+import RouteModel
+public import Simulation
+import Timekeeping
+
+/// Simulation modes: the built-in simulator drives the active route (`always`, or `on_poor_gps`
+/// while the real receiver gives no qualified fix), its fixes going through the same matching and
+/// guidance as real ones; mode changes are published as DEVICE events of source `simulator`.
+extension Gateway {
+    /// The simulation state, for `status` and the `simulate` reply.
+    public struct SimulationState: Sendable, Hashable {
+        /// The mode.
+        public var mode: SimulationModeController.Mode
+        /// Whether the simulator drives now.
+        public var isSimulating: Bool
+        /// Simulated seconds per real second.
+        public var speedMultiplier: Double
+    }
+
+    /// The current simulation state.
+    public var simulationState: SimulationState {
+        SimulationState(mode: simulation.controller.mode, isSimulating: simulation.controller.isSimulating,
+                        speedMultiplier: simulation.speedMultiplier)
+    }
+
+    /// Changes the simulation mode and/or speed multiplier (> 0) at run time; returns the new state.
+    @discardableResult
+    public func setSimulation(mode: SimulationModeController.Mode?, speedMultiplier: Double?) throws(GatewayError) -> SimulationState {
+        if let m = speedMultiplier {
+            guard m > 0, m.isFinite else { throw .badSpeedMultiplier(m) }
+            if m != simulation.speedMultiplier {
+                simulation.speedMultiplier = m
+                simulation.clock = simulation.clock.map { AcceleratedTimeSource(base: timeSource, multiplier: m, start: $0.now()) }
+            }
+        }
+        if let mode {
+            publishSimulation(simulation.controller.setMode(mode, at: timeSource.now(), routeActive: session.follower != nil))
+        }
+        startSimulationLoopIfNeeded()
+        return simulationState
+    }
+
+    /// Starts the loop that paces the simulator and the patience timer, unless the mode is `never`.
+    func startSimulationLoopIfNeeded() {
+        guard simulation.loop == nil, simulation.controller.mode != .never else { return }
+        simulation.loop = Task { await self.runSimulationLoop() }
+    }
+
+    private func runSimulationLoop() async {
+        while simulation.controller.mode != .never || simulation.controller.isSimulating {
+            let wait = simulationStep()
+            do { try await timeSource.sleep(until: timeSource.now().adding(wait)) } catch { break }
+        }
+        simulation.loop = nil
+    }
+
+    /// Checks the patience timer and reports the simulated fixes that are due; returns how long to
+    /// wait before the next step, seconds.
+    private func simulationStep() -> Double {
+        let idle = 0.25
+        publishSimulation(simulation.controller.tick(at: timeSource.now(), routeActive: session.follower != nil))
+        guard simulation.controller.isSimulating, let follower = session.follower else {
+            simulation.simulator = nil
+            simulation.clock = nil
+            return idle
+        }
+        prepareSimulator(for: follower)
+        guard var simulator = simulation.simulator, let clock = simulation.clock else { return idle }
+        while simulator.nextFixTime <= clock.now() {
+            let fix = simulator.next()
+            simulation.controller.simulatedFix(distanceAlongRoute: simulator.distanceAlongRoute)
+            simulation.simulator = simulator
+            handleSimulated(fix)
+            guard simulation.simulator != nil else { return idle }
+        }
+        simulation.simulator = simulator
+        return min(idle, max(0.005, simulator.nextFixTime.seconds(since: clock.now()) / simulation.speedMultiplier))
+    }
+
+    /// Starts the simulator at the current progress along the active route, or moves it to a new
+    /// route (reroute) keeping its position and speed.
+    private func prepareSimulator(for follower: RouteFollower) {
+        if simulation.simulator != nil, simulation.routeID == follower.routeID { return }
+        simulation.routeID = follower.routeID
+        if var simulator = simulation.simulator {
+            do {
+                try simulator.reroute(to: follower.route)
+                simulation.simulator = simulator
+                return
+            } catch {
+                simulation.simulator = nil
+            }
+        }
+        let clock = AcceleratedTimeSource(base: timeSource, multiplier: simulation.speedMultiplier)
+        var options = RouteSimulator.Options()
+        options.startDistance = max(0, follower.progress?.distanceTraveled ?? 0)
+        options.initialSpeed = min(options.maximumSpeed, max(0, lastFix?.speed ?? 0))
+        simulation.simulator = try? RouteSimulator(route: follower.route, options: options, startTime: clock.now())
+        simulation.clock = simulation.simulator == nil ? nil : clock
+    }
+
+    /// A simulated fix: published as a LOCATION of source `simulator` and followed like a real one.
+    private func handleSimulated(_ fix: Fix) {
+        fixCount += 1
+        lastFix = fix
+        let time = fix.time ?? timeSource.now()
+        sink(.source(.fix(fix), from: .simulator, time: time))
+        follow(fix, time: time)
+    }
+
+    /// Judges a real fix: nil when the simulator drives, else the fix to use (held at the last
+    /// simulated position when it lies just behind it).
+    func judgeRealFix(_ fix: Fix) -> Fix? {
+        let routeActive = session.follower != nil
+        guard simulation.controller.mode != .never || simulation.controller.isSimulating else { return fix }
+        let line = activeRouteLine()
+        let distance = fix.coordinate.flatMap { line?.project($0)?.distanceAlong }
+        let judged = simulation.controller.realFix(at: timeSource.now(), horizontalAccuracy: fix.horizontalAccuracy,
+                                                   distanceAlongRoute: distance, routeActive: routeActive)
+        publishSimulation(judged.events)
+        switch judged.decision {
+        case .useReal: return fix
+        case .drop: return nil
+        case .holdAt(let d):
+            var held = fix
+            if let coordinate = line?.coordinate(atDistance: d) { held.coordinate = coordinate }
+            return held
+        }
+    }
+
+    private func activeRouteLine() -> Polyline? {
+        guard let follower = session.follower else { return nil }
+        if let cached = simulation.routeLine, cached.id == follower.routeID { return cached.line }
+        let line = Polyline(follower.route.geometry)
+        simulation.routeLine = (follower.routeID, line)
+        return line
+    }
+
+    /// Publishes controller events as one DEVICE event of source `simulator`: state `connected`
+    /// while the simulator drives, `lost` otherwise; driver `simulation:MODE`.
+    private func publishSimulation(_ events: [SimulationModeController.Event]) {
+        guard !events.isEmpty else { return }
+        if !simulation.controller.isSimulating {
+            simulation.simulator = nil
+            simulation.clock = nil
+        }
+        let state: DeviceState = simulation.controller.isSimulating ? .connected : .lost
+        sink(.source(.device(state, driver: "simulation:\(simulation.controller.mode.rawValue)", baud: nil),
+                     from: .simulator, time: timeSource.now()))
+    }
+}

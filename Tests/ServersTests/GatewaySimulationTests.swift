@@ -1,0 +1,97 @@
+import Foundation
+import Gateway
+import Navigation
+import Positioning
+import RouteFormats
+import RouteModel
+import Simulation
+import Synchronization
+import Testing
+import TestSupport
+import Timekeeping
+
+/// The gateway's simulation driver on a manual clock: the simulator drives the active route, its
+/// fixes go through guidance, the multiplier paces them, and `never` stops them.
+@Suite("Gateway simulation modes")
+struct GatewaySimulationTests {
+    /// Collects what the gateway publishes (`events` guarded by its Mutex).
+    final class Collector: Sendable {
+        let events = Mutex<[GatewayEvent]>([])
+
+        var simulatedFixes: [Fix] {
+            events.withLock { $0.compactMap { if case .source(.fix(let f), .simulator, _) = $0 { f } else { nil } } }
+        }
+
+        /// `STATE DRIVER` of each DEVICE event of source `simulator`.
+        var simulatorDevices: [String] {
+            events.withLock {
+                $0.compactMap { if case .source(.device(let s, let d, _), .simulator, _) = $0 { "\(s.rawValue) \(d ?? "")" } else { nil } }
+            }
+        }
+
+        var progressCount: Int {
+            events.withLock { $0.filter { if case .navigation(.progress, _) = $0 { true } else { false } }.count }
+        }
+    }
+
+    static func route() throws -> Route {
+        try RouteFile.readRoute(Array(try Data(contentsOf: Fixtures.url("helsinki-esplanadi.geojson", target: "WaygateCLITests"))))
+    }
+
+    /// Advances `clock` in 0.25 s steps for `seconds`, letting the simulation loop run between steps.
+    static func run(_ clock: ManualTimeSource, for seconds: Double) async {
+        for _ in 0..<Int(seconds / 0.25) {
+            while clock.sleeperCount == 0 { await Task.yield() }
+            clock.advance(by: 0.25)
+            await Task.yield()
+        }
+        while clock.sleeperCount == 0 { await Task.yield() }
+    }
+
+    @Test("always: simulated fixes 1 s apart along the route drive guidance; ×4 gives 4 per second; never stops them")
+    func alwaysThenNever() async throws {
+        let clock = ManualTimeSource()
+        let collector = Collector()
+        let gateway = Gateway(sources: [], timeSource: clock) { event in collector.events.withLock { $0.append(event) } }
+        _ = try await gateway.startGuidance(try Self.route())
+        let state = try await gateway.setSimulation(mode: .always, speedMultiplier: nil)
+        #expect(state.mode == .always)
+        #expect(state.isSimulating)
+        #expect(state.speedMultiplier == 1)
+        await Self.run(clock, for: 5)
+        let first = collector.simulatedFixes
+        #expect(first.count == 6)
+        #expect(first.filter(\.isSimulated).count == first.count)
+        let gaps = zip(first, first.dropFirst()).compactMap { a, b in b.time.flatMap { t in a.time.map { t.seconds(since: $0) } } }
+        #expect(gaps == [1, 1, 1, 1, 1])
+        #expect(collector.progressCount >= 6)
+        #expect(collector.simulatorDevices.first == "connected simulation:always")
+
+        _ = try await gateway.setSimulation(mode: nil, speedMultiplier: 4)
+        await Self.run(clock, for: 2)
+        #expect(collector.simulatedFixes.count - first.count == 8)
+
+        let stopped = try await gateway.setSimulation(mode: .never, speedMultiplier: nil)
+        #expect(!stopped.isSimulating)
+        #expect(collector.simulatorDevices.last == "lost simulation:never")
+        let count = collector.simulatedFixes.count
+        clock.advance(by: 5)
+        for _ in 0..<100 { await Task.yield() }
+        #expect(collector.simulatedFixes.count == count)
+        let status = await gateway.status().simulation
+        #expect(status.mode == .never)
+        #expect(status.speedMultiplier == 4)
+    }
+
+    @Test("a speed multiplier that is not positive is refused, naming the value")
+    func badMultiplier() async throws {
+        let gateway = Gateway(sources: [], timeSource: ManualTimeSource()) { _ in }
+        do {
+            _ = try await gateway.setSimulation(mode: nil, speedMultiplier: 0)
+            Issue.record("accepted 0")
+        } catch {
+            #expect(error == .badSpeedMultiplier(0))
+        }
+        #expect(GatewayError.badSpeedMultiplier(-1).description == "speed_multiplier: expected a number > 0, got -1.0")
+    }
+}
