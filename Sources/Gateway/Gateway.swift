@@ -90,7 +90,7 @@ public actor Gateway {
             guard let fix = judgeRealFix(raw) else { return }
             lastFix = fix
             if let t = fix.time { time = t }
-            sink(.source(event, from: source, time: time))
+            sink(.source(.fix(fix), from: source, time: time))
             follow(fix, time: time)
             return
         case .sky:

@@ -1,5 +1,7 @@
 import Foundation
 import Gateway
+import Geodesy
+import LocationSources
 import Navigation
 import Positioning
 import RouteFormats
@@ -81,6 +83,56 @@ struct GatewaySimulationTests {
         let status = await gateway.status().simulation
         #expect(status.mode == .never)
         #expect(status.speedMultiplier == 4)
+    }
+
+    /// A source whose events the test pushes.
+    final class PushSource: LocationSource {
+        let id = SourceID("push")
+        let stream: AsyncStream<SourceEvent>
+        let continuation: AsyncStream<SourceEvent>.Continuation
+        init() { (stream, continuation) = AsyncStream.makeStream() }
+        func events() -> AsyncStream<SourceEvent> { stream }
+        var statistics: SourceStatistics { SourceStatistics() }
+    }
+
+    /// Fixes the gateway published for source `push`.
+    static func realFixes(_ collector: Collector) -> [Fix] {
+        collector.events.withLock { $0.compactMap { if case .source(.fix(let f), let s, _) = $0, s.rawValue == "push" { f } else { nil } } }
+    }
+
+    @Test("on_poor_gps: takes over 2.5 s after the last good fix, hands back on a 50 m fix held at the simulated position")
+    func onPoorGPSTakeoverAndHandBack() async throws {
+        let clock = ManualTimeSource()
+        let collector = Collector()
+        let source = PushSource()
+        let route = try Self.route()
+        let gateway = Gateway(sources: [source], timeSource: clock) { event in collector.events.withLock { $0.append(event) } }
+        let running = Task { await gateway.run() }
+        defer { running.cancel(); source.continuation.finish() }
+        _ = try await gateway.startGuidance(route)
+        _ = try await gateway.setSimulation(mode: .onPoorGPS, speedMultiplier: nil)
+        let start = try #require(route.geometry.first)
+        var good = Fix(time: clock.now(), mode: .threeD, coordinate: start)
+        good.horizontalAccuracy = 5
+        source.continuation.yield(.fix(good))
+        while Self.realFixes(collector).isEmpty { await Task.yield() }
+        await Self.run(clock, for: 2.25)
+        #expect(collector.simulatorDevices == ["lost simulation:on_poor_gps"])
+        await Self.run(clock, for: 3)
+        #expect(collector.simulatorDevices == ["lost simulation:on_poor_gps", "connected simulation:on_poor_gps"])
+        let simulated = collector.simulatedFixes
+        #expect(simulated.count == 3)
+        let last = try #require(simulated.last?.coordinate)
+        #expect(last.distance(to: start) > 1)
+
+        var behind = Fix(time: clock.now(), mode: .threeD, coordinate: start)
+        behind.horizontalAccuracy = 50
+        source.continuation.yield(.fix(behind))
+        while Self.realFixes(collector).count < 2 { await Task.yield() }
+        #expect(collector.simulatorDevices.last == "lost simulation:on_poor_gps")
+        let held = try #require(Self.realFixes(collector).last?.coordinate)
+        #expect(held.distance(to: last) < 1)
+        #expect(await gateway.simulationState.isSimulating == false)
     }
 
     @Test("a speed multiplier that is not positive is refused, naming the value")
