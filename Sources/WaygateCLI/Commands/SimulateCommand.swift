@@ -165,13 +165,16 @@ struct SimulationSettings: Sendable {
         OptionSpec("--speed-multiplier", value: "N", help: "Drive N times faster than real time (> 0).", default: "1"),
         OptionSpec("--noise", value: "METRES", help: "Gaussian position noise, sigma in metres (0: exact).", default: "0"),
         OptionSpec("--seed", value: "N", help: "Seed of the noise (same seed, same drive).", default: "1"),
+        OptionSpec("--tunnels", help: "No fix while the route runs through a tunnel (tunnel=yes ways, as the route marks them)."),
     ]
 
     let speedMultiplier: Double
     let noise: Double
     let seed: UInt64
+    let tunnels: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
+        tunnels = arguments.flag("--tunnels")
         if let text = arguments.value("--speed-multiplier"), let v = Double(text), !(v > 0) {
             throw UsageError("--speed-multiplier: must be greater than 0, got \(text)")
         }
@@ -183,21 +186,21 @@ struct SimulationSettings: Sendable {
         self.seed = seed
     }
 
-    /// The simulator options these settings ask for.
-    var simulatorOptions: RouteSimulator.Options {
-        RouteSimulator.Options(noise: NoiseModel.Options(sigma: noise, seed: seed))
+    /// The simulator options these settings ask for, on `route`.
+    func simulatorOptions(for route: Route) -> RouteSimulator.Options {
+        RouteSimulator.Options(noise: NoiseModel.Options(sigma: noise, tunnels: tunnels ? route.tunnelStretches : [], seed: seed))
     }
 
     /// A simulator of `route` from `startTime`.
     func simulator(_ route: Route, startTime: Timestamp) throws -> RouteSimulator {
-        do { return try RouteSimulator(route: route, options: simulatorOptions, startTime: startTime) } catch {
+        do { return try RouteSimulator(route: route, options: simulatorOptions(for: route), startTime: startTime) } catch {
             throw RuntimeError("cannot simulate the route: \(error)")
         }
     }
 
     /// A simulated source of `route` paced by `timeSource`, fix 0 at `startTime` (default: when it starts).
     func source(_ route: Route, timeSource: any TimeSource, startTime: Timestamp? = nil) throws -> SimulatedSource {
-        do { return try SimulatedSource(route: route, options: simulatorOptions, timeSource: timeSource, startTime: startTime) } catch {
+        do { return try SimulatedSource(route: route, options: simulatorOptions(for: route), timeSource: timeSource, startTime: startTime) } catch {
             throw RuntimeError("cannot simulate the route: \(error)")
         }
     }
