@@ -1,8 +1,10 @@
 import Dispatch
 import Foundation
 import Gateway
+import Geodesy
 import LocationSources
 import Positioning
+import RouteModel
 import Servers
 import Simulation
 import SystemIO
@@ -34,6 +36,8 @@ struct ServeCommand: Subcommand {
             OptionSpec("--allow-gid", value: "GID", help: "Only these gids may change state.", repeatable: true),
             OptionSpec("--max-queue", value: "N", help: "Events queued per client before the oldest are dropped.", default: "4096"),
             OptionSpec("--simulate", value: "ROUTE", help: "Drive this route file with the simulator as a source."),
+            OptionSpec("--simulate-to", value: "LAT,LON", help: "Plan a route on --map to here and drive it with the simulator, with guidance."),
+            OptionSpec("--simulate-from", value: "LAT,LON", help: "Origin for --simulate-to (default: the first fix of the other sources)."),
             OptionSpec("--guide", value: "ROUTE", help: "Start active guidance on this route file at once (e.g. the --simulate route)."),
             OptionSpec("--gpsd-listen", value: "HOST:PORT", help: "Also serve gpsd's JSON protocol here (e.g. 127.0.0.1:2947)."),
             OptionSpec("--simulation-mode", value: "MODE", help: "always, on_poor_gps or never: when the simulator drives the active route.", default: "never"),
@@ -54,6 +58,7 @@ struct ServeCommand: Subcommand {
     let gpsdListen: (host: String, port: Int)?
     let simulationMode: SimulationModeController.Mode
     let simulationSpeed: Double
+    let simulateTo: (from: Coordinate?, to: Coordinate)?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         serial = try arguments.allValues("--serial").map { value throws(UsageError) in try Self.serialSpec(value) }
@@ -67,8 +72,19 @@ struct ServeCommand: Subcommand {
         simulate = try arguments.value("--simulate").map { route throws(UsageError) in (route, try SimulationSettings(arguments)) }
         guide = arguments.value("--guide")
         gpsdListen = try arguments.value("--gpsd-listen").map { v throws(UsageError) in try Self.hostPort(v, option: "--gpsd-listen") }
-        guard !serial.isEmpty || !gpsd.isEmpty || !replays.isEmpty || simulate != nil else {
-            throw UsageError("serve needs a source: --serial PATH, --gpsd HOST:PORT, --replay FILE or --simulate ROUTE")
+        let hasSource = !serial.isEmpty || !gpsd.isEmpty || !replays.isEmpty || simulate != nil
+        if let to = try arguments.coordinate("--simulate-to") {
+            let from = try arguments.coordinate("--simulate-from")
+            guard arguments.value("--map") != nil else { throw UsageError("--simulate-to needs --map MAP to plan the route on") }
+            guard from != nil || hasSource else {
+                throw UsageError("--simulate-to needs --simulate-from LAT,LON, or another source whose first fix is the origin")
+            }
+            simulateTo = (from, to)
+        } else {
+            simulateTo = nil
+        }
+        guard hasSource || simulateTo != nil else {
+            throw UsageError("serve needs a source: --serial PATH, --gpsd HOST:PORT, --replay FILE, --simulate ROUTE or --simulate-to LAT,LON")
         }
         let modeName = arguments.value("--simulation-mode") ?? "never"
         guard let mode = SimulationModeController.Mode(rawValue: modeName) else {
@@ -148,8 +164,37 @@ struct ServeCommand: Subcommand {
                 throw RuntimeError("--guide \(guide): \(error)")
             }
         }
-        Console.error("serving on \(path) (\(sources.map(\.id.rawValue).joined(separator: ", ")))")
+        if let simulateTo {
+            let gateway = server.gateway, speed = simulationSpeed
+            let drive = Task { try await Self.simulateDrive(to: simulateTo.to, from: simulateTo.from, on: gateway, speedMultiplier: speed) }
+            if simulateTo.from != nil {
+                do {
+                    try await drive.value
+                } catch {
+                    server.server.stop()
+                    throw RuntimeError("--simulate-to: \(error)")
+                }
+            }
+        }
+        let names = sources.map(\.id.rawValue) + (simulateTo.map { ["simulator to \($0.to)"] } ?? [])
+        Console.error("serving on \(path) (\(names.joined(separator: ", ")))")
         await server.runUntilSignalled()
+    }
+}
+
+extension ServeCommand {
+    /// `--simulate-to`: plans from `from` (or the first fix the gateway sees) to `to`, starts
+    /// guidance on it and lets the gateway's simulator drive it (mode `always`).
+    static func simulateDrive(to: Coordinate, from: Coordinate?, on gateway: Gateway, speedMultiplier: Double) async throws {
+        var origin = from
+        while origin == nil {
+            origin = await gateway.currentPosition?.coordinate
+            if origin == nil { try await Task.sleep(for: .milliseconds(200)) }
+        }
+        guard let origin else { return }
+        _ = try await gateway.planRoutes([origin, to], options: RouteOptions(), alternatives: false)
+        _ = try await gateway.startGuidance(index: 0)
+        _ = try await gateway.setSimulation(mode: .always, speedMultiplier: speedMultiplier)
     }
 }
 
