@@ -38,8 +38,8 @@ public struct OSMElements: Sendable {
     private(set) var nodeIDs: [Int64] = []
     private(set) var nodeLatitudes: [Double] = []
     private(set) var nodeLongitudes: [Double] = []
-    /// Ids of nodes tagged `highway=traffic_signals`.
-    public internal(set) var trafficSignals: Set<Int64> = []
+    /// Traffic lights, stop and give-way signs by node id.
+    public internal(set) var trafficControls: [Int64: TrafficControl] = [:]
     /// Kept ways.
     public internal(set) var ways: [Way] = []
     /// Kept relations.

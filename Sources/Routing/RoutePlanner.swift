@@ -96,7 +96,7 @@ public struct RoutePlanner: Sendable {
             guard var path = graph.path(edges: r.edges, startFraction: r.startFraction, endFraction: r.endFraction, profile: costing.profile)
             else { continue }
             for j in path.intersections.indices {
-                let turn = costing.turnCost(from: r.edges[j].index, to: r.edges[j + 1].index) ?? 0
+                let turn = costing.turnDuration(from: r.edges[j].index, to: r.edges[j + 1].index) ?? 0
                 path.intersections[j].turnDuration = turn
                 path.duration += turn
             }
