@@ -4,6 +4,7 @@ import RoadGraph
 /// Cuts routable OSM ways into graph edges: only nodes shared by several ways, way ends, and nodes
 /// next to a missing reference become graph nodes; all other nodes become shape points. A car edge
 /// gets the delay of every traffic light, stop and give-way sign it passes or arrives at in its direction.
+/// Nodes closed to cars (bollards and the like) become graph nodes, and edges arriving there are flagged.
 struct GraphBuilder {
     let policies: [TagPolicy]
 
@@ -33,6 +34,7 @@ struct GraphBuilder {
             }
             statistics.danglingReferences += r.way.nodeRefs.count - r.way.nodeRefs.filter { elements.coordinate(ofNode: $0) != nil }.count
         }
+        for id in elements.carBarriers where usage[id] != nil { usage[id] = max(2, usage[id] ?? 0) }  // cars turn around there
         var nodeIndex: [Int64: Int32] = [:]
         var nodes: [Coordinate] = []
         var shapePoints: [Coordinate] = []
@@ -68,11 +70,13 @@ struct GraphBuilder {
                     let length = Polyline(piece).length
                     for forward in [true, false] {
                         let delay = controlDelay(pieceIDs, piece, forward: forward, elements)
+                        let barrierAhead = elements.carBarriers.contains(forward ? id : pieceIDs[0])
                         guard
-                            let edge = edge(
+                            var edge = edge(
                                 r, forward: forward, from: forward ? from : to, to: forward ? to : from, shape: shape, length: length,
                                 wayLength: wayLength, names: names, controlDelay: delay)
                         else { continue }
+                        if barrierAhead { edge.flags.insert(.carBarrierAhead) }
                         edgesOfWay[r.way.id, default: []].append(Int32(edges.count))
                         edges.append(edge)
                     }

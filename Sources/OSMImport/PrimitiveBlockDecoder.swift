@@ -77,11 +77,11 @@ struct PrimitiveBlockDecoder {
             }
         }
         elements.addNode(id: id, latitude: scale.latitude(lat), longitude: scale.longitude(lon))
-        if let control = TrafficControl(tags: try tags(keys: keys, values: values, strings)) { elements.trafficControls[id] = control }
+        if !keys.isEmpty { elements.addNodeTags(id: id, try tags(keys: keys, values: values, strings)) }
     }
 
     /// Dense nodes: delta-coded ids (1), latitudes (8) and longitudes (9), and `keys_vals` (10):
-    /// per node, key/value string indexes ending with 0. Only traffic controls (`TrafficControl`) are kept.
+    /// per node, key/value string indexes ending with 0. Only the tags `OSMElements.addNodeTags` reads are kept.
     private func denseNodes(_ reader: inout ProtobufReader, _ scale: Scale, _ strings: [String], _ elements: inout OSMElements)
         throws(ProtobufError)
     {
@@ -97,7 +97,7 @@ struct PrimitiveBlockDecoder {
             }
         }
         guard ids.count == lats.count, ids.count == lons.count else { throw .truncated }
-        let wanted = Set(strings.indices.filter { TrafficControl.keys.contains(strings[$0]) }.map(UInt64.init))
+        let wanted = Set(strings.indices.filter { OSMElements.relevantNodeKeys.contains(strings[$0]) }.map(UInt64.init))
         var id: Int64 = 0, lat: Int64 = 0, lon: Int64 = 0
         var tagIndex = 0
         for i in ids.indices {
@@ -116,7 +116,7 @@ struct PrimitiveBlockDecoder {
                 tagIndex += 2
             }
             tagIndex += 1
-            if !nodeTags.isEmpty, let control = TrafficControl(tags: nodeTags) { elements.trafficControls[id] = control }
+            if !nodeTags.isEmpty { elements.addNodeTags(id: id, nodeTags) }
         }
     }
 

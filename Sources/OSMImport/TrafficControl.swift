@@ -69,7 +69,7 @@ public struct TrafficControl: Hashable, Sendable {
 
     /// The control described by a node's tags, nil when there is none.
     init?(tags: [String: String]) {
-        if let barrier = tags["barrier"], barrier == "gate" || barrier == "lift_gate" {
+        if let barrier = tags["barrier"], barrier == "gate" || barrier == "lift_gate", CarBarrier.access(tags) == nil {
             self.init(kind: .gate, direction: .both)
             return
         }

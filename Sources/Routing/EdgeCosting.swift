@@ -10,7 +10,7 @@ import RoadGraph
 /// a route reports duration. Edge weight is the travel time divided by the road's car preference
 /// (narrow, service and side roads weigh more than they take); turns cost a sigmoid of the angle,
 /// cheaper to the right, plus a wait for crossing oncoming traffic on left turns, and 20 s for a
-/// U-turn at a dead end; entering a destination-only road from a through road weighs an hour.
+/// U-turn at a dead end or a barrier (the only way on from one); entering a destination-only road from a through road weighs an hour.
 struct EdgeCosting {
     let graph: RoadGraph
     let tables: RoutingTables
@@ -71,10 +71,12 @@ struct EdgeCosting {
         let node = graph.edges[from].to
         let roads = tables.roadCounts[profile.index][node.index]
         let isUTurn = graph.edges[to].to == graph.edges[from].from && graph.edges[to].shape == graph.edges[from].shape
+        let barrier = profile == .car && graph.edges[from].flags.contains(.carBarrierAhead)
         if isUTurn {
-            guard roads <= 1 else { return nil }
+            guard roads <= 1 || barrier else { return nil }
             return profile == .foot ? 0 : Self.angleCost(180) + Self.uTurnPenalty
         }
+        if barrier { return nil }
         if tables.hasRestrictions[from] {
             guard graph.isTurnAllowed(from: EdgeID(Int32(from)), to: EdgeID(Int32(to)), profile: profile) else { return nil }
         }

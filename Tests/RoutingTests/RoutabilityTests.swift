@@ -69,4 +69,44 @@ struct RoutabilityTests {
         #expect(abs(leftTurn - (5.3946 + 1.9254)) < 0.05)
         #expect(abs(rightTurn - 2.1054) < 0.05)
     }
+
+    @Test("a bollard closes the street to cars, who go round; a lowered kerb or a toll booth does not; walkers pass")
+    func barriers() throws {
+        let map = ASCIIMap(
+            """
+            a----b----c
+            |         |
+            d---------e
+            """, gridSize: 20)
+        let ways: [ASCIIMap.Way] = [("abc", ["highway": "residential"]), ("adec", ["highway": "residential"])]
+        func planner(_ tags: [String: String]) throws -> RoutePlanner {
+            let xml = map.osmXML(ways: ways, nodeTags: ["b": tags])
+            return RoutePlanner(graph: try OSMImporter().importGraph(from: Array(xml.utf8)).graph)
+        }
+        let bollard = try planner(["barrier": "bollard"])
+        #expect(nodeLetters(try route(bollard, map, "a", "c"), bollard, map) == "adec")
+        let walk = RouteRequest(waypoints: [RouteWaypoint(map.coordinate(of: "a")), RouteWaypoint(map.coordinate(of: "c"))], profile: "foot")
+        #expect(nodeLetters(try #require(try bollard.plan(walk).first), bollard, map) == "abc")
+        for open in [["barrier": "kerb", "kerb": "lowered"], ["barrier": "toll_booth"], ["barrier": "bollard", "bollard": "rising"]] {
+            let p = try planner(open)
+            #expect(nodeLetters(try route(p, map, "a", "c"), p, map) == "abc")
+        }
+        let closed = try planner(["motor_vehicle": "no"])
+        #expect(nodeLetters(try route(closed, map, "a", "c"), closed, map) == "adec")
+    }
+
+    @Test("a car may drive up to a bollard and turn back")
+    func turnBackAtBarrier() throws {
+        let map = ASCIIMap(
+            """
+            a----b----c
+            """, gridSize: 20)
+        let xml = map.osmXML(ways: [("abc", ["highway": "residential"])], nodeTags: ["b": ["barrier": "block"]])
+        let p = RoutePlanner(graph: try OSMImporter().importGraph(from: Array(xml.utf8)).graph)
+        #expect(throws: RoutingError.self) { try p.plan(RouteRequest(waypoints: [RouteWaypoint(map.coordinate(of: "a")), RouteWaypoint(map.coordinate(of: "c"))])) }
+        let back = RouteRequest(
+            waypoints: [RouteWaypoint(map.coordinate(of: "a").destination(distance: 40, bearing: 90), heading: 90), RouteWaypoint(map.coordinate(of: "a"))])
+        let route = try #require(try p.plan(back).first)
+        #expect(abs(route.distance - 160) < 0.5)
+    }
 }
