@@ -97,7 +97,8 @@ public struct TagPolicy: Sendable {
             guard isUsableByDefault(roadClass) else { return nil }
             if profile == .car, tags["area"] == "yes" { return nil }
         }
-        if profile == .car, tags["service"] == "emergency_access" { return nil }
+        if profile == .car, tags["service"] == "emergency_access" || Self.isClosedToCars(tags) { return nil }
+        if tags["impassable"] == "yes" || tags["status"] == "impassable" { return nil }
         let (forward, backward) = directions(tags, attributes)
         guard forward || backward else { return nil }
         guard profile == .car else { return WayAccess(forward: forward, backward: backward, speed: speed(tags, attributes)) }
@@ -105,6 +106,15 @@ public struct TagPolicy: Sendable {
             forward: forward, backward: backward, speed: speed(tags, attributes),
             preference: Self.carPreference(tags, isBidirectional: forward && backward),
             isRestricted: explicit.map(Self.restrictedAccess.contains) ?? false)
+    }
+
+    /// Whether a way is under construction (`construction=*` other than `no`, `widening`, `minor`) or
+    /// too low, narrow, light or short for a car of 2 m × 1.9 m × 4.8 m and 2 t (OSRM car `blocked_ways`
+    /// and its `handle_height` / `handle_width` / `handle_length` / `handle_weight`).
+    static func isClosedToCars(_ tags: [String: String]) -> Bool {
+        if let construction = tags["construction"], !["no", "widening", "minor"].contains(construction) { return true }
+        func below(_ key: String, _ size: Double) -> Bool { tags[key].flatMap(Self.meters).map { $0 > 0 && $0 < size } ?? false }
+        return below("maxheight", 2.0) || below("maxwidth", 1.91) || below("maxlength", 4.8) || below("maxweight", 2.0)
     }
 
     /// Access values that let cars in only to reach somewhere on the road (OSRM car `restricted_access_tag_list`).

@@ -144,4 +144,16 @@ struct TagPolicyTests {
         #expect(try #require(car.access(for: ["highway": "residential"])).isRestricted == false)
         #expect(try #require(bike.access(for: tags)).isRestricted == false)
     }
+
+    @Test(
+        "ways under construction, impassable, or too low, narrow, short or weak for a car are closed to cars",
+        arguments: [
+            (["highway": "primary", "construction": "yes"], false), (["highway": "primary", "construction": "minor"], true),
+            (["highway": "residential", "maxheight": "1.8"], false), (["highway": "residential", "maxheight": "2.5 m"], true),
+            (["highway": "residential", "maxwidth": "1.8"], false), (["highway": "residential", "maxweight": "1.5"], false),
+            (["highway": "residential", "maxweight": "3.5"], true), (["highway": "residential", "status": "impassable"], false),
+        ] as [([String: String], Bool)])
+    func closedToCars(tags: [String: String], open: Bool) {
+        #expect((car.access(for: tags) != nil) == open)
+    }
 }
