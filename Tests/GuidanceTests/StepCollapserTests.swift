@@ -152,4 +152,16 @@ struct StepCollapserTests {
         let big = try GuidanceMap(ring, gridSize: 25, ways: ManeuverClassificationTests.ringWays(name: nil)).route("sn").legs[0].steps
         #expect(big[1].maneuver.type == .roundabout)
     }
+
+    @Test("roundabout banners carry the angle travelled around the ring: 90 for the right exit, 180 across, 270 left")
+    func bannerDegrees() throws {
+        let map = try GuidanceMap(ManeuverClassificationTests.ring, gridSize: 8, ways: ManeuverClassificationTests.ringWays(name: nil))
+        let legs = try ["e", "n", "w"].map { try map.route("s\($0)").legs[0].steps }
+        // The depart step's banner shows the roundabout; the roundabout step's banner shows the exit.
+        #expect(legs.map { $0[0].bannerInstructions.first?.primary.degrees } == [90, 180, 270])
+        #expect(legs.map { $0[1].bannerInstructions.first?.primary.degrees } == [90, 180, 270])
+        #expect(legs.map { $0[1].bannerInstructions.first?.primary.type } == [.exitRoundabout, .exitRoundabout, .exitRoundabout])
+        // Not a ring: no degrees.
+        #expect(legs[0][2].bannerInstructions.first?.primary.degrees == nil)
+    }
 }
