@@ -8,8 +8,8 @@ import RouteModel
 /// - The road stays the same and is the most obvious way on: no maneuver (bends are not steps).
 /// - It stays the same but another option is straighter: `continue` with the modifier when both
 ///   roads are named, else `turn`.
-/// - The road changes where there was no choice, or along the obvious way (straight or slight,
-///   every other option clearly further off): `new name`.
+/// - The road changes where no other road meets, or along the obvious way (straight or slight,
+///   every other road clearly further off, none more important): `new name`.
 /// - Otherwise: `turn` with the modifier from the angle (`turn straight` across a crossing whose
 ///   straight branch is not the obvious way, e.g. across a bigger road).
 struct TurnHandler: ManeuverHandler {
@@ -25,7 +25,9 @@ struct TurnHandler: ManeuverHandler {
             let bothNamed = Self.isNamed(context.incoming.name, context.incoming.ref) && Self.isNamed(context.outgoing.name, context.outgoing.ref)
             return .some(ManeuverDecision(type: bothNamed ? .continue : .turn, modifier: modifier))
         }
-        if !context.hasChoice || isObvious(context, modifier: modifier) {
+        // Where other roads meet, even ones that cannot be entered, only the obvious way is a
+        // new name (OSRM judges obviousness over every road there); elsewhere the name just changes.
+        if context.intersection.roads.count <= 2 || isObvious(context, modifier: modifier) {
             return .some(ManeuverDecision(type: .newName, modifier: modifier))
         }
         return .some(ManeuverDecision(type: .turn, modifier: modifier))
