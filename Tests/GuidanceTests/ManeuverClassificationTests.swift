@@ -131,6 +131,52 @@ struct ManeuverClassificationTests {
         #expect(try map.maneuvers("ad") == ["depart", "fork slight right", "arrive"])
     }
 
+    @Test("a street splitting into two branches both named on is a fork, unless one is clearly straighter")
+    func forkOfOneStreet() throws {
+        // Straight on and 18° right: neither is obvious (OSRM forks within 25°).
+        let close = try GuidanceMap(
+            """
+            a-------b-------c
+
+                          d
+            """, gridSize: 20,
+            ways: [("abc", ["highway": "primary", "name": "Via Gioia"]), ("bd", ["highway": "primary", "name": "Via Gioia"])])
+        let (ac, ad) = (try close.maneuvers("ac"), try close.maneuvers("ad"))
+        #expect(ac == ["depart", "fork slight left", "arrive"])
+        #expect(ad == ["depart", "fork slight right", "arrive"])
+        // Straight on and 27° right: straight on is the obvious way, the other branch a continue.
+        let apart = try GuidanceMap(
+            """
+            a-------b-------c
+
+                        d
+            """, gridSize: 20,
+            ways: [("abc", ["highway": "primary", "name": "Via Gioia"]), ("bd", ["highway": "primary", "name": "Via Gioia"])])
+        let (straight, off) = (try apart.maneuvers("ac"), try apart.maneuvers("ad"))
+        #expect(straight == ["depart", "arrive"])
+        #expect(off == ["depart", "continue slight right", "arrive"])
+    }
+
+    @Test("a name change at a bend is a new name; where a one-way road flows in too (from 45° left), it is a turn")
+    func newNameOnlyWithoutOtherRoads() throws {
+        let drawing = """
+                  n
+
+            a---b
+                |
+                |
+                |
+                c
+            """
+        let bend = try GuidanceMap(drawing, gridSize: 40, ways: [("ab", ["highway": "residential", "name": "First"]), ("bc", ["highway": "residential", "name": "Second"])])
+        #expect(try bend.maneuvers("ac") == ["depart", "new name right", "arrive"])
+        let crossing = try GuidanceMap(
+            drawing, gridSize: 40,
+            ways: [("ab", ["highway": "residential", "name": "First"]), ("bc", ["highway": "residential", "name": "Second"]),
+                   ("nb", ["highway": "residential", "name": "Inflow", "oneway": "yes"])])
+        #expect(try crossing.maneuvers("ac") == ["depart", "turn right", "arrive"])
+    }
+
     @Test("end of the road at a T-junction")
     func endOfRoad() throws {
         let map = try GuidanceMap(
