@@ -40,13 +40,12 @@ enum RoundaboutHandler {
         let rotaryName = Self.rotaryName(path, ring: (entry + 1)..<end)
         let leaves = end < segments.count
         let node = path.intersections[entry]
-        let ringEnd = leaves ? path.intersections[end - 1].geometryIndex : path.geometry.count - 1
-        let ring = ringBearing(path, at: node.geometryIndex, forward: true, limit: ringEnd)
-        let entering = TurnModifier.modifier(forAngle: Bearing.turn(from: node.incomingBearing, to: ring))
+        let approach = roadBearing(path, at: node.geometryIndex, forward: false, limit: 0)
+        let entering = TurnModifier.modifier(forAngle: Bearing.turn(from: approach, to: node.outgoingBearing))
         return Passage(
             firstSegment: entry + 1, exitSegment: end,
             decision: ManeuverDecision(type: rotaryName != nil ? .rotary : .roundabout, modifier: entering == .uturn ? .straight : entering),
-            exitDecision: leaves ? exitDecision(path, leavingAt: end - 1, ringStart: node.geometryIndex, rotary: rotaryName != nil) : nil,
+            exitDecision: leaves ? exitDecision(path, leavingAt: end - 1, rotary: rotaryName != nil) : nil,
             exit: leaves ? max(exits, 1) : nil, rotaryName: rotaryName)
     }
 
@@ -56,25 +55,24 @@ enum RoundaboutHandler {
         let segments = path.segments
         guard segments.first?.flags.contains(.roundabout) == true,
               let end = segments.firstIndex(where: { !$0.flags.contains(.roundabout) }) else { return nil }
-        return (end, exitDecision(path, leavingAt: end - 1, ringStart: 0, rotary: rotaryName(path, ring: 0..<end) != nil))
+        return (end, exitDecision(path, leavingAt: end - 1, rotary: rotaryName(path, ring: 0..<end) != nil))
     }
 
     /// The `exit roundabout` / `exit rotary` decision for leaving the ring at `path.intersections[k]`.
-    /// `ringStart` is the geometry index where the ring was entered (0 when the path starts on it).
-    static func exitDecision(_ path: RoadPath, leavingAt k: Int, ringStart: Int, rotary: Bool) -> ManeuverDecision {
+    static func exitDecision(_ path: RoadPath, leavingAt k: Int, rotary: Bool) -> ManeuverDecision {
         let node = path.intersections[k]
-        let ring = ringBearing(path, at: node.geometryIndex, forward: false, limit: ringStart)
-        let modifier = TurnModifier.modifier(forAngle: Bearing.turn(from: ring, to: node.outgoingBearing))
+        let leaving = roadBearing(path, at: node.geometryIndex, forward: true, limit: path.geometry.count - 1)
+        let modifier = TurnModifier.modifier(forAngle: Bearing.turn(from: node.incomingBearing, to: leaving))
         return ManeuverDecision(type: rotary ? .exitRotary : .exitRoundabout, modifier: modifier == .uturn ? .straight : modifier)
     }
 
-    /// Metres along the ring over which its direction is taken at an entry or exit (OSRM looks
-    /// this far along a road for its bearing; at the node itself a ring still points across).
+    /// Metres along the road approaching or leaving a ring over which its direction is taken
+    /// (roads flare into and out of a ring; OSRM looks this far along a road for its bearing).
     static let lookahead: Meters = 10
 
-    /// Direction of travel on the ring between the node at `geometry[index]` and the point
-    /// `lookahead` metres after it (`forward`) or before it, not past `geometry[limit]`, degrees.
-    static func ringBearing(_ path: RoadPath, at index: Int, forward: Bool, limit: Int) -> Degrees {
+    /// Direction of travel between the node at `geometry[index]` and the point `lookahead`
+    /// metres after it (`forward`) or before it, not past `geometry[limit]`, degrees.
+    static func roadBearing(_ path: RoadPath, at index: Int, forward: Bool, limit: Int) -> Degrees {
         let points = path.geometry
         guard points.indices.contains(index) else { return 0 }
         let step = forward ? 1 : -1
