@@ -40,12 +40,13 @@ enum RoundaboutHandler {
         let rotaryName = Self.rotaryName(path, ring: (entry + 1)..<end)
         let leaves = end < segments.count
         let node = path.intersections[entry]
-        let approach = roadBearing(path, at: node.geometryIndex, forward: false, limit: 0)
-        let entering = TurnModifier.modifier(forAngle: Bearing.turn(from: approach, to: node.outgoingBearing))
+        let ringEnd = leaves ? path.intersections[end - 1].geometryIndex : path.geometry.count - 1
+        let ring = ringTangent(path, at: node.geometryIndex, forward: true, limit: ringEnd) ?? node.outgoingBearing
+        let entering = TurnModifier.modifier(forAngle: Bearing.turn(from: node.incomingBearing, to: ring))
         return Passage(
             firstSegment: entry + 1, exitSegment: end,
             decision: ManeuverDecision(type: rotaryName != nil ? .rotary : .roundabout, modifier: entering == .uturn ? .straight : entering),
-            exitDecision: leaves ? exitDecision(path, leavingAt: end - 1, rotary: rotaryName != nil) : nil,
+            exitDecision: leaves ? exitDecision(path, leavingAt: end - 1, ringStart: node.geometryIndex, rotary: rotaryName != nil) : nil,
             exit: leaves ? max(exits, 1) : nil, rotaryName: rotaryName)
     }
 
@@ -55,35 +56,35 @@ enum RoundaboutHandler {
         let segments = path.segments
         guard segments.first?.flags.contains(.roundabout) == true,
               let end = segments.firstIndex(where: { !$0.flags.contains(.roundabout) }) else { return nil }
-        return (end, exitDecision(path, leavingAt: end - 1, rotary: rotaryName(path, ring: 0..<end) != nil))
+        return (end, exitDecision(path, leavingAt: end - 1, ringStart: 0, rotary: rotaryName(path, ring: 0..<end) != nil))
     }
 
     /// The `exit roundabout` / `exit rotary` decision for leaving the ring at `path.intersections[k]`.
-    static func exitDecision(_ path: RoadPath, leavingAt k: Int, rotary: Bool) -> ManeuverDecision {
+    /// `ringStart` is the geometry index where the ring was entered (0 when the path starts on it).
+    static func exitDecision(_ path: RoadPath, leavingAt k: Int, ringStart: Int, rotary: Bool) -> ManeuverDecision {
         let node = path.intersections[k]
-        let leaving = roadBearing(path, at: node.geometryIndex, forward: true, limit: path.geometry.count - 1)
-        let modifier = TurnModifier.modifier(forAngle: Bearing.turn(from: node.incomingBearing, to: leaving))
+        let ring = ringTangent(path, at: node.geometryIndex, forward: false, limit: ringStart) ?? node.incomingBearing
+        let modifier = TurnModifier.modifier(forAngle: Bearing.turn(from: ring, to: node.outgoingBearing))
         return ManeuverDecision(type: rotary ? .exitRotary : .exitRoundabout, modifier: modifier == .uturn ? .straight : modifier)
     }
 
-    /// Metres along the road approaching or leaving a ring over which its direction is taken
-    /// (roads flare into and out of a ring; OSRM looks this far along a road for its bearing).
-    static let lookahead: Meters = 10
+    /// Share of the chord's bend added back: 1/2 would be the exact tangent of a circle through the points;
+    /// OSRM measures its bearings a few metres out, about halfway between chord and tangent.
+    static let tangentShare = 0.25
 
-    /// Direction of travel between the node at `geometry[index]` and the point `lookahead`
-    /// metres after it (`forward`) or before it, not past `geometry[limit]`, degrees.
-    static func roadBearing(_ path: RoadPath, at index: Int, forward: Bool, limit: Int) -> Degrees {
-        let points = path.geometry
-        guard points.indices.contains(index) else { return 0 }
-        let step = forward ? 1 : -1
-        var k = index, travelled: Meters = 0
-        while points.indices.contains(k + step), k != limit, travelled < lookahead {
-            travelled += points[k].distance(to: points[k + step])
-            k += step
-        }
-        guard k != index else { return 0 }
-        let far = travelled > lookahead ? points[k].interpolated(to: points[k - step], fraction: (travelled - lookahead) / points[k].distance(to: points[k - step])) : points[k]
-        return forward ? points[index].bearing(to: far) : far.bearing(to: points[index])
+    /// The direction of travel on the ring at the node `geometry[index]`, from the chord to the
+    /// next ring point (`forward`, where the ring is entered) or from the one before it (where it
+    /// is left), turned outwards by `tangentShare` of the bend to the point after (or before)
+    /// that, towards the ring's tangent; not past `geometry[limit]`. Nil when the ring has fewer
+    /// than three points there.
+    static func ringTangent(_ path: RoadPath, at index: Int, forward: Bool, limit: Int) -> Degrees? {
+        let points = path.geometry, step = forward ? 1 : -1
+        let (near, far) = (index + step, index + 2 * step)
+        guard points.indices.contains(index), points.indices.contains(far), forward ? far <= limit : far >= limit else { return nil }
+        let first = forward ? points[index].bearing(to: points[near]) : points[far].bearing(to: points[near])
+        let second = forward ? points[near].bearing(to: points[far]) : points[near].bearing(to: points[index])
+        let bend = Bearing.turn(from: first, to: second)
+        return Bearing.normalized(forward ? first - bend * tangentShare : second + bend * tangentShare)
     }
 
     /// The ring's name when the travelled part of it (`ring`, segment indexes) is a rotary: one
