@@ -16,12 +16,6 @@ struct RoadPathView {
         return after ?? segments[point.segment]
     }
 
-    /// The name+ref identity of the road of a step.
-    func identity(ofStepAt point: ManeuverPoint) -> String {
-        let s = namingSegment(ofStepAt: point)
-        return TurnContext.identity(s.name, s.ref)
-    }
-
     /// Metres travelled from the start of segment `first` to the start of segment `end`.
     func distance(fromSegment first: Int, toSegment end: Int) -> Meters {
         guard first < end else { return 0 }
