@@ -1,5 +1,5 @@
 // waygate-bench: speed figures reported in docs/benchmarks.md, never asserted in tests.
-// Usage: waygate-bench [nmea|pipeline|simulation|navigation|routing|matching|all]
+// Usage: waygate-bench [nmea|pipeline|simulation|navigation|routing|matching|guidance|all]
 // (run from the repository root, release build; see docs/benchmarks.md).
 import Foundation
 
@@ -11,6 +11,7 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("navigation", NavigationBenchmark.run),
     ("routing", RoutingBenchmark.run),
     ("matching", MatchingBenchmark.run),
+    ("guidance", GuidanceBenchmark.run),
 ]
 guard selected == "all" || benchmarks.contains(where: { $0.name == selected }) else {
     FileHandle.standardError.write(Data("usage: waygate-bench [\(benchmarks.map(\.name).joined(separator: "|"))|all]\n".utf8))

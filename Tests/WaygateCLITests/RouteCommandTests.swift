@@ -7,6 +7,7 @@ import RouteModel
 import Routing
 import TestSupport
 import Testing
+import Timekeeping
 
 @Suite("waygate route on the Helsinki extract")
 struct RouteCommandTests {
@@ -65,6 +66,41 @@ struct RouteCommandTests {
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         #expect(object?["type"] as? String == "FeatureCollection")
         #expect((object?["features"] as? [Any])?.count == 1)
+    }
+
+    @Test("--departure-time is echoed: departure_time and arrival_time on every route, and in the text header (UTC)")
+    func departureTime() throws {
+        let osrm = try route(["--alternatives", "--departure-time", "2026-11-29T07:58:30+01:00"])
+        #expect(osrm.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(osrm.stdout.utf8)) as? [String: Any]
+        let routes = try #require(object?["routes"] as? [[String: Any]])
+        #expect(routes.count >= 2)
+        for route in routes {
+            let duration = try #require(route["duration"] as? Double)
+            #expect(route["departure_time"] as? String == "2026-11-29T06:58:30Z")
+            let arrival = try #require(Timestamp(iso8601: "2026-11-29T06:58:30Z")).adding(duration.rounded())
+            #expect(route["arrival_time"] as? String == arrival.iso8601(fractionDigits: 0))
+        }
+        // Without a departure, neither member is written (never null).
+        let plain = try route([])
+        #expect(!plain.stdout.contains("departure_time") && !plain.stdout.contains("arrival_time"))
+
+        let text = try route(["--format", "text", "--departure-time", "2026-11-29T08:00:00Z"])
+        #expect(text.status == 0)
+        let duration = try #require(routes.first?["duration"] as? Double)
+        let arrival = try #require(Timestamp(iso8601: "2026-11-29T08:00:00Z")).adding(duration.rounded()).components
+        let clock = String(format: "%02d:%02d", arrival.hour, arrival.minute)
+        #expect(text.lines.first?.hasSuffix(" via Bulevardi, Kaisaniemenkatu. Depart 08:00, arrive \(clock) (UTC)") == true, "\(text.lines.first ?? "")")
+
+        let geoJSON = try route(["--format", "geojson", "--departure-time", "2026-11-29T08:00:00Z"])
+        let features = (try JSONSerialization.jsonObject(with: Data(geoJSON.stdout.utf8)) as? [String: Any])?["features"] as? [[String: Any]]
+        let properties = try #require(features?.first?["properties"] as? [String: Any])
+        #expect(properties["departure_time"] as? String == "2026-11-29T08:00:00Z")
+        #expect((properties["arrival_time"] as? String)?.hasPrefix("2026-11-29T08:") == true)
+
+        let bad = try route(["--departure-time", "tomorrow"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr == "waygate: --departure-time: expected an ISO 8601 time, got \"tomorrow\"\n")
     }
 
     @Test("bad input: one line naming it, exit 1 at run time, 2 for usage")

@@ -59,13 +59,22 @@ struct ServeMapTests {
         }
         #expect(named >= 4)
 
-        try client.send(.route(RouteRequest(waypoints: [[Self.siltavuorenpenger.longitude, Self.siltavuorenpenger.latitude]], alternatives: true)), id: 5)
+        let departure = try #require(Timestamp(iso8601: "2026-11-29T12:00:00.4Z"))
+        try client.send(.route(RouteRequest(waypoints: [[Self.siltavuorenpenger.longitude, Self.siltavuorenpenger.latitude]], alternatives: true,
+                                            departureTime: WireTime(departure))), id: 5)
         guard case .reply(let routed) = try #require(try client.next(where: { if case .reply(let r) = $0 { r.id == .integer(5) } else { if case .error = $0 { true } else { false } } })),
             case .array(let routes) = routed.fields["routes"]
         else { Issue.record("route failed"); return }
         #expect(routes.count >= 1)
         guard case .object(let best) = routes[0], case .number(let distance)? = best["distance"] ?? nil else { Issue.record("no distance"); return }
         #expect(distance > 300 && distance < 3_000)
+        // Every route object echoes the departure (whole seconds, UTC) with its own arrival.
+        for case .object(let route) in routes {
+            guard case .number(let duration)? = route["duration"] ?? nil else { Issue.record("no duration"); continue }
+            #expect(route["departure_time"] == .string("2026-11-29T12:00:00Z"))
+            let arrival = Timestamp(secondsSince1970: (departure.secondsSince1970 + duration).rounded()).iso8601(fractionDigits: 0)
+            #expect(route["arrival_time"] == .string(arrival))
+        }
 
         try client.send(.selectRoute(index: routes.count - 1), id: 6)
         guard case .reply = try #require(try client.next(where: { if case .reply(let r) = $0 { r.id == .integer(6) } else { false } })) else { return }

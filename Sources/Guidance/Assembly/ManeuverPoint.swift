@@ -12,6 +12,9 @@ struct ManeuverPoint: Hashable {
     var exit: Int? = nil
     /// Rotary name.
     var rotaryName: String? = nil
+    /// Index of the segment whose name the step carries when not its first (a name change
+    /// folded into the maneuver before it); nil for the first (or, on a ring, the exit road).
+    var namingSegment: Int? = nil
 
     /// The maneuvers along `path`, depart first (arrive is added by the step builder).
     static func all(in path: RoadPathView) -> [ManeuverPoint] {
@@ -28,62 +31,17 @@ struct ManeuverPoint: Hashable {
                 let passage = RoundaboutHandler.passage(p, enteringAt: i)
                 points.append(
                     ManeuverPoint(segment: passage.firstSegment, decision: passage.decision, exit: passage.exit, rotaryName: passage.rotaryName))
+                if let exitDecision = passage.exitDecision {
+                    points.append(ManeuverPoint(segment: passage.exitSegment, decision: exitDecision, exit: passage.exit))
+                }
                 i = passage.exitSegment
                 continue
             }
             if let decision = ManeuverChain.decide(context) { points.append(ManeuverPoint(segment: i + 1, decision: decision)) }
             i += 1
         }
-        return collapsed(points, path: path)
+        return StepCollapser(path: path).collapsed(points)
     }
-
-    /// Metres within which a chain of straight name changes that comes back to the road the
-    /// driver was on (A → square → B → A) is one road to the driver.
-    static let detourChain: Meters = 150
-
-    /// Drops straight (or slight) name changes that give back a name the driver was on a moment ago
-    /// (A → unnamed bridge → A, A → Piazza X → A): nothing changes for the driver.
-    static func collapsed(_ points: [ManeuverPoint], path: RoadPathView) -> [ManeuverPoint] {
-        var result: [ManeuverPoint] = []
-        for point in points {
-            if point.isStraightNameChange {
-                let identity = path.identity(ofStepAt: point)
-                var k = result.count - 1, chain: Meters = 0
-                while k >= 0 {
-                    if path.identity(ofStepAt: result[k]) == identity { break }
-                    guard result[k].isStraightNameChange else { k = -1; break }
-                    chain += path.distance(fromSegment: result[k].segment, toSegment: k + 1 < result.count ? result[k + 1].segment : point.segment)
-                    if chain > detourChain { k = -1; break }
-                    k -= 1
-                }
-                if k >= 0 {
-                    result.removeSubrange((k + 1)...)
-                    continue
-                }
-            }
-            if let last = result.last, last.segment > 0 {
-                let length = path.distance(fromSegment: last.segment, toSegment: point.segment)
-                // A short passage between two straight name changes (a small square, an unnamed
-                // crossing piece): the driver sees one change, to the second name.
-                if last.isStraightNameChange, point.isStraightNameChange, length < shortPassage {
-                    result[result.count - 1].segment = point.segment
-                    result[result.count - 1].decision = point.decision
-                    continue
-                }
-                // Two turns to the same side a few metres apart (across a dual carriageway): one U-turn.
-                if length < shortPassage / 2, let side = last.turnSide, side == point.turnSide {
-                    result[result.count - 1].decision = ManeuverDecision(type: .continue, modifier: .uturn)
-                    result[result.count - 1].segment = point.segment
-                    continue
-                }
-            }
-            result.append(point)
-        }
-        return result
-    }
-
-    /// Metres under which a stretch between two maneuvers is folded into one maneuver.
-    static let shortPassage: Meters = 60
 
     /// -1 for a left or sharp left turn, 1 for right or sharp right, nil otherwise.
     var turnSide: Int? {
@@ -95,9 +53,21 @@ struct ManeuverPoint: Hashable {
         }
     }
 
-    /// Whether this is a `new name` going straight or slightly off.
-    var isStraightNameChange: Bool {
-        guard decision.type == .newName else { return false }
-        return [nil, .straight, .slightLeft, .slightRight].contains(decision.modifier)
+    /// Whether this is a `new name`, or a `turn` / `continue` straight on (what OSRM collapses as a name change).
+    var isNameChange: Bool {
+        switch decision.type {
+        case .newName: true
+        case .turn, .continue: decision.modifier == .straight
+        default: false
+        }
+    }
+
+    /// Whether the driver does something here OSRM keeps when collapsing: a turn of any kind
+    /// except a name change, a roundabout, a waypoint or a ferry boarding.
+    var isTurn: Bool {
+        switch decision.type {
+        case .turn, .continue, .endOfRoad, .fork, .onRamp, .offRamp, .merge: !isNameChange
+        default: false
+        }
     }
 }

@@ -10,15 +10,10 @@ struct RoadPathView {
     /// The segment whose name a step starting at `point` carries: for roundabouts the exit road.
     func namingSegment(ofStepAt point: ManeuverPoint) -> RoadPath.Segment {
         let segments = path.segments
+        if let k = point.namingSegment, k < segments.count { return segments[k] }
         guard point.decision.type == .roundabout || point.decision.type == .rotary else { return segments[point.segment] }
         let after = segments[point.segment...].first { !$0.flags.contains(.roundabout) }
         return after ?? segments[point.segment]
-    }
-
-    /// The name+ref identity of the road of a step.
-    func identity(ofStepAt point: ManeuverPoint) -> String {
-        let s = namingSegment(ofStepAt: point)
-        return TurnContext.identity(s.name, s.ref)
     }
 
     /// Metres travelled from the start of segment `first` to the start of segment `end`.

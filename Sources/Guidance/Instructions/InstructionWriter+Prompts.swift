@@ -1,3 +1,4 @@
+import Geodesy
 import RouteModel
 
 extension InstructionWriter {
@@ -52,7 +53,8 @@ extension InstructionWriter {
         let destinations = target.destinations ?? ""
         let primaryText = !way.isEmpty && target.maneuver.type != .arrive
             ? way : !destinations.isEmpty && target.maneuver.type != .arrive ? destinations : sentence(leg, i + 1, upcoming: true)
-        let primary = bannerText(primaryText, target.maneuver)
+        var primary = bannerText(primaryText, target.maneuver)
+        primary.degrees = Self.roundaboutDegrees(steps, at: i + 1)
         var secondary: BannerText?
         if !way.isEmpty, !destinations.isEmpty, target.maneuver.type != .arrive {
             secondary = BannerText(text: destinations, components: [BannerComponent(text: destinations)])
@@ -66,6 +68,27 @@ extension InstructionWriter {
             sub = bannerText(afterWay.isEmpty || after.maneuver.type == .arrive ? sentence(leg, i + 2, upcoming: true) : afterWay, after.maneuver)
         }
         return BannerInstruction(distanceAlongGeometry: steps[i].distance, primary: primary, secondary: secondary, sub: sub)
+    }
+
+    /// Mapbox's banner `degrees` for a ring maneuver at `steps[k]`: the angle travelled around
+    /// the ring from entering it to leaving it (180 straight across; 90 a right exit and 270 a
+    /// left one when driving on the right, mirrored on the left). Measured from the direction
+    /// before the ring to the direction after it; nil unless the step enters or leaves a ring
+    /// whose other end is the next or previous step.
+    static func roundaboutDegrees(_ steps: [RouteStep], at k: Int) -> Double? {
+        let entries: Set<ManeuverType> = [.roundabout, .rotary], exits: Set<ManeuverType> = [.exitRoundabout, .exitRotary]
+        let type = steps[k].maneuver.type
+        let pair: (RouteStep, RouteStep)
+        if entries.contains(type), k + 1 < steps.count, exits.contains(steps[k + 1].maneuver.type) {
+            pair = (steps[k], steps[k + 1])
+        } else if exits.contains(type), k > 0, entries.contains(steps[k - 1].maneuver.type) {
+            pair = (steps[k - 1], steps[k])
+        } else {
+            return nil
+        }
+        let angle = Bearing.turn(from: pair.0.maneuver.bearingBefore, to: pair.1.maneuver.bearingAfter)
+        let travelled = (pair.0.drivingSide == "left" ? 180 + angle : 180 - angle).rounded()
+        return travelled <= 0 ? travelled + 360 : travelled
     }
 
     private func bannerText(_ text: String, _ maneuver: Maneuver) -> BannerText {

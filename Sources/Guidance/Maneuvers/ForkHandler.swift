@@ -3,10 +3,14 @@ import RoadGraph
 import RouteModel
 
 /// A fork: the road splits into two or more branches that all go roughly ahead, of similar
-/// class, and either none or several of them carry the name on: "keep left" / "keep right".
+/// class, none clearly straighter than the others, and either none or several of them carry
+/// the name on: "keep left" / "keep right" (OSRM forks even where both branches keep the name).
 struct ForkHandler: ManeuverHandler {
     /// Branches within this many degrees of straight ahead count as going ahead.
     static let aheadWindow = 50.0
+    /// Degrees by which one branch must be straighter than the rest to be the obvious way, not a
+    /// fork (OSRM's `FUZZY_ANGLE_DIFFERENCE`).
+    static let obviousMargin = 25.0
 
     func decide(_ context: TurnContext) -> ManeuverDecision?? {
         guard abs(context.angle) < Self.aheadWindow else { return nil }
@@ -19,8 +23,12 @@ struct ForkHandler: ManeuverHandler {
         // When exactly one of the branches carries the road on, it is not a fork: the turn handler
         // decides (nothing to say on the through road, a turn off it).
         if context.keepsName != othersKeepName { return nil }
-        // The street splits around an island and we take its straightest branch: nothing to say.
-        if context.keepsName && ahead.allSatisfy({ abs(context.angle(to: $0)) > abs(context.angle) }) { return nil }
+        // One branch is clearly the straighter (the others at least `obviousMargin` further off):
+        // not a fork but the obvious way on, or a turn off it; the turn handler decides.
+        let ours = abs(context.angle), others = ahead.map { abs(context.angle(to: $0)) }
+        if others.allSatisfy({ $0 >= ours + Self.obviousMargin }) || others.contains(where: { $0 + Self.obviousMargin <= ours }) {
+            return nil
+        }
         let leftmost = ahead.allSatisfy { context.angle(to: $0) > context.angle }
         let rightmost = ahead.allSatisfy { context.angle(to: $0) < context.angle }
         let modifier: ManeuverModifier = leftmost ? .slightLeft : rightmost ? .slightRight : .straight

@@ -28,7 +28,12 @@ struct TurnContext {
         Bearing.turn(from: intersection.incomingBearing, to: road.bearing)
     }
 
-    /// Whether the street identity (name and ref) stays the same.
+    /// Whether leaving onto the outgoing road is a new road worth announcing (`NameChange`).
+    var announcesNewRoad: Bool {
+        NameChange.isAnnounced(from: (incoming.name, incoming.ref), to: (outgoing.name, outgoing.ref))
+    }
+
+    /// Whether the street identity (name and ref) stays exactly the same.
     var keepsName: Bool { Self.identity(incoming.name, incoming.ref) == Self.identity(outgoing.name, outgoing.ref) }
 
     /// Whether the travel mode changes (boarding or leaving a ferry).

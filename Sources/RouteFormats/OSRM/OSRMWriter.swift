@@ -1,18 +1,24 @@
 public import RouteModel
+public import Timekeeping
 
 /// Writes routes as Directions v5 / OSRM JSON that OSRM, Mapbox and Valhalla clients read:
 /// a response `{"code":"Ok","routes":[…],"waypoints":[…]}` or a single route object.
 /// Members come in a fixed order; optional members are omitted, never `null`. Besides the
 /// standard members, a route carries its `waypoints` (as Mapbox does with
 /// `waypoints_per_route=true`), `voiceLocale` (Mapbox) and Waygate's own
-/// `waygate_options` (`profile`, `units`, `avoid`), which other clients ignore.
+/// `waygate_options` (`profile`, `units`, `avoid`), which other clients ignore. When the
+/// request named a departure time, every route also carries `departure_time` and
+/// `arrival_time` (ISO 8601 UTC, whole seconds).
 public struct OSRMWriter: Sendable {
     /// How shapes are written (polyline6 by default, as Mapbox does).
     public var geometry: GeometryFormat
+    /// The planned departure echoed in every route object, nil to write neither time.
+    public var departureTime: Timestamp?
 
-    /// A writer using `geometry` for every shape.
-    public init(geometry: GeometryFormat = .polyline6) {
+    /// A writer using `geometry` for every shape, echoing `departureTime` when given.
+    public init(geometry: GeometryFormat = .polyline6, departureTime: Timestamp? = nil) {
         self.geometry = geometry
+        self.departureTime = departureTime
     }
 
     /// A whole response; `waypoints` default to the first route's.
@@ -36,7 +42,7 @@ public struct OSRMWriter: Sendable {
 
     /// One route as a JSON value (for embedding in other messages).
     public func routeObject(_ route: Route) -> JSONValue {
-        .object([
+        var members = [
             JSONMember("distance", .number(route.distance)),
             JSONMember("duration", .number(route.duration)),
             JSONMember("weight", .number(route.weight)),
@@ -46,7 +52,11 @@ public struct OSRMWriter: Sendable {
             JSONMember("waypoints", .array(route.waypoints.map(waypointObject))),
             JSONMember("voiceLocale", .string(route.options.language)),
             JSONMember("waygate_options", optionsObject(route.options)),
-        ])
+        ]
+        if let times = RouteTimes(departure: departureTime, duration: route.duration) {
+            members += [JSONMember("departure_time", .string(times.departure)), JSONMember("arrival_time", .string(times.arrival))]
+        }
+        return .object(members)
     }
 
     /// Waygate's extension member carrying what `voiceLocale` cannot: profile, units, avoided classes.

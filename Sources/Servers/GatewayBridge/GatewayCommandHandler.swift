@@ -60,7 +60,7 @@ public struct GatewayCommandHandler: CommandHandler {
             language: request.language ?? "en", avoid: request.avoid.map(\.rawValue))
         do {
             let routes = try await gateway.planRoutes(waypoints, options: options, alternatives: request.alternatives)
-            var fields: [String: JSONValue] = ["routes": RouteLoading.routeObjects(routes)]
+            var fields: [String: JSONValue] = ["routes": RouteLoading.routeObjects(routes, departure: request.departureTime)]
             if let departure = request.departureTime { fields["departure_time"] = .string(departure.description) }
             return .success(fields)
         } catch {

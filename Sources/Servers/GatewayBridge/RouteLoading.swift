@@ -8,9 +8,10 @@ import WireProtocol
 /// OSRM / Mapbox / Valhalla, a response or a single route object, GeoJSON — or a route file,
 /// also GPX) and writes the route objects of `route` replies.
 enum RouteLoading {
-    /// Route objects as the wire carries them (Directions v5 JSON, polyline6 geometry).
-    static func routeObjects(_ routes: [Route]) -> WireProtocol.JSONValue {
-        let writer = OSRMWriter(geometry: .polyline6)
+    /// Route objects as the wire carries them (Directions v5 JSON, polyline6 geometry), each with
+    /// `departure_time` and `arrival_time` when a departure is given.
+    static func routeObjects(_ routes: [Route], departure: WireTime? = nil) -> WireProtocol.JSONValue {
+        let writer = OSRMWriter(geometry: .polyline6, departureTime: departure?.timestamp)
         return .array(routes.compactMap { try? WireCoding.decoder().decode(WireProtocol.JSONValue.self, from: Data(writer.route($0))) })
     }
 

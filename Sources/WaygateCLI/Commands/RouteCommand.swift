@@ -31,7 +31,7 @@ struct RouteCommand: Subcommand {
             OptionSpec("--avoid", value: "LIST", help: "Comma-separated: toll, ferry, motorway."),
             OptionSpec("--units", value: "metric|imperial", help: "Units of instructions and the turn list.", default: "metric"),
             OptionSpec("--language", value: "en|it", help: "Language of instructions.", default: "en"),
-            OptionSpec("--departure-time", value: "ISO", help: "Departure time (ISO 8601), accepted and checked."),
+            OptionSpec("--departure-time", value: "ISO", help: "Departure time (ISO 8601); each route echoes it with its arrival time."),
             OptionSpec("--format", value: "osrm|text|geojson", help: "Output format.", default: "osrm"),
         ])
 
@@ -40,6 +40,7 @@ struct RouteCommand: Subcommand {
     let options: RouteOptions
     let alternatives: Bool
     let format: String
+    let departureTime: Timestamp?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard let map = arguments.value("--map") else { throw UsageError("--map: a map file is required") }
@@ -54,9 +55,12 @@ struct RouteCommand: Subcommand {
         }
         let units = try arguments.choice("--units", ["metric", "imperial"], default: "metric")
         let language = try arguments.choice("--language", ["en", "it"], default: "en")
-        if let time = arguments.value("--departure-time"), Timestamp(iso8601: time) == nil {
-            throw UsageError("--departure-time: expected an ISO 8601 time, got \"\(time)\"")
+        var departure: Timestamp?
+        if let time = arguments.value("--departure-time") {
+            guard let parsed = Timestamp(iso8601: time) else { throw UsageError("--departure-time: expected an ISO 8601 time, got \"\(time)\"") }
+            departure = parsed
         }
+        departureTime = departure
         self.map = map
         waypoints = [from] + vias + [to]
         options = RouteOptions(profile: profile, units: UnitSystem(rawValue: units) ?? .metric, language: language, avoid: avoid)
@@ -75,17 +79,21 @@ struct RouteCommand: Subcommand {
         }
         var console = Console()
         switch format {
-        case "osrm": console.print(String(decoding: OSRMWriter().response(routes, waypoints: routes.first?.waypoints), as: UTF8.self))
-        case "geojson": console.print(String(decoding: GeoJSONWriter.featureCollection(routes), as: UTF8.self))
-        default: for line in TurnList(units: options.units).lines(routes) { console.print(line) }
+        case "osrm":
+            let writer = OSRMWriter(departureTime: departureTime)
+            console.print(String(decoding: writer.response(routes, waypoints: routes.first?.waypoints), as: UTF8.self))
+        case "geojson": console.print(String(decoding: GeoJSONWriter.featureCollection(routes, departureTime: departureTime), as: UTF8.self))
+        default: for line in TurnList(units: options.units, departureTime: departureTime).lines(routes) { console.print(line) }
         }
         console.flush()
     }
 }
 
-/// The turn list of `--format text`: one numbered line per step with its distance.
+/// The turn list of `--format text`: one numbered line per step with its distance; with a
+/// departure time, each route's header also says when it leaves and arrives (UTC).
 struct TurnList {
     let units: UnitSystem
+    var departureTime: Timestamp? = nil
 
     /// The lines for `routes`, best first, a blank line between routes.
     func lines(_ routes: [Route]) -> [String] {
@@ -94,7 +102,11 @@ struct TurnList {
             if r > 0 { lines.append("") }
             let summary = route.legs.map(\.summary).filter { !$0.isEmpty }.joined(separator: "; ")
             let title = routes.count > 1 ? (r == 0 ? "Route" : "Alternative \(r)") : "Route"
-            lines.append("\(title): \(distance(route.distance)), \(duration(route.duration))" + (summary.isEmpty ? "" : " via \(summary)"))
+            var header = "\(title): \(distance(route.distance)), \(duration(route.duration))" + (summary.isEmpty ? "" : " via \(summary)")
+            if let times = RouteTimes(departure: departureTime, duration: route.duration) {
+                header += ". Depart \(clock(times.departureTime)), arrive \(clock(times.arrivalTime)) (UTC)"
+            }
+            lines.append(header)
             var n = 0
             for leg in route.legs {
                 for step in leg.steps {
@@ -116,6 +128,12 @@ struct TurnList {
             let feet = meters / 0.3048
             return feet < 1000 ? "\(Int((feet / 10).rounded()) * 10) ft" : String(format: "%.1f mi", meters / 1609.344)
         }
+    }
+
+    /// "HH:MM" of a UTC time (the minute it falls in, as a clock shows it).
+    func clock(_ time: Timestamp) -> String {
+        let c = time.components
+        return String(format: "%02d:%02d", c.hour, c.minute)
     }
 
     /// A duration as printed: "45 s", "12 min", "1 h 05 min".
