@@ -5,7 +5,7 @@ import RoadGraph
 /// then the serialized graph. Unreadable or stale caches are ignored, never an error.
 enum MapCacheFile {
     /// Bumped whenever the import rules change what a graph contains.
-    static let version: UInt32 = 2
+    static let version: UInt32 = 3
     static let magic = Array("WGCACHE\n".utf8)
     static let headerSize = 8 + 4 + 4 + 8 + 8
 
