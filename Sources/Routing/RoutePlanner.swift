@@ -3,16 +3,23 @@ import RoadGraph
 
 /// Plans routes on a `RoadGraph`: snaps waypoints to usable roads, finds the fastest path for
 /// each leg, and offers up to two genuinely different alternatives for single-leg routes.
+/// Best routes without avoid options come from a `ContractionHierarchy` when one is given for the
+/// profile, all others from an edge-based A* (same costs either way).
 /// Immutable and `Sendable`: one planner serves concurrent requests.
 public struct RoutePlanner: Sendable {
     /// The graph routes are planned on.
     public let graph: RoadGraph
     let tables: RoutingTables
+    /// The hierarchies in use, those matching the graph and the current cost model.
+    public let hierarchies: [ContractionHierarchy]
 
-    /// A planner for `graph` (computes per-graph tables once, linear in the graph size).
-    public init(graph: RoadGraph) {
+    /// A planner for `graph` (computes per-graph tables once, linear in the graph size), answering
+    /// with `hierarchies` where they apply; a hierarchy built for another graph or cost model is ignored.
+    public init(graph: RoadGraph, hierarchies: [ContractionHierarchy] = []) {
         self.graph = graph
-        self.tables = RoutingTables(graph: graph)
+        let tables = RoutingTables(graph: graph)
+        self.tables = tables
+        self.hierarchies = hierarchies.filter { Self.isCurrent($0, graph: graph, tables: tables) }
     }
 
     /// The profile named `name`.
@@ -35,7 +42,7 @@ public struct RoutePlanner: Sendable {
         var searches: [PathSearch.Result] = []
         for leg in 0..<(candidates.count - 1) {
             let sources = Self.departures(candidates[leg]), targets = Self.arrivals(candidates[leg + 1])
-            guard let found = PathSearch(costing: costing).run(from: sources, to: targets) else {
+            guard let found = search(costing, from: sources, to: targets) else {
                 throw .noRoute(from: request.waypoints[leg].coordinate, to: request.waypoints[leg + 1].coordinate)
             }
             searches.append(found)
@@ -46,6 +53,14 @@ public struct RoutePlanner: Sendable {
         let alternatives = AlternativeFinder(costing: costing, maximumCount: min(2, request.alternatives))
             .alternatives(to: searches[0], from: Self.departures(candidates[0]), to: Self.arrivals(candidates[1]))
         return [best] + alternatives.map { route([$0], costing, points) }
+    }
+
+    /// The cheapest path for one leg: on the profile's hierarchy when there is one and nothing is avoided, else by A*.
+    private func search(_ costing: EdgeCosting, from sources: [EdgeSnap], to targets: [EdgeSnap]) -> PathSearch.Result? {
+        if costing.avoid.isEmpty, let hierarchy = hierarchies.first(where: { $0.profile == costing.profile }) {
+            return HierarchyQuery(hierarchy: hierarchy, costing: costing).run(from: sources, to: targets)
+        }
+        return PathSearch(costing: costing).run(from: sources, to: targets)
     }
 
     /// The usable edges nearest to `waypoint` (both directions of the closest road when allowed),
