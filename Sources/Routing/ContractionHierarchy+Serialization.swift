@@ -16,16 +16,16 @@ extension ContractionHierarchy {
         w.write(profile.rawValue)
         w.write(UInt64(edgeCount))
         w.write(fingerprint)
-        for graph in [upward, downward] {
-            w.write(UInt64(graph.offsets.count))
-            for o in graph.offsets { w.write(o) }
-            w.write(UInt64(graph.heads.count))
-            for h in graph.heads { w.write(h) }
-            for x in graph.weights { w.write(x) }
-            for m in graph.middles { w.write(m) }
-        }
         var bytes = w.bytes
-        withUnsafeBytes(of: CRC32.checksum(bytes).littleEndian) { bytes.append(contentsOf: $0) }
+        for graph in [upward, downward] {
+            Self.append(UInt64(graph.offsets.count), to: &bytes)
+            Self.append(contentsOf: graph.offsets, to: &bytes)
+            Self.append(UInt64(graph.heads.count), to: &bytes)
+            Self.append(contentsOf: graph.heads, to: &bytes)
+            Self.append(contentsOf: graph.weights.map(\.bitPattern), to: &bytes)
+            Self.append(contentsOf: graph.middles, to: &bytes)
+        }
+        Self.append(CRC32.checksum(bytes), to: &bytes)
         return bytes
     }
 
@@ -44,27 +44,52 @@ extension ContractionHierarchy {
             let name = try r.readString()
             guard let profile = TravelProfile(rawValue: name) else { throw RoutingError.badHierarchy("unknown profile '\(name)'") }
             let edgeCount = Int(try r.read(UInt64.self)), fingerprint = try r.read(UInt64.self)
+            var offset = r.offset
             var graphs: [UpwardGraph] = []
             for _ in 0..<2 {
-                var graph = UpwardGraph(offsets: [], heads: [], weights: [], middles: [])
-                let offsetCount = try r.readCount(minimumSize: 4)
-                graph.offsets.reserveCapacity(offsetCount)
-                for _ in 0..<offsetCount { graph.offsets.append(try r.read()) }
-                let arcCount = try r.readCount(minimumSize: 16)
-                graph.heads.reserveCapacity(arcCount)
-                for _ in 0..<arcCount { graph.heads.append(try r.read()) }
-                graph.weights.reserveCapacity(arcCount)
-                for _ in 0..<arcCount { graph.weights.append(try r.readDouble()) }
-                graph.middles.reserveCapacity(arcCount)
-                for _ in 0..<arcCount { graph.middles.append(try r.read()) }
+                let offsets: [Int32] = try Self.array(bytes, &offset, count: try Self.count(bytes, &offset))
+                let arcCount = try Self.count(bytes, &offset)
+                let heads: [Int32] = try Self.array(bytes, &offset, count: arcCount)
+                let weights: [UInt64] = try Self.array(bytes, &offset, count: arcCount)
+                let middles: [Int32] = try Self.array(bytes, &offset, count: arcCount)
+                let graph = UpwardGraph(offsets: offsets, heads: heads, weights: weights.map(Double.init(bitPattern:)), middles: middles)
                 try Self.check(graph, edgeCount: edgeCount)
                 graphs.append(graph)
             }
+            guard offset == bytes.count - 4 else { throw RoutingError.badHierarchy("\(bytes.count - 4 - offset) bytes after the arcs") }
             self.init(profile: profile, edgeCount: edgeCount, fingerprint: fingerprint, upward: graphs[0], downward: graphs[1])
         } catch let error as RoutingError {
             throw error
         } catch {
             throw .badHierarchy("truncated (\(error))")
+        }
+    }
+
+    /// Appends `value` little-endian.
+    private static func append<T: FixedWidthInteger>(_ value: T, to bytes: inout [UInt8]) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends `values` little-endian, back to back.
+    private static func append<T: FixedWidthInteger>(contentsOf values: [T], to bytes: inout [UInt8]) {
+        values.map(\.littleEndian).withUnsafeBytes { bytes.append(contentsOf: $0) }
+    }
+
+    /// Reads a little-endian UInt64 count at `offset` (advancing it).
+    private static func count(_ bytes: [UInt8], _ offset: inout Int) throws(RoutingError) -> Int {
+        let values: [UInt64] = try array(bytes, &offset, count: 1)
+        guard values[0] <= UInt64(bytes.count) else { throw .badHierarchy("count \(values[0]) beyond the data at byte \(offset - 8)") }
+        return Int(values[0])
+    }
+
+    /// Reads `count` little-endian integers at `offset` (advancing it), leaving the 4 checksum bytes alone.
+    private static func array<T: FixedWidthInteger>(_ bytes: [UInt8], _ offset: inout Int, count: Int) throws(RoutingError) -> [T] {
+        let size = MemoryLayout<T>.size
+        guard count <= (bytes.count - 4 - offset) / size else { throw .badHierarchy("truncated at byte \(offset)") }
+        let start = offset
+        offset += count * size
+        return bytes.withUnsafeBytes { raw in
+            (0..<count).map { T(littleEndian: raw.loadUnaligned(fromByteOffset: start + $0 * size, as: T.self)) }
         }
     }
 

@@ -14,8 +14,10 @@ struct HierarchyBuilder {
         var middle: Int32
     }
 
-    /// Nodes a witness search may settle before it gives up.
+    /// Nodes a witness search may settle before it gives up, when contracting.
     static let settleLimit = 500
+    /// Nodes a witness search may settle before it gives up, when only estimating a priority.
+    static let estimateSettleLimit = 50
 
     private let costing: EdgeCosting
     private var outArcs: [[Arc]]
@@ -47,14 +49,14 @@ struct HierarchyBuilder {
         var priorities = [Double](repeating: 0, count: n)
         var heap = MinHeap()
         for v in 0..<n {
-            priorities[v] = priority(Int32(v), shortcuts: shortcuts(of: Int32(v)).count)
+            priorities[v] = priority(Int32(v), shortcuts: shortcuts(of: Int32(v), settleLimit: Self.estimateSettleLimit).count)
             heap.push(priorities[v], Int32(v))
         }
         var contracted = 0
         var neighbours: [Int32] = [], seen = [Int32](repeating: -1, count: n)
         while let (key, v) = heap.pop() {
             guard key == priorities[Int(v)] else { continue }
-            let found = shortcuts(of: v)
+            let found = shortcuts(of: v, settleLimit: Self.settleLimit)
             let current = priority(v, shortcuts: found.count)
             if let next = heap.first, current > next.key {
                 priorities[Int(v)] = current
@@ -77,7 +79,7 @@ struct HierarchyBuilder {
             for u in neighbours {
                 contractedNeighbours[Int(u)] += 1
                 depth[Int(u)] = max(depth[Int(u)], depth[Int(v)] + 1)
-                priorities[Int(u)] = priority(u, shortcuts: shortcuts(of: u).count)
+                priorities[Int(u)] = priority(u, shortcuts: shortcuts(of: u, settleLimit: Self.estimateSettleLimit).count)
                 heap.push(priorities[Int(u)], u)
             }
             contracted += 1
@@ -90,8 +92,8 @@ struct HierarchyBuilder {
     }
 
     /// The shortcuts contracting `v` now would need: u → w for every in-neighbour u and out-neighbour
-    /// w ≠ u whose path through v is cheaper than any witness found.
-    private mutating func shortcuts(of v: Int32) -> [(from: Int32, to: Int32, weight: Double)] {
+    /// w ≠ u whose path through v is cheaper than any witness found settling at most `settleLimit` nodes.
+    private mutating func shortcuts(of v: Int32, settleLimit: Int) -> [(from: Int32, to: Int32, weight: Double)] {
         var result: [(from: Int32, to: Int32, weight: Double)] = []
         let outs = outArcs[Int(v)]
         guard !outs.isEmpty else { return result }
@@ -100,7 +102,7 @@ struct HierarchyBuilder {
             var longest = -Double.infinity
             for arc in outs where arc.node != u { longest = max(longest, arc.weight) }
             guard longest.isFinite else { continue }
-            witness.run(from: u, avoiding: v, limit: incoming.weight + longest, settleLimit: Self.settleLimit, arcs: outArcs)
+            witness.run(from: u, avoiding: v, targets: outs, limit: incoming.weight + longest, settleLimit: settleLimit, arcs: outArcs)
             for arc in outs where arc.node != u {
                 let through = incoming.weight + arc.weight
                 if witness.distance(to: arc.node) > through { result.append((u, arc.node, through)) }

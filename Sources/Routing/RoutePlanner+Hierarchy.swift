@@ -5,17 +5,15 @@ extension RoutePlanner {
     /// `init(graph:hierarchies:)`; `progress` gets the fraction of nodes contracted (0…1). Takes
     /// seconds on a city (its cost grows a little faster than the edge count).
     public func buildHierarchy(for profile: TravelProfile, progress: (Double) -> Void = { _ in }) -> ContractionHierarchy {
-        var builder = HierarchyBuilder(costing: EdgeCosting(graph: graph, tables: tables, profile: profile, avoid: []))
+        var builder = HierarchyBuilder(costing: plainCostings[profile.index])
         return builder.build(progress: progress)
     }
 
     /// Whether `hierarchy` was built for this graph under the current cost model (same turn arcs, same weights).
-    public func isCurrent(_ hierarchy: ContractionHierarchy) -> Bool { Self.isCurrent(hierarchy, graph: graph, tables: tables) }
+    public func isCurrent(_ hierarchy: ContractionHierarchy) -> Bool { Self.isCurrent(hierarchy, costing: plainCostings[hierarchy.profile.index]) }
 
-    /// Whether `hierarchy` matches `graph` and the costs computed with `tables`.
-    static func isCurrent(_ hierarchy: ContractionHierarchy, graph: RoadGraph, tables: RoutingTables) -> Bool {
-        guard hierarchy.edgeCount == graph.edgeCount else { return false }
-        let costing = EdgeCosting(graph: graph, tables: tables, profile: hierarchy.profile, avoid: [])
-        return ContractionHierarchy.fingerprint(of: costing) == hierarchy.fingerprint
+    /// Whether `hierarchy` matches the graph and the costs of `costing` (its profile without avoid options).
+    static func isCurrent(_ hierarchy: ContractionHierarchy, costing: EdgeCosting) -> Bool {
+        hierarchy.edgeCount == costing.graph.edgeCount && ContractionHierarchy.fingerprint(of: costing) == hierarchy.fingerprint
     }
 }

@@ -6,17 +6,30 @@ struct WitnessSearch {
     private var distances: [Double]
     private var touched: [Int32] = []
     private var heap = MinHeap()
+    /// `targetMarks[v] == searchCount` when v is a target of the current search.
+    private var targetMarks: [Int32]
+    private var searchCount: Int32 = 0
 
     /// A search over `nodeCount` nodes.
     init(nodeCount: Int) {
         distances = [Double](repeating: .infinity, count: nodeCount)
+        targetMarks = [Int32](repeating: -1, count: nodeCount)
     }
 
     /// The distance found to `node` by the last `run`, infinite when not reached.
     @inline(__always) func distance(to node: Int32) -> Double { distances[Int(node)] }
 
-    /// Distances from `source` over `arcs` avoiding `avoided`, up to `limit` seconds and `settleLimit` settled nodes.
-    mutating func run(from source: Int32, avoiding avoided: Int32, limit: Double, settleLimit: Int, arcs: [[HierarchyBuilder.Arc]]) {
+    /// Distances from `source` over `arcs` avoiding `avoided`, up to `limit` seconds and `settleLimit`
+    /// settled nodes, stopping early once every node of `targets` is settled.
+    mutating func run(
+        from source: Int32, avoiding avoided: Int32, targets: [HierarchyBuilder.Arc], limit: Double, settleLimit: Int, arcs: [[HierarchyBuilder.Arc]]
+    ) {
+        searchCount &+= 1
+        var remaining = 0
+        for t in targets where t.node != source && targetMarks[Int(t.node)] != searchCount {
+            targetMarks[Int(t.node)] = searchCount
+            remaining += 1
+        }
         for n in touched { distances[Int(n)] = .infinity }
         touched.removeAll(keepingCapacity: true)
         heap.removeAll()
@@ -28,6 +41,10 @@ struct WitnessSearch {
             guard key <= distances[Int(v)] else { continue }
             if key > limit || settled >= settleLimit { break }
             settled += 1
+            if targetMarks[Int(v)] == searchCount {
+                remaining -= 1
+                if remaining == 0 { break }
+            }
             for arc in arcs[Int(v)] where arc.node != avoided {
                 let total = key + arc.weight
                 if total < distances[Int(arc.node)] {
