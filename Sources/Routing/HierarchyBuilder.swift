@@ -24,7 +24,6 @@ struct HierarchyBuilder {
     private var inArcs: [[Arc]]
     private var contractedNeighbours: [Int32]
     private var depth: [Int32]
-    private var witness: WitnessSearch
 
     /// A builder over the turn arcs of `costing`.
     init(costing: EdgeCosting) {
@@ -39,7 +38,6 @@ struct HierarchyBuilder {
         self.inArcs = inArcs
         contractedNeighbours = [Int32](repeating: 0, count: n)
         depth = [Int32](repeating: 0, count: n)
-        witness = WitnessSearch(nodeCount: n)
     }
 
     /// Contracts every node and returns the hierarchy; `progress` gets the fraction of nodes contracted (0…1).
@@ -48,15 +46,17 @@ struct HierarchyBuilder {
         var upward = [[Arc]](repeating: [], count: n), downward = [[Arc]](repeating: [], count: n)
         var priorities = [Double](repeating: 0, count: n)
         var heap = MinHeap()
+        // A local, so that its arrays are uniquely referenced and updated in place.
+        var witness = WitnessSearch(nodeCount: n)
         for v in 0..<n {
-            priorities[v] = priority(Int32(v), shortcuts: shortcuts(of: Int32(v), settleLimit: Self.estimateSettleLimit).count)
+            priorities[v] = priority(Int32(v), shortcuts: Self.shortcuts(of: Int32(v), outArcs, inArcs, &witness, settleLimit: Self.estimateSettleLimit).count)
             heap.push(priorities[v], Int32(v))
         }
         var contracted = 0
         var neighbours: [Int32] = [], seen = [Int32](repeating: -1, count: n)
         while let (key, v) = heap.pop() {
             guard key == priorities[Int(v)] else { continue }
-            let found = shortcuts(of: v, settleLimit: Self.settleLimit)
+            let found = Self.shortcuts(of: v, outArcs, inArcs, &witness, settleLimit: Self.settleLimit)
             let current = priority(v, shortcuts: found.count)
             if let next = heap.first, current > next.key {
                 priorities[Int(v)] = current
@@ -79,7 +79,7 @@ struct HierarchyBuilder {
             for u in neighbours {
                 contractedNeighbours[Int(u)] += 1
                 depth[Int(u)] = max(depth[Int(u)], depth[Int(v)] + 1)
-                priorities[Int(u)] = priority(u, shortcuts: shortcuts(of: u, settleLimit: Self.estimateSettleLimit).count)
+                priorities[Int(u)] = priority(u, shortcuts: Self.shortcuts(of: u, outArcs, inArcs, &witness, settleLimit: Self.estimateSettleLimit).count)
                 heap.push(priorities[Int(u)], u)
             }
             contracted += 1
@@ -93,7 +93,9 @@ struct HierarchyBuilder {
 
     /// The shortcuts contracting `v` now would need: u → w for every in-neighbour u and out-neighbour
     /// w ≠ u whose path through v is cheaper than any witness found settling at most `settleLimit` nodes.
-    private mutating func shortcuts(of v: Int32, settleLimit: Int) -> [(from: Int32, to: Int32, weight: Double)] {
+    private static func shortcuts(
+        of v: Int32, _ outArcs: [[Arc]], _ inArcs: [[Arc]], _ witness: inout WitnessSearch, settleLimit: Int
+    ) -> [(from: Int32, to: Int32, weight: Double)] {
         var result: [(from: Int32, to: Int32, weight: Double)] = []
         let outs = outArcs[Int(v)]
         guard !outs.isEmpty else { return result }

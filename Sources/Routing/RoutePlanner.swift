@@ -37,6 +37,24 @@ public struct RoutePlanner: Sendable {
     /// The best route and up to `request.alternatives` alternatives, best first.
     /// - Throws: `RoutingError` for an unknown profile, too few waypoints, a waypoint off the network, or no route.
     public func plan(_ request: RouteRequest) throws(RoutingError) -> [PlannedRoute] {
+        let (costing, candidates, searches) = try searchLegs(request)
+        let points = request.waypoints.map(\.coordinate)
+        let best = route(searches, costing, points)
+        guard request.alternatives > 0, searches.count == 1 else { return [best] }
+        let alternatives = AlternativeFinder(costing: costing, maximumCount: min(2, request.alternatives))
+            .alternatives(to: searches[0], from: Self.departures(candidates[0]), to: Self.arrivals(candidates[1]))
+        return [best] + alternatives.map { route([$0], costing, points) }
+    }
+
+    /// The travel time in seconds of the best route for `request` (turn costs included; alternatives
+    /// ignored), without building its geometry and intersections: the search alone.
+    /// - Throws: `RoutingError` as `plan` does.
+    public func travelTime(_ request: RouteRequest) throws(RoutingError) -> Seconds {
+        try searchLegs(request).searches.reduce(0) { $0 + $1.cost }
+    }
+
+    /// The costing of `request`, the snaps of each waypoint, and the cheapest path of each leg.
+    private func searchLegs(_ request: RouteRequest) throws(RoutingError) -> (EdgeCosting, [[EdgeSnap]], searches: [PathSearch.Result]) {
         let profile = try Self.profile(named: request.profile)
         guard request.waypoints.count >= 2 else { throw .tooFewWaypoints(request.waypoints.count) }
         let costing = request.avoid.isEmpty
@@ -53,12 +71,7 @@ public struct RoutePlanner: Sendable {
             }
             searches.append(found)
         }
-        let points = request.waypoints.map(\.coordinate)
-        let best = route(searches, costing, points)
-        guard request.alternatives > 0, searches.count == 1 else { return [best] }
-        let alternatives = AlternativeFinder(costing: costing, maximumCount: min(2, request.alternatives))
-            .alternatives(to: searches[0], from: Self.departures(candidates[0]), to: Self.arrivals(candidates[1]))
-        return [best] + alternatives.map { route([$0], costing, points) }
+        return (costing, candidates, searches)
     }
 
     /// The cheapest path for one leg: on the profile's hierarchy when there is one and nothing is avoided, else by A*.

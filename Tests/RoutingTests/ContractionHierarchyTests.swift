@@ -96,6 +96,8 @@ struct ContractionHierarchyTests {
             #expect(nodeLetters(ch, fast, map) == "abced")
             #expect(ch.edges == astar.edges)
             #expect(abs(ch.duration - astar.duration) < 1e-9)
+            #expect(abs(try fast.travelTime(request) - ch.duration) < 1e-9)
+            #expect(abs(try plain.travelTime(request) - ch.duration) < 1e-9)
             #expect(compareAllPairs(plain, fast.hierarchies[0]) > 0)
         }
     }
