@@ -9,6 +9,15 @@ extension RoutePlanner {
         return builder.build(progress: progress)
     }
 
+    /// A planner over `other`'s graph and per-graph tables (not recomputed) answering with `hierarchies`;
+    /// a hierarchy built for another graph or cost model is ignored.
+    public init(sharingTablesOf other: RoutePlanner, hierarchies: [ContractionHierarchy]) {
+        graph = other.graph
+        tables = other.tables
+        plainCostings = other.plainCostings
+        self.hierarchies = hierarchies.filter { Self.isCurrent($0, costing: other.plainCostings[$0.profile.index]) }
+    }
+
     /// Whether `hierarchy` was built for this graph under the current cost model (same turn arcs, same weights).
     public func isCurrent(_ hierarchy: ContractionHierarchy) -> Bool { Self.isCurrent(hierarchy, costing: plainCostings[hierarchy.profile.index]) }
 

@@ -16,8 +16,8 @@ public struct MapRouter: RouteProvider {
         planner = RoutePlanner(graph: graph, hierarchies: hierarchies)
     }
 
-    /// A router over a loaded map, with its hierarchies.
-    public init(map: MapStore.LoadedMap) { self.init(graph: map.graph, hierarchies: map.hierarchies) }
+    /// A router over a loaded map, with its hierarchies (reusing the map's planner).
+    public init(map: MapStore.LoadedMap) { planner = map.planner }
 
     /// Routes through `waypoints` (origin first, destination last), best first, at most
     /// 1 + `alternatives`, with words in `options.language` and `options.units`.

@@ -23,14 +23,16 @@ public struct MapStore: Sendable {
 
     /// A loaded map.
     public struct LoadedMap: Sendable {
-        /// The road graph.
-        public var graph: RoadGraph
-        /// Contraction hierarchies of `graph` (the car profile's for an OSM map; none for a bare graph file).
-        public var hierarchies: [ContractionHierarchy]
+        /// A planner over the graph with its hierarchies (made while checking them, so a router need not repeat that).
+        public let planner: RoutePlanner
         /// How it was obtained.
-        public var origin: Origin
+        public let origin: Origin
         /// The cache file read or written, nil when none.
-        public var cachePath: String?
+        public let cachePath: String?
+        /// The road graph.
+        public var graph: RoadGraph { planner.graph }
+        /// Contraction hierarchies of `graph` (the car profile's for an OSM map; none for a bare graph file).
+        public var hierarchies: [ContractionHierarchy] { planner.hierarchies }
     }
 
     /// The fallback cache directory.
@@ -61,13 +63,13 @@ public struct MapStore: Sendable {
         let candidates = cachePaths(for: path)
         for cache in candidates {
             guard let cached = MapCacheFile.read(cache, expecting: stamp) else { continue }
-            let planner = RoutePlanner(graph: cached.graph)
-            if let hierarchy = cached.hierarchies.first(where: { $0.profile == .car }), planner.isCurrent(hierarchy) {
-                return LoadedMap(graph: cached.graph, hierarchies: [hierarchy], origin: .cache, cachePath: cache)
+            let checked = RoutePlanner(graph: cached.graph, hierarchies: cached.hierarchies)
+            if checked.hierarchies.contains(where: { $0.profile == .car }) {
+                return LoadedMap(planner: checked, origin: .cache, cachePath: cache)
             }
-            let hierarchy = Self.carHierarchy(planner, progress: progress)
+            let hierarchy = Self.carHierarchy(checked, progress: progress)
             _ = MapCacheFile.write(cached.graph, hierarchy: hierarchy, stamp: stamp, to: cache)
-            return LoadedMap(graph: cached.graph, hierarchies: [hierarchy], origin: .cache, cachePath: cache)
+            return LoadedMap(planner: RoutePlanner(sharingTablesOf: checked, hierarchies: [hierarchy]), origin: .cache, cachePath: cache)
         }
         let bytes: [UInt8]
         do {
@@ -77,7 +79,7 @@ public struct MapStore: Sendable {
         }
         if bytes.starts(with: Array("WGRG".utf8)) {
             do {
-                return LoadedMap(graph: try RoadGraph(serialized: bytes), hierarchies: [], origin: .graphFile, cachePath: nil)
+                return LoadedMap(planner: RoutePlanner(graph: try RoadGraph(serialized: bytes)), origin: .graphFile, cachePath: nil)
             } catch {
                 throw .badMap(path: path, reason: error.description)
             }
@@ -88,9 +90,10 @@ public struct MapStore: Sendable {
         } catch {
             throw .badMap(path: path, reason: error.description)
         }
-        let hierarchy = Self.carHierarchy(RoutePlanner(graph: graph), progress: progress)
+        let planner = RoutePlanner(graph: graph)
+        let hierarchy = Self.carHierarchy(planner, progress: progress)
         let written = candidates.first { MapCacheFile.write(graph, hierarchy: hierarchy, stamp: stamp, to: $0) }
-        return LoadedMap(graph: graph, hierarchies: [hierarchy], origin: .imported, cachePath: written)
+        return LoadedMap(planner: RoutePlanner(sharingTablesOf: planner, hierarchies: [hierarchy]), origin: .imported, cachePath: written)
     }
 
     /// The car hierarchy of `planner`'s graph, reporting its progress as the `contracting` phase.
