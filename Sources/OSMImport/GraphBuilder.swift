@@ -3,12 +3,14 @@ import RoadGraph
 
 /// Cuts routable OSM ways into graph edges: only nodes shared by several ways, way ends, and nodes
 /// next to a missing reference become graph nodes; all other nodes become shape points. A car edge
-/// gets `trafficSignalDelay` for every `highway=traffic_signals` node it passes or arrives at.
+/// gets the delay of every traffic light, stop and give-way sign it passes or arrives at in its direction.
+/// Nodes closed to cars (bollards and the like) become graph nodes, and edges arriving there are flagged.
 struct GraphBuilder {
     let policies: [TagPolicy]
 
-    /// Seconds a car loses at each traffic light it passes (OSRM car `traffic_light_penalty`).
-    static let trafficSignalDelay: Float = 2
+    /// A stop sign without a direction this close (metres) behind a traveller who has just left a
+    /// node, with the next node farther than this ahead, faces the other way (OSRM's heuristic).
+    static let stopSignReach = 20.0
 
     private struct RoutableWay {
         let way: OSMElements.Way
@@ -32,6 +34,7 @@ struct GraphBuilder {
             }
             statistics.danglingReferences += r.way.nodeRefs.count - r.way.nodeRefs.filter { elements.coordinate(ofNode: $0) != nil }.count
         }
+        for id in elements.carBarriers where usage[id] != nil { usage[id] = max(2, usage[id] ?? 0) }  // cars turn around there
         var nodeIndex: [Int64: Int32] = [:]
         var nodes: [Coordinate] = []
         var shapePoints: [Coordinate] = []
@@ -66,13 +69,14 @@ struct GraphBuilder {
                     shapeOffsets.append(Int32(shapePoints.count))
                     let length = Polyline(piece).length
                     for forward in [true, false] {
-                        let passed = forward ? pieceIDs.dropFirst() : pieceIDs.dropLast()
-                        let signals = passed.filter { elements.trafficSignals.contains($0) }.count
+                        let delay = controlDelay(pieceIDs, piece, forward: forward, elements)
+                        let barrierAhead = elements.carBarriers.contains(forward ? id : pieceIDs[0])
                         guard
-                            let edge = edge(
+                            var edge = edge(
                                 r, forward: forward, from: forward ? from : to, to: forward ? to : from, shape: shape, length: length,
-                                wayLength: wayLength, names: names, signals: signals)
+                                wayLength: wayLength, names: names, controlDelay: delay)
                         else { continue }
+                        if barrierAhead { edge.flags.insert(.carBarrierAhead) }
                         edgesOfWay[r.way.id, default: []].append(Int32(edges.count))
                         edges.append(edge)
                     }
@@ -121,6 +125,23 @@ struct GraphBuilder {
         way.nodeRefs.split(omittingEmptySubsequences: true) { elements.coordinate(ofNode: $0) == nil }.map(Array.init)
     }
 
+    /// Seconds a car loses at the traffic controls of one way piece (graph node to graph node)
+    /// driven along (`forward`) or against its node order: every node after the first counts.
+    private func controlDelay(_ ids: [Int64], _ points: [Coordinate], forward: Bool, _ elements: OSMElements) -> Float {
+        let order = forward ? Array(ids.indices) : ids.indices.reversed()
+        var travelled = [0.0]
+        for (a, b) in zip(order, order.dropFirst()) { travelled.append(travelled[travelled.count - 1] + points[a].distance(to: points[b])) }
+        let total = travelled[travelled.count - 1]
+        var delay: Float = 0
+        for (k, i) in order.enumerated().dropFirst() {
+            guard let control = elements.trafficControls[ids[i]], control.applies(forward: forward) else { continue }
+            let isUndirectedStop = control.kind == .stop && control.direction == .both && k < order.count - 1
+            if isUndirectedStop, travelled[k] < Self.stopSignReach, total - travelled[k] > Self.stopSignReach { continue }
+            delay += control.delay
+        }
+        return delay
+    }
+
     private func wayLength(_ way: OSMElements.Way, _ elements: OSMElements) -> Meters {
         Polyline(way.nodeRefs.compactMap { elements.coordinate(ofNode: $0) }).length
     }
@@ -128,7 +149,7 @@ struct GraphBuilder {
     /// The directed edge for one direction of a way piece, nil when no profile may travel that direction.
     private func edge(
         _ r: RoutableWay, forward: Bool, from: NodeID, to: NodeID, shape: Int32, length: Meters, wayLength: Meters,
-        names: (Int32, Int32, Int32), signals: Int
+        names: (Int32, Int32, Int32), controlDelay: Float
     ) -> RoadEdge? {
         var durations = ProfileDurations.forbidden
         for (profile, access) in r.access where forward ? access.forward : access.backward {
@@ -139,14 +160,17 @@ struct GraphBuilder {
             }
         }
         guard durations.car.isFinite || durations.bike.isFinite || durations.foot.isFinite else { return nil }
-        durations.car += Float(signals) * Self.trafficSignalDelay
+        durations.car += controlDelay
         var flags = r.attributes.flags
         if !forward { flags.insert(.reversedShape) }
         if let car = r.access[.car], car.forward != car.backward { flags.insert(.oneway) }
+        if r.access[.car]?.isRestricted == true { flags.insert(.restrictedAccess) }
+        let preference = UInt8((min(1, max(0.01, r.access[.car]?.preference ?? 1)) * 100).rounded())
         return RoadEdge(
             from: from, to: to, shape: shape, length: Float(length), wayID: r.way.id, name: names.0, ref: names.1,
             destination: names.2, roadClass: r.attributes.roadClass, speedLimit: r.attributes.speedLimit,
-            defaultSpeed: UInt8(TagPolicy.defaultCarSpeed(r.attributes.roadClass)), flags: flags, durations: durations)
+            defaultSpeed: UInt8(TagPolicy.defaultCarSpeed(r.attributes.roadClass)), flags: flags, durations: durations,
+            carPreference: preference)
     }
 }
 

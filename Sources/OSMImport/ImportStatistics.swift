@@ -4,6 +4,12 @@ public struct ImportStatistics: Hashable, Sendable {
     public var osmNodes = 0
     /// Nodes tagged `highway=traffic_signals`.
     public var trafficSignals = 0
+    /// Nodes tagged `highway=stop` or `highway=give_way`.
+    public var stopSigns = 0
+    /// Gates (`barrier=gate`, `lift_gate`).
+    public var gates = 0
+    /// Nodes closed to cars (`CarBarrier`: bollards, blocks, `motor_vehicle=no`…).
+    public var carBarriers = 0
     /// Ways kept for inspection (with a `highway` or `route=ferry` tag).
     public var osmWays = 0
     /// Ways usable by cars, bikes and on foot.

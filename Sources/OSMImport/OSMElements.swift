@@ -38,12 +38,23 @@ public struct OSMElements: Sendable {
     private(set) var nodeIDs: [Int64] = []
     private(set) var nodeLatitudes: [Double] = []
     private(set) var nodeLongitudes: [Double] = []
-    /// Ids of nodes tagged `highway=traffic_signals`.
-    public internal(set) var trafficSignals: Set<Int64> = []
+    /// Traffic lights, stop and give-way signs by node id.
+    public internal(set) var trafficControls: [Int64: TrafficControl] = [:]
+    /// Ids of nodes cars cannot pass (`CarBarrier`).
+    public internal(set) var carBarriers: Set<Int64> = []
     /// Kept ways.
     public internal(set) var ways: [Way] = []
     /// Kept relations.
     public internal(set) var relations: [Relation] = []
+
+    /// Records what a node's tags say about traffic: a control that delays, a barrier that closes.
+    mutating func addNodeTags(id: Int64, _ tags: [String: String]) {
+        if let control = TrafficControl(tags: tags) { trafficControls[id] = control }
+        if CarBarrier.blocks(tags) { carBarriers.insert(id) }
+    }
+
+    /// The node tags `addNodeTags` reads, for readers that skip all other node tags.
+    static let relevantNodeKeys = TrafficControl.keys.union(CarBarrier.keys)
 
     /// Number of nodes read.
     public var nodeCount: Int { nodeIDs.count }

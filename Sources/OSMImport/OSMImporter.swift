@@ -26,7 +26,11 @@ public struct OSMImporter: Sendable {
         var statistics = ImportStatistics()
         statistics.osmNodes = elements.nodeCount
         statistics.osmWays = elements.ways.count
-        statistics.trafficSignals = elements.trafficSignals.count
+        let kinds = elements.trafficControls.values.map(\.kind)
+        statistics.trafficSignals = kinds.filter { $0 == .signals }.count
+        statistics.stopSigns = kinds.filter { $0 == .stop || $0 == .giveWay }.count
+        statistics.gates = kinds.filter { $0 == .gate }.count
+        statistics.carBarriers = elements.carBarriers.count
         let graph = try GraphBuilder(policies: policies).build(elements, statistics: &statistics, progress: progress)
         return Result(graph: graph, statistics: statistics)
     }

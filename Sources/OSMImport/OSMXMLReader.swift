@@ -77,8 +77,8 @@ struct OSMXMLReader {
 
         func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
             guard let current, current.kind == name else { return }
-            if name == "node", tags["highway"] == "traffic_signals" {
-                elements.trafficSignals.insert(current.id)
+            if name == "node" {
+                if !tags.isEmpty { elements.addNodeTags(id: current.id, tags) }
             } else if name == "way", keepWay(tags) {
                 elements.ways.append(OSMElements.Way(id: current.id, nodeRefs: refs, tags: tags))
             } else if name == "relation", keepRelation(tags) {

@@ -77,11 +77,11 @@ struct PrimitiveBlockDecoder {
             }
         }
         elements.addNode(id: id, latitude: scale.latitude(lat), longitude: scale.longitude(lon))
-        if try tags(keys: keys, values: values, strings)["highway"] == "traffic_signals" { elements.trafficSignals.insert(id) }
+        if !keys.isEmpty { elements.addNodeTags(id: id, try tags(keys: keys, values: values, strings)) }
     }
 
     /// Dense nodes: delta-coded ids (1), latitudes (8) and longitudes (9), and `keys_vals` (10):
-    /// per node, key/value string indexes ending with 0. Only `highway=traffic_signals` is kept.
+    /// per node, key/value string indexes ending with 0. Only the tags `OSMElements.addNodeTags` reads are kept.
     private func denseNodes(_ reader: inout ProtobufReader, _ scale: Scale, _ strings: [String], _ elements: inout OSMElements)
         throws(ProtobufError)
     {
@@ -97,8 +97,7 @@ struct PrimitiveBlockDecoder {
             }
         }
         guard ids.count == lats.count, ids.count == lons.count else { throw .truncated }
-        let highway = strings.firstIndex(of: "highway").map(UInt64.init)
-        let signals = strings.firstIndex(of: "traffic_signals").map(UInt64.init)
+        let wanted = Set(strings.indices.filter { OSMElements.relevantNodeKeys.contains(strings[$0]) }.map(UInt64.init))
         var id: Int64 = 0, lat: Int64 = 0, lon: Int64 = 0
         var tagIndex = 0
         for i in ids.indices {
@@ -106,12 +105,18 @@ struct PrimitiveBlockDecoder {
             lat &+= lats[i]
             lon &+= lons[i]
             elements.addNode(id: id, latitude: scale.latitude(lat), longitude: scale.longitude(lon))
+            var nodeTags: [String: String] = [:]
             while tagIndex < keysValues.count && keysValues[tagIndex] != 0 {
                 guard tagIndex + 1 < keysValues.count else { throw .truncated }
-                if keysValues[tagIndex] == highway && keysValues[tagIndex + 1] == signals { elements.trafficSignals.insert(id) }
+                let (key, value) = (keysValues[tagIndex], keysValues[tagIndex + 1])
+                if wanted.contains(key) {
+                    guard value < strings.count else { throw .truncated }
+                    nodeTags[strings[Int(key)]] = strings[Int(value)]
+                }
                 tagIndex += 2
             }
             tagIndex += 1
+            if !nodeTags.isEmpty { elements.addNodeTags(id: id, nodeTags) }
         }
     }
 

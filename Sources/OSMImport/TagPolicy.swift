@@ -2,7 +2,9 @@ import RoadGraph
 
 /// Which OSM ways one travel profile may use, in which directions and how fast — the role of
 /// OSRM's `car.lua` / `bicycle.lua` / `foot.lua`. Speeds follow OSRM's defaults: cars drive at
-/// 80 % of a tagged `maxspeed`, else at a per-class default; bikes ride at 15 km/h, people walk at 5 km/h.
+/// 80 % of a tagged `maxspeed:advisory` or `maxspeed`, else at a per-class default, never faster
+/// than the surface allows; bikes ride at 15 km/h, people walk at 5 km/h. Car ways also get a
+/// preference (OSRM's "routability" rate) and a flag for destination-only access.
 public struct TagPolicy: Sendable {
     /// How a profile may use one way.
     public struct WayAccess: Hashable, Sendable {
@@ -12,12 +14,19 @@ public struct TagPolicy: Sendable {
         public var backward: Bool
         /// Travel speed in km/h (for ferries without `duration`, the assumed crossing speed).
         public var speed: Double
+        /// How readily a route should use the way, as a share of its speed (1 = as fast as it is;
+        /// 0.5 = a narrow or parking-aisle road costs twice its travel time when choosing a route).
+        public var preference: Double
+        /// Access only to reach a destination on it (`destination`, `residents`, `permit`): no through traffic.
+        public var isRestricted: Bool
 
         /// An access rule from its parts.
-        public init(forward: Bool, backward: Bool, speed: Double) {
+        public init(forward: Bool, backward: Bool, speed: Double, preference: Double = 1, isRestricted: Bool = false) {
             self.forward = forward
             self.backward = backward
             self.speed = speed
+            self.preference = preference
+            self.isRestricted = isRestricted
         }
     }
 
@@ -91,7 +100,56 @@ public struct TagPolicy: Sendable {
         if profile == .car, tags["service"] == "emergency_access" { return nil }
         let (forward, backward) = directions(tags, attributes)
         guard forward || backward else { return nil }
-        return WayAccess(forward: forward, backward: backward, speed: speed(tags, attributes))
+        guard profile == .car else { return WayAccess(forward: forward, backward: backward, speed: speed(tags, attributes)) }
+        return WayAccess(
+            forward: forward, backward: backward, speed: speed(tags, attributes),
+            preference: Self.carPreference(tags, isBidirectional: forward && backward),
+            isRestricted: explicit.map(Self.restrictedAccess.contains) ?? false)
+    }
+
+    /// Access values that let cars in only to reach somewhere on the road (OSRM car `restricted_access_tag_list`).
+    private static let restrictedAccess: Set<String> = ["destination", "residents", "permit", "unknown"]
+
+    /// Parking aisles, driveways and the like are avoided for through routes (OSRM car `service_penalties`).
+    private static let servicePreference: [String: Double] = [
+        "alley": 0.5, "parking": 0.5, "parking_aisle": 0.5, "driveway": 0.5, "drive-through": 0.5, "drive-thru": 0.5,
+    ]
+
+    /// The car preference of a way from its service kind, width, lanes, lane markings, alternating
+    /// oneway and `side_road` tags: the lowest factor that applies (OSRM car `WayHandlers.penalties`).
+    static func carPreference(_ tags: [String: String], isBidirectional: Bool) -> Double {
+        var factors = [tags["service"].flatMap { servicePreference[$0] } ?? 1]
+        if isBidirectional {
+            if tags["lane_markings"] == "no" { factors.append(0.75) }
+            if let width = tags["width"].flatMap(Self.meters) {
+                factors.append(width <= 3 ? 0.5 : width < 4 ? 0.6 : width < 5 ? 0.75 : width < 6 ? 0.8 : 1)
+            }
+            if let lanes = tags["lanes"].flatMap({ Int($0.prefix { $0.isNumber }) }), lanes <= 1 { factors.append(0.5) }
+        }
+        if tags["oneway"] == "alternating" { factors.append(0.4) }
+        if ["yes", "rotary"].contains(tags["side_road"] ?? "") { factors.append(0.8) }
+        return factors.min() ?? 1
+    }
+
+    /// Metres from a `width` value ("3", "3.5", "3.5 m"), nil when not understood.
+    private static func meters(_ raw: String) -> Double? {
+        let number = raw.trimmingPrefix(while: \.isWhitespace).prefix { $0.isNumber || $0 == "." }
+        return Double(number)
+    }
+
+    /// Highest car speed in km/h on a surface, track grade or smoothness (OSRM car `surface_speeds`,
+    /// `tracktype_speeds`, `smoothness_speeds`), nil when unrestricted.
+    static func surfaceCap(_ tags: [String: String]) -> Double? {
+        let surface: [String: Double] = [
+            "cement": 80, "compacted": 80, "fine_gravel": 80, "paving_stones": 60, "metal": 60, "bricks": 60, "grass": 40, "wood": 40,
+            "sett": 40, "grass_paver": 40, "gravel": 40, "unpaved": 40, "ground": 40, "dirt": 40, "pebblestone": 40, "tartan": 40,
+            "cobblestone": 30, "clay": 30, "earth": 20, "stone": 20, "rocky": 20, "sand": 20, "laterite": 15, "mud": 10, "ice": 20,
+            "snow": 30,
+        ]
+        let tracktype: [String: Double] = ["grade1": 60, "grade2": 40, "grade3": 30, "grade4": 25, "grade5": 20]
+        let smoothness: [String: Double] = ["intermediate": 80, "bad": 40, "very_bad": 20, "horrible": 10, "very_horrible": 5]
+        return [tags["surface"].flatMap { surface[$0] }, tags["tracktype"].flatMap { tracktype[$0] }, tags["smoothness"].flatMap { smoothness[$0] }]
+            .compactMap { $0 }.min()
     }
 
     /// Allowed directions from `oneway`, `oneway:bicycle` and the implied oneway of motorways and roundabouts.
@@ -133,11 +191,12 @@ public struct TagPolicy: Sendable {
                 return 5
             }
             let base = Self.defaultCarSpeed(roadClass)
-            switch attributes.speedLimit {
-            case .unlimited: return max(base, 130 * 0.8)
-            case let limit?: return max(5, (limit.kilometersPerHour ?? base) * 0.8)
-            case nil: return base
+            let limited = switch attributes.advisorySpeed ?? attributes.speedLimit {
+            case .unlimited: max(base, 140 * 0.8)
+            case let limit?: max(5, (limit.kilometersPerHour ?? base) * 0.8)
+            case nil: base
             }
+            return min(limited, Self.surfaceCap(tags) ?? limited)
         case .bike:
             switch roadClass {
             case .ferry: return 5

@@ -12,6 +12,8 @@ struct WayAttributes: Sendable {
     var destination: String?
     /// Tagged `maxspeed` (else `maxspeed:forward`, or the zone in `source:maxspeed` / `maxspeed:type`), nil when absent or not understood.
     var speedLimit: SpeedLimit?
+    /// Recommended speed (`maxspeed:advisory`), which OSRM's car profile prefers over the limit; nil when untagged.
+    var advisorySpeed: SpeedLimit?
     /// Roundabout, toll, ferry, tunnel and bridge flags.
     var flags: EdgeFlags
     /// Ferry crossing time for the whole way in seconds (`duration`), nil when untagged.
@@ -36,6 +38,7 @@ struct WayAttributes: Sendable {
         }
         speedLimit = ["maxspeed", "maxspeed:forward", "source:maxspeed", "maxspeed:type"].lazy
             .compactMap { tags[$0].flatMap(MaxSpeed.parse) }.first
+        advisorySpeed = tags["maxspeed:advisory"].flatMap(MaxSpeed.parse)
         var flags: EdgeFlags = []
         if ["roundabout", "circular"].contains(tags["junction"] ?? "") { flags.insert(.roundabout) }
         if tags["toll"] == "yes" || tags["toll:motorcar"] == "yes" { flags.insert(.toll) }

@@ -19,4 +19,8 @@ public struct EdgeFlags: OptionSet, Hashable, Sendable {
     public static let roundabout = EdgeFlags(rawValue: 1 << 5)
     /// The edge runs against the stored order of its shape (it is the backward direction of the way).
     public static let reversedShape = EdgeFlags(rawValue: 1 << 6)
+    /// Cars may use the edge only to reach a destination on it (`access=destination` and the like): no through traffic.
+    public static let restrictedAccess = EdgeFlags(rawValue: 1 << 7)
+    /// Cars cannot pass the node this edge ends at (a bollard, a block, `motor_vehicle=no`…): they may only turn around there.
+    public static let carBarrierAhead = EdgeFlags(rawValue: 1 << 8)
 }

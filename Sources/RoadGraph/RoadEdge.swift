@@ -27,13 +27,17 @@ public struct RoadEdge: Hashable, Sendable {
     public var flags: EdgeFlags
     /// Travel time in seconds for each profile (indexed by `TravelProfile.index`); infinite when the profile may not use the edge.
     public var durations: ProfileDurations
+    /// How readily car routes use the edge, in percent of its speed (100 = as fast as it is; 50 = a
+    /// narrow or parking-aisle road weighs twice its travel time when choosing a route).
+    public var carPreference: UInt8
 
     /// An edge from all its attributes.
     public init(
         from: NodeID, to: NodeID, shape: Int32, length: Float, wayID: Int64, name: Int32 = -1, ref: Int32 = -1,
         destination: Int32 = -1, roadClass: RoadClass, speedLimit: SpeedLimit? = nil, defaultSpeed: UInt8,
-        flags: EdgeFlags = [], durations: ProfileDurations
+        flags: EdgeFlags = [], durations: ProfileDurations, carPreference: UInt8 = 100
     ) {
+        self.carPreference = carPreference
         self.from = from
         self.to = to
         self.shape = shape

@@ -4,7 +4,7 @@ import Geodesy
 /// trailing CRC-32 of everything before it. Derived indexes (adjacency, spatial grid) are rebuilt on load.
 extension RoadGraph {
     /// The version written by `serialized()`; bump it whenever the layout changes.
-    public static let fileFormatVersion: UInt32 = 1
+    public static let fileFormatVersion: UInt32 = 2
     private static let magic: [UInt8] = Array("WGRG".utf8)
 
     /// The graph as bytes for `init(serialized:)`.
@@ -43,6 +43,7 @@ extension RoadGraph {
             w.write(e.durations.car)
             w.write(e.durations.bike)
             w.write(e.durations.foot)
+            w.write(e.carPreference)
         }
         w.write(UInt64(restrictions.count))
         for r in restrictions {
@@ -81,7 +82,7 @@ extension RoadGraph {
         let shapePoints = try coordinates()
         var strings: [String] = []
         for _ in 0..<(try r.readCount(minimumSize: 4)) { strings.append(try r.readString()) }
-        let edgeCount = try r.readCount(minimumSize: 54)
+        let edgeCount = try r.readCount(minimumSize: 55)
         var edges: [RoadEdge] = []
         edges.reserveCapacity(edgeCount)
         for i in 0..<edgeCount {
@@ -92,11 +93,12 @@ extension RoadGraph {
             let limit = SpeedLimit.unpack(try r.read()), defaultSpeed: UInt8 = try r.read()
             let flags = EdgeFlags(rawValue: try r.read())
             let durations = ProfileDurations(car: try r.readFloat(), bike: try r.readFloat(), foot: try r.readFloat())
+            let preference: UInt8 = try r.read()
             edges.append(
                 RoadEdge(
                     from: from, to: to, shape: shape, length: length, wayID: wayID, name: name, ref: ref,
                     destination: destination, roadClass: roadClass, speedLimit: limit, defaultSpeed: defaultSpeed,
-                    flags: flags, durations: durations))
+                    flags: flags, durations: durations, carPreference: preference))
         }
         var restrictions: [TurnRestriction] = []
         for _ in 0..<(try r.readCount(minimumSize: 14)) {

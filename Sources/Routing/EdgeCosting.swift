@@ -6,15 +6,17 @@ import Darwin
 import Geodesy
 import RoadGraph
 
-/// The cost model of one search: edge travel times for a profile with avoided kinds removed and
-/// optional penalty factors (for alternatives), plus turn costs in the style of OSRM's car profile
-/// (a sigmoid of the turn angle, cheaper to the right; 20 s for a U-turn at a dead end).
+/// The cost model of one search, in the style of OSRM's car profile. A search minimises weight;
+/// a route reports duration. Edge weight is the travel time divided by the road's car preference
+/// (narrow, service and side roads weigh more than they take); turns cost a sigmoid of the angle,
+/// cheaper to the right, plus a wait for crossing oncoming traffic on left turns, and 20 s for a
+/// U-turn at a dead end or a barrier (the only way on from one); entering a destination-only road from a through road weighs an hour.
 struct EdgeCosting {
     let graph: RoadGraph
     let tables: RoutingTables
     let profile: TravelProfile
     let avoid: Set<AvoidOption>
-    /// Seconds per edge for this profile and these avoid options, infinite when unusable
+    /// Weight per edge for this profile and these avoid options, infinite when unusable
     /// (computed once per request so the search loop reads one array).
     private(set) var costs: [Double]
 
@@ -22,8 +24,12 @@ struct EdgeCosting {
     static let turnPenalty = 7.5
     /// Right-hand-traffic bias of turn costs (OSRM car `turn_bias`).
     static let turnBias = 1.075
-    /// Cost of turning around at a dead end, in seconds.
+    /// Extra seconds at most for a left turn across oncoming traffic (OSRM car `oncoming_turn_penalty`).
+    static let oncomingTurnPenalty = 2.0
+    /// Cost of turning around at a dead end on top of the turn itself, in seconds (OSRM `u_turn_penalty`).
     static let uTurnPenalty = 20.0
+    /// Weight of entering a destination-only road from a road open to through traffic (OSRM `max_turn_weight`).
+    static let restrictedEntryWeight = 3276.7
 
     /// The costing of `profile` on `graph` without the kinds of road in `avoid`.
     init(graph: RoadGraph, tables: RoutingTables, profile: TravelProfile, avoid: Set<AvoidOption>) {
@@ -33,7 +39,8 @@ struct EdgeCosting {
         self.avoid = avoid
         costs = graph.edges.map { e in
             let d = e.durations[profile]
-            return d.isFinite && !avoid.contains(where: { $0.excludes(e) }) ? Double(d) : .infinity
+            guard d.isFinite, !avoid.contains(where: { $0.excludes(e) }) else { return .infinity }
+            return profile == .car ? Double(d) * 100 / Double(max(1, e.carPreference)) : Double(d)
         }
     }
 
@@ -47,26 +54,49 @@ struct EdgeCosting {
     /// Whether the profile may use `edge` under the avoid options.
     func isUsable(_ edge: Int) -> Bool { costs[edge].isFinite }
 
-    /// Seconds to travel all of `edge` (penalties included), infinite when unusable.
+    /// Weight of travelling all of `edge` (penalties included), infinite when unusable.
     @inline(__always) func cost(_ edge: Int) -> Double { costs[edge] }
 
-    /// Seconds to turn from `from` onto `to` at their common node, nil when the turn is forbidden
+    /// Weight of turning from `from` onto `to` at their common node, nil when the turn is forbidden
     /// (turn restriction, or a U-turn where the road goes on).
     func turnCost(from: Int, to: Int) -> Double? {
+        guard let duration = turnDuration(from: from, to: to) else { return nil }
+        let flags = (graph.edges[from].flags, graph.edges[to].flags)
+        let entersRestricted = profile == .car && !flags.0.contains(.restrictedAccess) && flags.1.contains(.restrictedAccess)
+        return entersRestricted ? Self.restrictedEntryWeight : duration
+    }
+
+    /// Seconds spent turning from `from` onto `to` at their common node, nil when the turn is forbidden.
+    func turnDuration(from: Int, to: Int) -> Double? {
         let node = graph.edges[from].to
+        let roads = tables.roadCounts[profile.index][node.index]
         let isUTurn = graph.edges[to].to == graph.edges[from].from && graph.edges[to].shape == graph.edges[from].shape
+        let barrier = profile == .car && graph.edges[from].flags.contains(.carBarrierAhead)
         if isUTurn {
-            guard tables.roadCounts[node.index] <= 1 else { return nil }
-            return Self.uTurnPenalty
+            guard roads <= 1 || barrier else { return nil }
+            return profile == .foot ? 0 : Self.angleCost(180) + Self.uTurnPenalty
         }
+        if barrier { return nil }
         if tables.hasRestrictions[from] {
             guard graph.isTurnAllowed(from: EdgeID(Int32(from)), to: EdgeID(Int32(to)), profile: profile) else { return nil }
         }
-        guard profile != .foot, tables.roadCounts[node.index] > 2 else { return 0 }
+        guard profile != .foot, roads > 2 else { return 0 }
         let angle = Bearing.turn(from: Double(tables.finalBearings[from]), to: Double(tables.initialBearings[to]))
-        let bias = Self.turnBias
+        let roundabout = graph.edges[from].flags.contains(.roundabout) || graph.edges[to].flags.contains(.roundabout)
+        let crossesOncoming = profile == .car && angle < 0 && !roundabout
+        return Self.angleCost(angle) + (crossesOncoming ? Self.oncomingCost(angle) : 0)
+    }
+
+    /// The sigmoid turn cost of OSRM's car profile for a turn of `angle` degrees (positive to the right).
+    static func angleCost(_ angle: Double) -> Double {
+        let bias = turnBias
         let exponent = angle >= 0 ? (13 / bias) * angle / 180 - 6.5 * bias : (13 * bias) * -angle / 180 - 6.5 / bias
-        return Self.turnPenalty / (1 + exp(-exponent))
+        return turnPenalty / (1 + exp(-exponent))
+    }
+
+    /// The wait for a gap in oncoming traffic on a turn of `angle` degrees across it, tapering for shallow turns.
+    static func oncomingCost(_ angle: Double) -> Double {
+        oncomingTurnPenalty / (1 + exp(-(13 * abs(angle) / 180 - 3.25)))
     }
 
     /// A lower bound in seconds on the time from `node` to `target` (straight line on the planner's plane at the top speed).

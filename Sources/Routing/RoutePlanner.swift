@@ -46,10 +46,11 @@ public struct RoutePlanner: Sendable {
         return [best] + alternatives.map { route([$0], costing, points) }
     }
 
-    /// The travel time in seconds of the best route for `request` (turn costs included; alternatives
-    /// ignored), without building its geometry and intersections: the search alone.
+    /// The weight of the best route for `request`, summed over its legs: what the search minimises
+    /// (edge travel time ÷ road preference, plus turn weights; weighted seconds), without building
+    /// the route's geometry and intersections — the search alone.
     /// - Throws: `RoutingError` as `plan` does.
-    public func travelTime(_ request: RouteRequest) throws(RoutingError) -> Seconds {
+    public func bestWeight(_ request: RouteRequest) throws(RoutingError) -> Double {
         try searchLegs(request).searches.reduce(0) { $0 + $1.cost }
     }
 
@@ -142,7 +143,7 @@ public struct RoutePlanner: Sendable {
             guard var path = graph.path(edges: r.edges, startFraction: r.startFraction, endFraction: r.endFraction, profile: costing.profile)
             else { continue }
             for j in path.intersections.indices {
-                let turn = costing.turnCost(from: r.edges[j].index, to: r.edges[j + 1].index) ?? 0
+                let turn = costing.turnDuration(from: r.edges[j].index, to: r.edges[j + 1].index) ?? 0
                 path.intersections[j].turnDuration = turn
                 path.duration += turn
             }

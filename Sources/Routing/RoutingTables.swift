@@ -9,8 +9,9 @@ struct RoutingTables: Sendable {
     let initialBearings: [Float]
     /// Bearing arriving at the end of each edge, degrees.
     let finalBearings: [Float]
-    /// Roads meeting at each node (edges out, plus one-way edges in).
-    let roadCounts: [UInt8]
+    /// For each profile index, the roads that profile may use meeting at each node (edges out, plus
+    /// one-way edges in): a footpath joining a street is no junction for cars, as in OSRM's car graph.
+    let roadCounts: [[UInt8]]
     /// For each profile index, the strongly connected component of each node over usable edges.
     let components: [[Int32]]
     /// For each profile index, the node count of each component.
@@ -32,14 +33,17 @@ struct RoutingTables: Sendable {
     init(graph: RoadGraph) {
         var initial = [Float](repeating: 0, count: graph.edgeCount)
         var final = [Float](repeating: 0, count: graph.edgeCount)
-        var roads = [UInt8](repeating: 0, count: graph.nodeCount)
+        var roads = [[UInt8]](repeating: [UInt8](repeating: 0, count: graph.nodeCount), count: TravelProfile.allCases.count)
         for i in 0..<graph.edgeCount {
             let id = EdgeID(Int32(i))
             initial[i] = Float(graph.initialBearing(of: id))
             final[i] = Float(graph.finalBearing(of: id))
             let e = graph.edges[i]
-            roads[e.from.index] &+= 1
-            if graph.twin(of: id) == nil { roads[e.to.index] &+= 1 }
+            for profile in TravelProfile.allCases where e.durations[profile].isFinite {
+                roads[profile.index][e.from.index] &+= 1
+                let twinUsable = graph.twin(of: id).map { graph.edges[$0.index].durations[profile].isFinite } ?? false
+                if !twinUsable { roads[profile.index][e.to.index] &+= 1 }
+            }
         }
         initialBearings = initial
         var restricted = [Bool](repeating: false, count: graph.edgeCount)

@@ -81,9 +81,9 @@ struct TagPolicyTests {
     }
 
     @Test(
-        "cars drive at 80 % of maxspeed in km/h, mph, none and national zones",
+        "cars drive at 80 % of maxspeed in km/h, mph, none (as 140) and national zones",
         arguments: [
-            ("50", 40.0), ("30 mph", 38.624256), ("none", 104.0), ("IT:urban", 40.0), ("FI:rural", 64.0), ("DE:rural", 80.0),
+            ("50", 40.0), ("30 mph", 38.624256), ("none", 112.0), ("IT:urban", 40.0), ("FI:rural", 64.0), ("DE:rural", 80.0),
             ("walk", 5.6), ("60;50", 48.0),
         ])
     func maxspeed(value: String, expected: Double) throws {
@@ -109,5 +109,39 @@ struct TagPolicyTests {
         #expect(bike.access(for: tags) != nil)
         #expect(foot.access(for: tags) != nil)
         #expect(car.access(for: ["route": "ferry", "motorcar": "no"]) == nil)
+    }
+
+    @Test(
+        "car speeds are capped by surface, track grade and smoothness; maxspeed:advisory wins over maxspeed",
+        arguments: [
+            (["highway": "secondary", "surface": "sett"], 40.0), (["highway": "primary", "maxspeed": "50", "surface": "cobblestone"], 30),
+            (["highway": "residential", "surface": "asphalt"], 25), (["highway": "unclassified", "tracktype": "grade5"], 20),
+            (["highway": "tertiary", "smoothness": "bad"], 40), (["highway": "primary", "maxspeed": "70", "maxspeed:advisory": "50"], 40),
+            (["highway": "motorway", "maxspeed": "none"], 112),
+        ] as [([String: String], Double)])
+    func carSpeedCaps(tags: [String: String], speed: Double) throws {
+        let access = try #require(car.access(for: tags))
+        #expect(abs(access.speed - speed) < 1e-9)
+    }
+
+    @Test(
+        "narrow, lane-less, service and side roads get a lower car preference (OSRM routability)",
+        arguments: [
+            (["highway": "residential"], 1.0), (["highway": "service", "service": "parking_aisle"], 0.5),
+            (["highway": "residential", "width": "2.5"], 0.5), (["highway": "residential", "width": "4.5 m"], 0.75),
+            (["highway": "residential", "lanes": "1"], 0.5), (["highway": "residential", "lanes": "1", "oneway": "yes"], 1),
+            (["highway": "unclassified", "lane_markings": "no"], 0.75), (["highway": "primary", "side_road": "yes"], 0.8),
+        ] as [([String: String], Double)])
+    func carPreference(tags: [String: String], preference: Double) throws {
+        let access = try #require(car.access(for: tags))
+        #expect(abs(access.preference - preference) < 1e-9)
+    }
+
+    @Test("destination-only access is allowed to cars but flagged as restricted; bikes are not flagged")
+    func restrictedAccess() throws {
+        let tags = ["highway": "residential", "motor_vehicle": "destination"]
+        #expect(try #require(car.access(for: tags)).isRestricted)
+        #expect(try #require(car.access(for: ["highway": "residential"])).isRestricted == false)
+        #expect(try #require(bike.access(for: tags)).isRestricted == false)
     }
 }

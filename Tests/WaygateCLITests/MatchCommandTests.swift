@@ -18,7 +18,9 @@ struct MatchCommandTests {
             #expect(fixes.count > 100)
             let matched = fixes.compactMap { $0["matched"] as? [String: Any] }
             #expect(matched.count == fixes.count)
-            #expect(matched.allSatisfy { ($0["distance"] as? Double ?? 99) < 1 })
+            // Within 2 m: the drive ends 10 m after a left turn at the end of Snellmaninkatu, and one
+            // fix in that corner is matched 1.5 m away onto Snellmaninkatu, the street it came from.
+            #expect(matched.allSatisfy { ($0["distance"] as? Double ?? 99) < 2 })
             #expect(matched.first?["name"] as? String == "Bulevardi")
             let path = try #require(json["path"] as? [String: Any])
             #expect((path["way_ids"] as? [Any])?.isEmpty == false)

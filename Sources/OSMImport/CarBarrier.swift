@@ -1,0 +1,33 @@
+/// Whether a node closes the road to cars — a bollard, a block, a chain, a raised kerb, or an
+/// access tag such as `motor_vehicle=no` — decided as OSRM's car profile does: cars may only turn
+/// around there. Gates are not barriers (they cost time: `TrafficControl`), nor are toll booths,
+/// cattle grids, entrances, lowered kerbs or rising bollards.
+enum CarBarrier {
+    /// The node tags that matter, for readers that skip all other node tags.
+    static let keys: Set<String> = ["barrier", "bollard", "kerb", "highway", "motorcar", "motor_vehicle", "vehicle", "access"]
+
+    /// Access values on a node that stop cars (OSRM car `access_tag_blacklist` minus the restricted ones).
+    private static let closingAccess: Set<String> = [
+        "no", "agricultural", "forestry", "emergency", "psv", "taxi", "share_taxi", "minibus", "bus", "foot", "emergency_vehicle",
+        "restricted", "military", "official",
+    ]
+
+    /// Barriers cars pass (OSRM car `barrier_whitelist`, plus gates, which cost time instead).
+    private static let passable: Set<String> = [
+        "cattle_grid", "border_control", "toll_booth", "sally_port", "no", "entrance", "height_restrictor", "arch", "gate", "lift_gate",
+    ]
+
+    /// The access value for cars on a node (most specific key first), nil when untagged.
+    static func access(_ tags: [String: String]) -> String? {
+        ["motorcar", "motor_vehicle", "vehicle", "access"].lazy.compactMap { tags[$0] }.first
+    }
+
+    /// Whether cars cannot pass a node with these tags.
+    static func blocks(_ tags: [String: String]) -> Bool {
+        if let access = access(tags) { return closingAccess.contains(access) }
+        guard let barrier = tags["barrier"], !passable.contains(barrier) else { return false }
+        if tags["bollard"] == "rising" { return false }
+        if barrier == "kerb", ["lowered", "flush"].contains(tags["kerb"] ?? "") || tags["highway"] == "crossing" { return false }
+        return true
+    }
+}
