@@ -4,7 +4,7 @@ import MapMatching
 public import Navigation
 import Positioning
 public import RoadGraph
-import Routing
+public import Routing
 public import RouteModel
 public import Simulation
 public import Timekeeping
@@ -21,6 +21,8 @@ public actor Gateway {
         /// The road network, for matching, the `route` command and rerouting; nil runs without
         /// (no MATCH, guidance on routes from files or inline JSON only, no rerouting).
         public var map: RoadGraph?
+        /// Contraction hierarchies of `map` (as `MapStore` loads them) for fast best routes; empty plans by A* only.
+        public var hierarchies: [ContractionHierarchy]
         /// Guidance tuning.
         public var followerOptions: FollowerOptions
         /// When the built-in simulator drives the active route instead of the real sources.
@@ -29,9 +31,10 @@ public actor Gateway {
         public var speedMultiplier: Double
 
         /// A configuration; everything optional.
-        public init(map: RoadGraph? = nil, followerOptions: FollowerOptions = FollowerOptions(),
+        public init(map: RoadGraph? = nil, hierarchies: [ContractionHierarchy] = [], followerOptions: FollowerOptions = FollowerOptions(),
                     simulationMode: SimulationModeController.Mode = .never, speedMultiplier: Double = 1) {
             self.map = map
+            self.hierarchies = hierarchies
             self.followerOptions = followerOptions
             self.simulationMode = simulationMode
             self.speedMultiplier = speedMultiplier
@@ -62,7 +65,7 @@ public actor Gateway {
         self.sink = sink
         self.configuration = configuration
         matcher = configuration.map.map { OnlineMatcher(graph: $0) }
-        router = configuration.map.map(MapRouter.init)
+        router = configuration.map.map { MapRouter(graph: $0, hierarchies: configuration.hierarchies) }
         session = NavigationSession(followerOptions: configuration.followerOptions)
         simulation = SimulationDriver(mode: configuration.simulationMode, speedMultiplier: configuration.speedMultiplier)
     }

@@ -8,6 +8,8 @@ public struct ImportProgress: Hashable, Sendable, CustomStringConvertible {
         case building
         /// Building adjacency and the spatial index.
         case indexing
+        /// Building the car routing hierarchy (the map store's step after an import).
+        case contracting
     }
 
     /// The current phase.

@@ -1,14 +1,14 @@
 /// The CRC-32 (IEEE 802.3, as zlib's `crc32`) of a byte buffer, for the graph file checksum.
 /// RoadGraph is a pure layer-1 module without zlib, so the table-driven form lives here.
-enum CRC32 {
-    private static let table: [UInt32] = (0..<256).map { i -> UInt32 in
+public enum CRC32 {
+    @usableFromInline static let table: [UInt32] = (0..<256).map { i -> UInt32 in
         var c = UInt32(i)
         for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
         return c
     }
 
     /// The checksum of `bytes`.
-    static func checksum(_ bytes: some Collection<UInt8>) -> UInt32 {
+    @inlinable public static func checksum(_ bytes: some Collection<UInt8>) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for b in bytes { crc = table[Int((crc ^ UInt32(b)) & 0xFF)] ^ (crc >> 8) }
         return crc ^ 0xFFFF_FFFF

@@ -10,6 +10,9 @@ public struct MinHeap: Sendable {
     /// Whether the heap is empty.
     public var isEmpty: Bool { keys.isEmpty }
 
+    /// The entry with the smallest key, without removing it; nil when the heap is empty.
+    public var first: (key: Double, value: Int32)? { keys.first.map { ($0, values[0]) } }
+
     /// Empties the heap, keeping its storage for the next search.
     public mutating func removeAll() {
         keys.removeAll(keepingCapacity: true)

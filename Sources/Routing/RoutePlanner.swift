@@ -3,16 +3,28 @@ import RoadGraph
 
 /// Plans routes on a `RoadGraph`: snaps waypoints to usable roads, finds the fastest path for
 /// each leg, and offers up to two genuinely different alternatives for single-leg routes.
+/// Best routes without avoid options come from a `ContractionHierarchy` when one is given for the
+/// profile, all others from an edge-based A* (same costs either way).
 /// Immutable and `Sendable`: one planner serves concurrent requests.
 public struct RoutePlanner: Sendable {
     /// The graph routes are planned on.
     public let graph: RoadGraph
     let tables: RoutingTables
+    /// The hierarchies in use, those matching the graph and the current cost model.
+    public let hierarchies: [ContractionHierarchy]
+    /// The costing of each profile without avoid options (by `TravelProfile.index`), made once
+    /// so that a plain request does not rebuild the per-edge cost array.
+    let plainCostings: [EdgeCosting]
 
-    /// A planner for `graph` (computes per-graph tables once, linear in the graph size).
-    public init(graph: RoadGraph) {
+    /// A planner for `graph` (computes per-graph tables once, linear in the graph size), answering
+    /// with `hierarchies` where they apply; a hierarchy built for another graph or cost model is ignored.
+    public init(graph: RoadGraph, hierarchies: [ContractionHierarchy] = []) {
         self.graph = graph
-        self.tables = RoutingTables(graph: graph)
+        let tables = RoutingTables(graph: graph)
+        self.tables = tables
+        let costings = TravelProfile.allCases.map { EdgeCosting(graph: graph, tables: tables, profile: $0, avoid: []) }
+        plainCostings = costings
+        self.hierarchies = hierarchies.filter { Self.isCurrent($0, costing: costings[$0.profile.index]) }
     }
 
     /// The profile named `name`.
@@ -25,21 +37,7 @@ public struct RoutePlanner: Sendable {
     /// The best route and up to `request.alternatives` alternatives, best first.
     /// - Throws: `RoutingError` for an unknown profile, too few waypoints, a waypoint off the network, or no route.
     public func plan(_ request: RouteRequest) throws(RoutingError) -> [PlannedRoute] {
-        let profile = try Self.profile(named: request.profile)
-        guard request.waypoints.count >= 2 else { throw .tooFewWaypoints(request.waypoints.count) }
-        let costing = EdgeCosting(graph: graph, tables: tables, profile: profile, avoid: request.avoid)
-        var candidates: [[EdgeSnap]] = []
-        for waypoint in request.waypoints {
-            candidates.append(try snap(waypoint, costing: costing, radius: request.snapRadius))
-        }
-        var searches: [PathSearch.Result] = []
-        for leg in 0..<(candidates.count - 1) {
-            let sources = Self.departures(candidates[leg]), targets = Self.arrivals(candidates[leg + 1])
-            guard let found = PathSearch(costing: costing).run(from: sources, to: targets) else {
-                throw .noRoute(from: request.waypoints[leg].coordinate, to: request.waypoints[leg + 1].coordinate)
-            }
-            searches.append(found)
-        }
+        let (costing, candidates, searches) = try searchLegs(request)
         let points = request.waypoints.map(\.coordinate)
         let best = route(searches, costing, points)
         guard request.alternatives > 0, searches.count == 1 else { return [best] }
@@ -48,6 +46,46 @@ public struct RoutePlanner: Sendable {
         return [best] + alternatives.map { route([$0], costing, points) }
     }
 
+    /// The weight of the best route for `request`, summed over its legs: what the search minimises
+    /// (edge travel time ÷ road preference, plus turn weights; weighted seconds), without building
+    /// the route's geometry and intersections — the search alone.
+    /// - Throws: `RoutingError` as `plan` does.
+    public func bestWeight(_ request: RouteRequest) throws(RoutingError) -> Double {
+        try searchLegs(request).searches.reduce(0) { $0 + $1.cost }
+    }
+
+    /// The costing of `request`, the snaps of each waypoint, and the cheapest path of each leg.
+    private func searchLegs(_ request: RouteRequest) throws(RoutingError) -> (EdgeCosting, [[EdgeSnap]], searches: [PathSearch.Result]) {
+        let profile = try Self.profile(named: request.profile)
+        guard request.waypoints.count >= 2 else { throw .tooFewWaypoints(request.waypoints.count) }
+        let costing = request.avoid.isEmpty
+            ? plainCostings[profile.index] : EdgeCosting(graph: graph, tables: tables, profile: profile, avoid: request.avoid)
+        var candidates: [[EdgeSnap]] = []
+        for waypoint in request.waypoints {
+            candidates.append(try snap(waypoint, costing: costing, radius: request.snapRadius))
+        }
+        var searches: [PathSearch.Result] = []
+        for leg in 0..<(candidates.count - 1) {
+            let sources = Self.departures(candidates[leg]), targets = Self.arrivals(candidates[leg + 1])
+            guard let found = search(costing, from: sources, to: targets) else {
+                throw .noRoute(from: request.waypoints[leg].coordinate, to: request.waypoints[leg + 1].coordinate)
+            }
+            searches.append(found)
+        }
+        return (costing, candidates, searches)
+    }
+
+    /// The cheapest path for one leg: on the profile's hierarchy when there is one and nothing is avoided, else by A*.
+    private func search(_ costing: EdgeCosting, from sources: [EdgeSnap], to targets: [EdgeSnap]) -> PathSearch.Result? {
+        if costing.avoid.isEmpty, let hierarchy = hierarchies.first(where: { $0.profile == costing.profile }) {
+            return HierarchyQuery(hierarchy: hierarchy, costing: costing).run(from: sources, to: targets)
+        }
+        return PathSearch(costing: costing).run(from: sources, to: targets)
+    }
+
+    /// Metres scanned first when snapping, before the request's full radius.
+    static let firstSnapRadius: Meters = 50
+
     /// The usable edges nearest to `waypoint` (both directions of the closest road when allowed),
     /// honouring its heading. When the nearest road lies outside the largest strongly connected
     /// component (a car park, a one-way stub at the map's edge), the nearest road inside it is offered too,
@@ -55,22 +93,31 @@ public struct RoutePlanner: Sendable {
     /// - Throws: `RoutingError.pointOffNetwork` when nothing usable lies within `radius` metres.
     func snap(_ waypoint: RouteWaypoint, costing: EdgeCosting, radius: Meters) throws(RoutingError) -> [EdgeSnap] {
         let profileIndex = costing.profile.index
-        let all = graph.nearestEdges(to: waypoint.coordinate, within: radius) { edge in
-            guard costing.isUsable(edge.index) else { return false }
-            return true
-        }.filter { snap in
-            guard let heading = waypoint.heading else { return true }
-            return Bearing.difference(snap.bearing, heading) <= waypoint.headingTolerance
+        func isBig(_ edge: EdgeID) -> Bool {
+            let e = graph.edges[edge.index]
+            let component = tables.components[profileIndex][e.from.index]
+            return component == tables.components[profileIndex][e.to.index] && component == tables.largestComponents[profileIndex]
         }
-        let big = all.filter { snap in
-            let edge = graph.edges[snap.edge.index]
-            let component = tables.components[profileIndex][edge.from.index]
-            return component == tables.components[profileIndex][edge.to.index] && component == tables.largestComponents[profileIndex]
+        // The accepted snaps within `radius`, nearest first; only those within 1 m of the nearest are
+        // used, so a scan of the first 50 m (fewer grid cells) serves when it finds one close enough.
+        func near(_ accept: (EdgeID) -> Bool) -> [EdgeSnap] {
+            var scanned = min(radius, Self.firstSnapRadius)
+            while true {
+                let found = graph.nearestEdges(to: waypoint.coordinate, within: scanned, where: accept).filter { snap in
+                    guard let heading = waypoint.heading else { return true }
+                    return Bearing.difference(snap.bearing, heading) <= waypoint.headingTolerance
+                }
+                if let first = found.first, first.distance + 1 <= scanned || scanned >= radius { return found }
+                if scanned >= radius { return [] }
+                scanned = radius
+            }
         }
+        let all = near { costing.isUsable($0.index) }
         guard let nearest = all.first else { throw .pointOffNetwork(waypoint.coordinate) }
         var snaps = all.filter { $0.distance <= nearest.distance + 1 }
-        if let nearestBig = big.first, !snaps.contains(where: { big.contains($0) }) {
-            snaps += big.filter { $0.distance <= nearestBig.distance + 1 }
+        if !snaps.contains(where: { isBig($0.edge) }) {
+            let big = near { costing.isUsable($0.index) && isBig($0) }
+            if let nearestBig = big.first { snaps += big.filter { $0.distance <= nearestBig.distance + 1 } }
         }
         return snaps
     }

@@ -12,6 +12,8 @@ public enum RoutingError: Error, Equatable, CustomStringConvertible {
     case unknownAvoidOption(String)
     /// A route needs at least two waypoints.
     case tooFewWaypoints(Int)
+    /// Bytes given as a serialized contraction hierarchy are not one (the reason names what is wrong).
+    case badHierarchy(String)
 
     /// A short human-readable form, for logs and error messages.
     public var description: String {
@@ -21,6 +23,7 @@ public enum RoutingError: Error, Equatable, CustomStringConvertible {
         case .unknownProfile(let name): "unknown profile '\(name)' (expected car, bike or foot)"
         case .unknownAvoidOption(let name): "unknown avoid option '\(name)' (expected toll, ferry or motorway)"
         case .tooFewWaypoints(let n): "a route needs at least 2 waypoints, got \(n)"
+        case .badHierarchy(let reason): "bad contraction hierarchy data: \(reason)"
         }
     }
 }

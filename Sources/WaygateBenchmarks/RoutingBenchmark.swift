@@ -7,8 +7,9 @@ import RouteModel
 import Routing
 import Simulation
 
-/// Milan: map import time and peak memory, binary graph load time, route query latency
-/// (RoutePlanner, MapRouter with guidance) over seeded random pairs, and duration/distance
+/// Milan: map import time and peak memory, binary graph load time, car contraction hierarchy build
+/// time, memory and size, route query latency (RoutePlanner by A* and through the hierarchy,
+/// MapRouter with guidance) over seeded random pairs, and duration/distance
 /// ratios to OSRM's car profile for the same pairs when `WAYGATE_BENCH_OSRM` names a server.
 enum RoutingBenchmark {
     static let pairCount = 300
@@ -34,26 +35,45 @@ enum RoutingBenchmark {
         let cacheSize = (try? FileManager.default.attributesOfItem(atPath: cache)[.size] as? Int) ?? 0
         print(String(format: "routing binary graph load (%.1f MB file): %.3f s, %d edges", Double(cacheSize) / 1e6, load, loadedEdges))
 
-        let pairs = try randomPairs(graph: graph)
-        let planner = RoutePlanner(graph: graph)
-        var plannerTimes: [Double] = [], routerTimes: [Double] = []
-        var planned: [PlannedRoute] = []
+        let aStar = RoutePlanner(graph: graph)
+        let peakBefore = BenchSupport.peakResidentMegabytes() ?? -1
+        let (buildStart, buildCPUStart) = (Stopwatch.now(), BenchSupport.cpuTime())
+        let hierarchy = aStar.buildHierarchy(for: .car)
+        let (buildWall, buildCPU) = (Stopwatch.now() - buildStart, BenchSupport.cpuTime() - buildCPUStart)
+        let hierarchyBytes = hierarchy.serialized()
+        print(String(format: "routing car contraction hierarchy build: %.2f s wall, %.2f s CPU, peak RSS %.0f MB (%.0f MB before); %d shortcuts of %d arcs, %.1f MB serialized",
+                     buildWall, buildCPU, BenchSupport.peakResidentMegabytes() ?? -1, peakBefore, hierarchy.shortcutCount, hierarchy.arcCount,
+                     Double(hierarchyBytes.count) / 1e6))
+        let hierarchyLoad = try Stopwatch.best(runs: 3) { _ = try ContractionHierarchy(serialized: hierarchyBytes) }
+        let plannerSetup = Stopwatch.best(runs: 3) { _ = RoutePlanner(graph: graph) }
+        let checkedSetup = Stopwatch.best(runs: 3) { _ = RoutePlanner(graph: graph, hierarchies: [hierarchy]) }
+        print(String(format: "routing hierarchy load from bytes %.3f s; planner setup %.3f s without hierarchy, %.3f s with it (cost fingerprint check)",
+                     hierarchyLoad, plannerSetup, checkedSetup))
+
+        let planner = RoutePlanner(graph: graph, hierarchies: [hierarchy])
+        let pairs = try randomPairs(planner: planner)
+        let (aStarTimes, _) = try time(aStar, pairs)
+        let (plannerTimes, planned) = try time(planner, pairs)
+        var searchTimes: [Double] = [], mismatches = 0
         for (from, to) in pairs {
+            let request = RouteRequest(waypoints: [RouteWaypoint(from), RouteWaypoint(to)])
             let start = Stopwatch.now()
-            let routes = try planner.plan(RouteRequest(waypoints: [RouteWaypoint(from), RouteWaypoint(to)]))
-            plannerTimes.append(Stopwatch.now() - start)
-            guard let route = routes.first else { throw RoutingError.noRoute(from: from, to: to) }
-            planned.append(route)
+            let weight = try planner.bestWeight(request)
+            searchTimes.append(Stopwatch.now() - start)
+            if abs(weight - (try aStar.bestWeight(request))) > 1e-6 { mismatches += 1 }
         }
-        let router = MapRouter(graph: graph)
+        var routerTimes: [Double] = []
+        let router = MapRouter(graph: graph, hierarchies: [hierarchy])
         for (from, to) in pairs {
             let start = Stopwatch.now()
             _ = try router.routes([RouteWaypoint(from), RouteWaypoint(to)], options: RouteOptions())
             routerTimes.append(Stopwatch.now() - start)
         }
         let meanKm = planned.reduce(0) { $0 + $1.distance } / Double(planned.count) / 1000
-        print(String(format: "routing %d random car pairs (mean %.1f km): RoutePlanner median %.2f ms, p99 %.2f ms; MapRouter (with guidance) median %.2f ms, p99 %.2f ms",
-                     pairs.count, meanKm, BenchSupport.percentile(plannerTimes, 0.5) * 1e3, BenchSupport.percentile(plannerTimes, 0.99) * 1e3,
+        print(String(format: "routing %d random car pairs (mean %.1f km): RoutePlanner A* median %.2f ms, p99 %.2f ms; with hierarchy median %.3f ms, p99 %.3f ms (%d weights differ from the A*'s by > 1e-6), of which snapping and search (bestWeight) median %.3f ms, p99 %.3f ms; MapRouter (hierarchy, with guidance) median %.2f ms, p99 %.2f ms",
+                     pairs.count, meanKm, BenchSupport.percentile(aStarTimes, 0.5) * 1e3, BenchSupport.percentile(aStarTimes, 0.99) * 1e3,
+                     BenchSupport.percentile(plannerTimes, 0.5) * 1e3, BenchSupport.percentile(plannerTimes, 0.99) * 1e3, mismatches,
+                     BenchSupport.percentile(searchTimes, 0.5) * 1e3, BenchSupport.percentile(searchTimes, 0.99) * 1e3,
                      BenchSupport.percentile(routerTimes, 0.5) * 1e3, BenchSupport.percentile(routerTimes, 0.99) * 1e3))
 
         guard let osrm = BenchSupport.server("WAYGATE_BENCH_OSRM") else {
@@ -63,12 +83,24 @@ enum RoutingBenchmark {
         try compare(pairs: pairs, planned: planned, osrm: osrm)
     }
 
+    /// Seconds per best route of `planner` for each pair, and the routes.
+    static func time(_ planner: RoutePlanner, _ pairs: [(Coordinate, Coordinate)]) throws -> ([Double], [PlannedRoute]) {
+        var times: [Double] = [], routes: [PlannedRoute] = []
+        for (from, to) in pairs {
+            let start = Stopwatch.now()
+            let found = try planner.plan(RouteRequest(waypoints: [RouteWaypoint(from), RouteWaypoint(to)]))
+            times.append(Stopwatch.now() - start)
+            guard let route = found.first else { throw RoutingError.noRoute(from: from, to: to) }
+            routes.append(route)
+        }
+        return (times, routes)
+    }
+
     /// Seeded random origin/destination pairs that the car profile can route between, given as the
     /// snapped coordinates (so OSRM and Waygate start from the same points).
-    static func randomPairs(graph: RoadGraph) throws -> [(Coordinate, Coordinate)] {
-        guard let bounds = BenchSupport.bounds(of: graph) else { return [] }
+    static func randomPairs(planner: RoutePlanner) throws -> [(Coordinate, Coordinate)] {
+        guard let bounds = BenchSupport.bounds(of: planner.graph) else { return [] }
         var generator = SeededGenerator(seed: 2026)
-        let planner = RoutePlanner(graph: graph)
         var pairs: [(Coordinate, Coordinate)] = []
         var attempts = 0
         while pairs.count < pairCount && attempts < pairCount * 20 {

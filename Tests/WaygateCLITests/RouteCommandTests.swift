@@ -153,6 +153,9 @@ struct MapStoreTests {
         let second = try store.load(path)
         #expect(second.origin == .cache)
         #expect(second.graph.edgeCount == first.graph.edgeCount)
+        #expect(first.hierarchies.map(\.profile) == [.car])
+        #expect(second.hierarchies == first.hierarchies)
+        #expect(RoutePlanner(graph: second.graph, hierarchies: second.hierarchies).hierarchies.count == 1)
         try Data((xml + "\n").utf8).write(to: URL(fileURLWithPath: path))
         #expect(try store.load(path).origin == .imported)
         // A graph file is read as it is.
@@ -161,6 +164,28 @@ struct MapStoreTests {
         let graph = try store.load(graphPath)
         #expect(graph.origin == .graphFile)
         #expect(graph.graph.nodeCount == first.graph.nodeCount)
+        #expect(graph.hierarchies.isEmpty)
+    }
+
+    @Test("a corrupt hierarchy section is rebuilt and rewritten; the graph still comes from the cache")
+    func corruptHierarchy() throws {
+        let dir = try TemporaryDirectory(prefix: "mapstore")
+        defer { dir.remove() }
+        let path = dir.file("town.osm")
+        try Data(xml.utf8).write(to: URL(fileURLWithPath: path))
+        let store = MapStore(userCacheDirectory: dir.file("user-cache"))
+        let first = try store.load(path)
+        let cachePath = try #require(first.cachePath)
+        let good = try Data(contentsOf: URL(fileURLWithPath: cachePath))
+        var bad = good
+        bad[bad.count - 20] ^= 0xFF  // inside the hierarchy, the last section
+        try bad.write(to: URL(fileURLWithPath: cachePath))
+        let second = try store.load(path)
+        #expect(second.origin == .cache)
+        #expect(second.hierarchies == first.hierarchies)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cachePath)) == good)
+        try good.prefix(good.count - 30).write(to: URL(fileURLWithPath: cachePath))  // hierarchy cut short
+        #expect(try store.load(path).hierarchies == first.hierarchies)
     }
 
     @Test("when the cache cannot be written next to the map, it goes to the user cache directory")
@@ -219,7 +244,9 @@ struct MapRouterTests {
         let path = dir.file("town.osm")
         try Data(map.osmXML(ways: [("abc", ["highway": "residential", "name": "Main St"]), ("bd", ["highway": "residential", "name": "Side St"])]).utf8)
             .write(to: URL(fileURLWithPath: path))
-        return MapRouter(graph: try MapStore(userCacheDirectory: dir.file("cache")).load(path).graph)
+        let router = MapRouter(map: try MapStore(userCacheDirectory: dir.file("cache")).load(path))
+        #expect(router.planner.hierarchies.count == 1)
+        return router
     }
 
     @Test("a reroute starts at the vehicle along its heading and ends at the remaining waypoint, with the old options")

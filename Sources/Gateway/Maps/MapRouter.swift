@@ -11,8 +11,13 @@ public struct MapRouter: RouteProvider {
     /// The planner over the map's graph.
     public let planner: RoutePlanner
 
-    /// A router over `graph`.
-    public init(graph: RoadGraph) { planner = RoutePlanner(graph: graph) }
+    /// A router over `graph`, answering best routes through `hierarchies` where they apply (see `RoutePlanner`).
+    public init(graph: RoadGraph, hierarchies: [ContractionHierarchy] = []) {
+        planner = RoutePlanner(graph: graph, hierarchies: hierarchies)
+    }
+
+    /// A router over a loaded map, with its hierarchies (reusing the map's planner).
+    public init(map: MapStore.LoadedMap) { planner = map.planner }
 
     /// Routes through `waypoints` (origin first, destination last), best first, at most
     /// 1 + `alternatives`, with words in `options.language` and `options.units`.

@@ -1,12 +1,15 @@
 import Foundation
 public import OSMImport
 public import RoadGraph
+public import Routing
 
 /// Loads road graphs from map files (`.osm.pbf`, `.osm` XML, or Waygate's binary graph) and keeps a
 /// binary cache so an extract is imported once: `<name>.waygate-cache` next to the map, or in the
 /// user cache directory (`$XDG_CACHE_HOME/waygate`, else `~/.cache/waygate`) when the map's
 /// directory is read-only. A cache is used only when it records the map's current size and
-/// modification time and the current cache and graph format versions.
+/// modification time and the current cache and graph format versions. The cache also holds the
+/// car profile's contraction hierarchy (built after an import, rebuilt when missing, corrupt or made
+/// under another cost model), so best car routes take well under a millisecond.
 public struct MapStore: Sendable {
     /// How a map was obtained.
     public enum Origin: String, Sendable, Hashable {
@@ -20,12 +23,16 @@ public struct MapStore: Sendable {
 
     /// A loaded map.
     public struct LoadedMap: Sendable {
-        /// The road graph.
-        public var graph: RoadGraph
+        /// A planner over the graph with its hierarchies (made while checking them, so a router need not repeat that).
+        public let planner: RoutePlanner
         /// How it was obtained.
-        public var origin: Origin
+        public let origin: Origin
         /// The cache file read or written, nil when none.
-        public var cachePath: String?
+        public let cachePath: String?
+        /// The road graph.
+        public var graph: RoadGraph { planner.graph }
+        /// Contraction hierarchies of `graph` (the car profile's for an OSM map; none for a bare graph file).
+        public var hierarchies: [ContractionHierarchy] { planner.hierarchies }
     }
 
     /// The fallback cache directory.
@@ -48,13 +55,21 @@ public struct MapStore: Sendable {
         }
     }
 
-    /// The road graph of the map at `path`, from its cache when valid; `progress` reports a long import.
+    /// The road graph of the map at `path` with its car hierarchy, from its cache when valid;
+    /// `progress` reports a long import and the hierarchy build (phase `contracting`).
     /// - Throws: `GatewayError` naming `path` when it is missing, unreadable, truncated or not a map.
     public func load(_ path: String, progress: (ImportProgress) -> Void = { _ in }) throws(GatewayError) -> LoadedMap {
         let stamp = try SourceStamp(path: path)
         let candidates = cachePaths(for: path)
         for cache in candidates {
-            if let graph = MapCacheFile.read(cache, expecting: stamp) { return LoadedMap(graph: graph, origin: .cache, cachePath: cache) }
+            guard let cached = MapCacheFile.read(cache, expecting: stamp) else { continue }
+            let checked = RoutePlanner(graph: cached.graph, hierarchies: cached.hierarchies)
+            if checked.hierarchies.contains(where: { $0.profile == .car }) {
+                return LoadedMap(planner: checked, origin: .cache, cachePath: cache)
+            }
+            let hierarchy = Self.carHierarchy(checked, progress: progress)
+            _ = MapCacheFile.write(cached.graph, hierarchy: hierarchy, stamp: stamp, to: cache)
+            return LoadedMap(planner: RoutePlanner(sharingTablesOf: checked, hierarchies: [hierarchy]), origin: .cache, cachePath: cache)
         }
         let bytes: [UInt8]
         do {
@@ -64,7 +79,7 @@ public struct MapStore: Sendable {
         }
         if bytes.starts(with: Array("WGRG".utf8)) {
             do {
-                return LoadedMap(graph: try RoadGraph(serialized: bytes), origin: .graphFile, cachePath: nil)
+                return LoadedMap(planner: RoutePlanner(graph: try RoadGraph(serialized: bytes)), origin: .graphFile, cachePath: nil)
             } catch {
                 throw .badMap(path: path, reason: error.description)
             }
@@ -75,8 +90,15 @@ public struct MapStore: Sendable {
         } catch {
             throw .badMap(path: path, reason: error.description)
         }
-        let written = candidates.first { MapCacheFile.write(graph, stamp: stamp, to: $0) }
-        return LoadedMap(graph: graph, origin: .imported, cachePath: written)
+        let planner = RoutePlanner(graph: graph)
+        let hierarchy = Self.carHierarchy(planner, progress: progress)
+        let written = candidates.first { MapCacheFile.write(graph, hierarchy: hierarchy, stamp: stamp, to: $0) }
+        return LoadedMap(planner: RoutePlanner(sharingTablesOf: planner, hierarchies: [hierarchy]), origin: .imported, cachePath: written)
+    }
+
+    /// The car hierarchy of `planner`'s graph, reporting its progress as the `contracting` phase.
+    private static func carHierarchy(_ planner: RoutePlanner, progress: (ImportProgress) -> Void) -> ContractionHierarchy {
+        planner.buildHierarchy(for: .car) { progress(ImportProgress(phase: .contracting, fraction: $0)) }
     }
 
     /// Where the cache of `path` may live, preferred first.

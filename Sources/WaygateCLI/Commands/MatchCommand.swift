@@ -41,7 +41,7 @@ struct MatchCommand: Subcommand {
     func run(in environment: AppEnvironment) async throws {
         let fixes = try Self.readTrace(trace).filter(\.hasPosition)
         guard !fixes.isEmpty else { throw RuntimeError("\(trace): no fixes with a position") }
-        let graph = try environment.loadMap(map)
+        let graph = try environment.loadMap(map).graph
         let result: TraceMatch
         if live {
             var matcher = OnlineMatcher(graph: graph)

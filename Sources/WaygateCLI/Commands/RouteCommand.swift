@@ -69,10 +69,10 @@ struct RouteCommand: Subcommand {
     }
 
     func run(in environment: AppEnvironment) async throws {
-        let graph = try environment.loadMap(map)
+        let loaded = try environment.loadMap(map)
         let routes: [Route]
         do {
-            routes = try MapRouter(graph: graph).routes(
+            routes = try MapRouter(map: loaded).routes(
                 waypoints.map { RouteWaypoint($0) }, options: options, alternatives: alternatives ? 2 : 0)
         } catch {
             throw RuntimeError("\(map): \(error.description)")

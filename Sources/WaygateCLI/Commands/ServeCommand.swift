@@ -151,9 +151,9 @@ struct ServeCommand: Subcommand {
         }
         defer { gpsdServer?.stop() }
         let path = socket ?? SocketPath.resolveDefault(environment: environment.variables, uid: environment.uid)
-        let graph = try map.map { try environment.loadMap($0) }
+        let loaded = try map.map { try environment.loadMap($0) }
         let server = try EventRelay.start(
-            socketPath: path, mode: socketMode, group: socketGroup, gateway: Gateway.Configuration(map: graph, simulationMode: simulationMode, speedMultiplier: simulationSpeed),
+            socketPath: path, mode: socketMode, group: socketGroup, gateway: Gateway.Configuration(map: loaded?.graph, hierarchies: loaded?.hierarchies ?? [], simulationMode: simulationMode, speedMultiplier: simulationSpeed),
             configuration: EventServer.Configuration(version: WaygateCommand.version, maxQueuedEvents: maxQueue, access: access),
             sources: sources, timeSource: environment.timeSource, also: gpsdServer?.sink)
         if let guide {

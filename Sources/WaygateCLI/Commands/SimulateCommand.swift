@@ -90,9 +90,9 @@ struct SimulateCommand: Subcommand {
 
     /// The best car route from `from` to `to` on `map` (loaded through the map cache).
     static func plan(map: String, from: Coordinate, to: Coordinate, environment: AppEnvironment) throws -> Route {
-        let graph = try environment.loadMap(map)
+        let loaded = try environment.loadMap(map)
         do {
-            guard let best = try MapRouter(graph: graph).routes([RouteWaypoint(from), RouteWaypoint(to)], options: RouteOptions()).first else {
+            guard let best = try MapRouter(map: loaded).routes([RouteWaypoint(from), RouteWaypoint(to)], options: RouteOptions()).first else {
                 throw RuntimeError("\(map): no route from \(from) to \(to)")
             }
             return best

@@ -1,0 +1,149 @@
+import RoadGraph
+
+/// Contracts the turn graph of one costing into a `ContractionHierarchy`: nodes (directed road
+/// edges) are contracted cheapest first by a lazily updated priority (edge difference, contracted
+/// neighbours, depth); contracting v links each remaining in-neighbour u to each remaining
+/// out-neighbour w by a shortcut u → w when no witness path at most as cheap avoids v. Single-threaded
+/// and deterministic: the same costing gives the same hierarchy.
+struct HierarchyBuilder {
+    /// An arc of the graph being contracted: the node at its other end, its weight in seconds, and
+    /// the node a shortcut bypasses (-1 for a turn).
+    struct Arc {
+        var node: Int32
+        var weight: Double
+        var middle: Int32
+    }
+
+    /// Nodes a witness search may settle before it gives up, when contracting.
+    static let settleLimit = 500
+    /// Nodes a witness search may settle before it gives up, when only estimating a priority.
+    static let estimateSettleLimit = 50
+
+    private let costing: EdgeCosting
+    private var outArcs: [[Arc]]
+    private var inArcs: [[Arc]]
+    private var contractedNeighbours: [Int32]
+    private var depth: [Int32]
+
+    /// A builder over the turn arcs of `costing`.
+    init(costing: EdgeCosting) {
+        let n = costing.graph.edgeCount
+        self.costing = costing
+        var outArcs = [[Arc]](repeating: [], count: n), inArcs = [[Arc]](repeating: [], count: n)
+        ContractionHierarchy.forEachTurnArc(costing) { e, f, weight in
+            outArcs[e].append(Arc(node: Int32(f), weight: weight, middle: -1))
+            inArcs[f].append(Arc(node: Int32(e), weight: weight, middle: -1))
+        }
+        self.outArcs = outArcs
+        self.inArcs = inArcs
+        contractedNeighbours = [Int32](repeating: 0, count: n)
+        depth = [Int32](repeating: 0, count: n)
+    }
+
+    /// Contracts every node and returns the hierarchy; `progress` gets the fraction of nodes contracted (0…1).
+    mutating func build(progress: (Double) -> Void) -> ContractionHierarchy {
+        let n = outArcs.count
+        var upward = [[Arc]](repeating: [], count: n), downward = [[Arc]](repeating: [], count: n)
+        var priorities = [Double](repeating: 0, count: n)
+        var heap = MinHeap()
+        // A local, so that its arrays are uniquely referenced and updated in place.
+        var witness = WitnessSearch(nodeCount: n)
+        for v in 0..<n {
+            priorities[v] = priority(Int32(v), shortcuts: Self.shortcuts(of: Int32(v), outArcs, inArcs, &witness, settleLimit: Self.estimateSettleLimit).count)
+            heap.push(priorities[v], Int32(v))
+        }
+        var contracted = 0
+        var neighbours: [Int32] = [], seen = [Int32](repeating: -1, count: n)
+        while let (key, v) = heap.pop() {
+            guard key == priorities[Int(v)] else { continue }
+            let found = Self.shortcuts(of: v, outArcs, inArcs, &witness, settleLimit: Self.settleLimit)
+            let current = priority(v, shortcuts: found.count)
+            if let next = heap.first, current > next.key {
+                priorities[Int(v)] = current
+                heap.push(current, v)
+                continue
+            }
+            priorities[Int(v)] = .nan  // never equal: stale entries of v are skipped from now on
+            upward[Int(v)] = outArcs[Int(v)]
+            downward[Int(v)] = inArcs[Int(v)]
+            neighbours.removeAll(keepingCapacity: true)
+            for arc in inArcs[Int(v)] + outArcs[Int(v)] where seen[Int(arc.node)] != v {
+                seen[Int(arc.node)] = v
+                neighbours.append(arc.node)
+            }
+            for arc in inArcs[Int(v)] { outArcs[Int(arc.node)].removeAll { $0.node == v } }
+            for arc in outArcs[Int(v)] { inArcs[Int(arc.node)].removeAll { $0.node == v } }
+            outArcs[Int(v)] = []
+            inArcs[Int(v)] = []
+            for s in found { link(s.from, s.to, weight: s.weight, middle: v) }
+            for u in neighbours {
+                contractedNeighbours[Int(u)] += 1
+                depth[Int(u)] = max(depth[Int(u)], depth[Int(v)] + 1)
+                priorities[Int(u)] = priority(u, shortcuts: Self.shortcuts(of: u, outArcs, inArcs, &witness, settleLimit: Self.estimateSettleLimit).count)
+                heap.push(priorities[Int(u)], u)
+            }
+            contracted += 1
+            if contracted % 4096 == 0 { progress(Double(contracted) / Double(n)) }
+        }
+        progress(1)
+        return ContractionHierarchy(
+            profile: costing.profile, edgeCount: n, fingerprint: ContractionHierarchy.fingerprint(of: costing),
+            upward: Self.compressed(upward), downward: Self.compressed(downward))
+    }
+
+    /// The shortcuts contracting `v` now would need: u → w for every in-neighbour u and out-neighbour
+    /// w ≠ u whose path through v is cheaper than any witness found settling at most `settleLimit` nodes.
+    private static func shortcuts(
+        of v: Int32, _ outArcs: [[Arc]], _ inArcs: [[Arc]], _ witness: inout WitnessSearch, settleLimit: Int
+    ) -> [(from: Int32, to: Int32, weight: Double)] {
+        var result: [(from: Int32, to: Int32, weight: Double)] = []
+        let outs = outArcs[Int(v)]
+        guard !outs.isEmpty else { return result }
+        for incoming in inArcs[Int(v)] {
+            let u = incoming.node
+            var longest = -Double.infinity
+            for arc in outs where arc.node != u { longest = max(longest, arc.weight) }
+            guard longest.isFinite else { continue }
+            witness.run(from: u, avoiding: v, targets: outs, limit: incoming.weight + longest, settleLimit: settleLimit, arcs: outArcs)
+            for arc in outs where arc.node != u {
+                let through = incoming.weight + arc.weight
+                if witness.distance(to: arc.node) > through { result.append((u, arc.node, through)) }
+            }
+        }
+        return result
+    }
+
+    /// The contraction priority of `v` if it needed `shortcuts` shortcuts: lower goes first.
+    private func priority(_ v: Int32, shortcuts: Int) -> Double {
+        let removed = inArcs[Int(v)].count + outArcs[Int(v)].count
+        return Double(2 * (shortcuts - removed)) + Double(contractedNeighbours[Int(v)]) + Double(depth[Int(v)])
+    }
+
+    /// Adds arc u → w, or lowers the weight of the existing one (keeping one arc per pair).
+    private mutating func link(_ u: Int32, _ w: Int32, weight: Double, middle: Int32) {
+        let arc = Arc(node: w, weight: weight, middle: middle)
+        if let i = outArcs[Int(u)].firstIndex(where: { $0.node == w }) {
+            guard weight < outArcs[Int(u)][i].weight else { return }
+            outArcs[Int(u)][i] = arc
+            if let j = inArcs[Int(w)].firstIndex(where: { $0.node == u }) { inArcs[Int(w)][j] = Arc(node: u, weight: weight, middle: middle) }
+        } else {
+            outArcs[Int(u)].append(arc)
+            inArcs[Int(w)].append(Arc(node: u, weight: weight, middle: middle))
+        }
+    }
+
+    /// Per-node arc lists as compressed rows.
+    private static func compressed(_ lists: [[Arc]]) -> UpwardGraph {
+        var graph = UpwardGraph(offsets: [0], heads: [], weights: [], middles: [])
+        graph.offsets.reserveCapacity(lists.count + 1)
+        for list in lists {
+            for arc in list {
+                graph.heads.append(arc.node)
+                graph.weights.append(arc.weight)
+                graph.middles.append(arc.middle)
+            }
+            graph.offsets.append(Int32(graph.heads.count))
+        }
+        return graph
+    }
+}
