@@ -197,9 +197,6 @@ public struct TagPolicy: Sendable {
         switch profile {
         case .car:
             if roadClass == .ferry { return 5 }
-            if roadClass == .service, ["alley", "parking", "parking_aisle", "driveway", "drive-through"].contains(tags["service"] ?? "") {
-                return 5
-            }
             let base = Self.defaultCarSpeed(roadClass)
             let limited = switch attributes.advisorySpeed ?? attributes.speedLimit {
             case .unlimited: max(base, 140 * 0.8)

@@ -96,7 +96,8 @@ struct TagPolicyTests {
         #expect(car.access(for: ["highway": "motorway"])?.speed == 90)
         #expect(car.access(for: ["highway": "primary"])?.speed == 65)
         #expect(car.access(for: ["highway": "living_street"])?.speed == 10)
-        #expect(car.access(for: ["highway": "service", "service": "parking_aisle"])?.speed == 5)
+        // A parking aisle is driven at the service speed; it is avoided through its preference (0.5), as in OSRM 26.
+        #expect(car.access(for: ["highway": "service", "service": "parking_aisle"])?.speed == 15)
         #expect(car.access(for: ["highway": "primary", "maxspeed": "fast"])?.speed == 65)
         #expect(car.access(for: ["highway": "primary", "source:maxspeed": "IT:urban"])?.speed == 40)
         #expect(car.access(for: ["highway": "primary", "maxspeed:type": "DE:rural"])?.speed == 80)
