@@ -17,20 +17,33 @@ extension RoadGraph {
     /// kinks at the junction do not dominate.
     public func initialBearing(of edge: EdgeID) -> Degrees {
         let e = edges[edge.index]
-        let vertices = shapeVertices(e.shape)
-        return e.flags.contains(.reversedShape) ? bearing(along: vertices.reversed()) : bearing(along: vertices)
+        let s = Int(e.shape)
+        return e.flags.contains(.reversedShape) ? shapeEndBearings[s] : shapeStartBearings[s]
     }
 
     /// The bearing in degrees at the end of `edge` (direction of travel when arriving), over its last ~20 m.
     public func finalBearing(of edge: EdgeID) -> Degrees {
         let e = edges[edge.index]
-        let vertices = shapeVertices(e.shape)
-        let backwards = e.flags.contains(.reversedShape) ? bearing(along: vertices) : bearing(along: vertices.reversed())
-        return Bearing.normalized(backwards + 180)
+        let s = Int(e.shape)
+        return Bearing.normalized((e.flags.contains(.reversedShape) ? shapeStartBearings[s] : shapeEndBearings[s]) + 180)
+    }
+
+    /// For each shape, the bearing over its first ~20 m from its start, and over its last ~20 m
+    /// from its end backwards (what `initialBearing` and `finalBearing` read; computed once).
+    static func shapeBearings(_ shapePoints: [Coordinate], _ shapeOffsets: [Int32]) -> (start: [Degrees], end: [Degrees]) {
+        var start: [Degrees] = [], end: [Degrees] = []
+        start.reserveCapacity(shapeOffsets.count)
+        end.reserveCapacity(shapeOffsets.count)
+        for (a, b) in zip(shapeOffsets, shapeOffsets.dropFirst()) {
+            let vertices = shapePoints[Int(a)..<Int(b)]
+            start.append(bearing(along: vertices))
+            end.append(bearing(along: vertices.reversed()))
+        }
+        return (start, end)
     }
 
     /// The bearing from the first point of `points` to the point ~20 m along (or the last point).
-    private func bearing(along points: some Collection<Coordinate>) -> Degrees {
+    private static func bearing(along points: some Collection<Coordinate>) -> Degrees {
         guard let first = points.first else { return 0 }
         var travelled: Meters = 0
         var previous = first

@@ -15,8 +15,13 @@ extension RoadGraph {
             let from = i == 0 ? min(max(startFraction, 0), 1) : 0
             var to = i == ids.count - 1 ? min(max(endFraction, 0), 1) : 1
             if i == 0 && ids.count == 1 { to = max(to, from) }
-            let line = Polyline(geometry(of: id))
-            let piece = (from == 0 && to == 1) ? line.coordinates : line.slice(from: from * line.length, to: to * line.length).coordinates
+            let piece: [Coordinate]
+            if from == 0 && to == 1 {
+                piece = geometry(of: id)
+            } else {
+                let line = Polyline(geometry(of: id))
+                piece = line.slice(from: from * line.length, to: to * line.length).coordinates
+            }
             let first = points.isEmpty ? 0 : points.count - 1
             if i > 0 {
                 intersections.append(intersection(at: e.from, arriving: ids[i - 1], leaving: id, geometryIndex: first, profile: profile))
@@ -30,12 +35,19 @@ extension RoadGraph {
                     destination: string(e.destination), roadClass: e.roadClass, speedLimit: e.speedLimit, flags: e.flags,
                     wayID: e.wayID, geometryRange: first...max(first, points.count - 1)))
         }
-        let line = Polyline(points)
         return RoadPath(
             profile: profile, segments: segments, intersections: intersections, geometry: points,
             distance: segments.reduce(0) { $0 + $1.distance }, duration: segments.reduce(0) { $0 + $1.duration },
-            departureBearing: line.bearing(atDistance: 0) ?? initialBearing(of: ids[0]),
-            arrivalBearing: line.bearing(atDistance: line.length) ?? finalBearing(of: ids[ids.count - 1]))
+            departureBearing: Self.endBearing(points, atStart: true) ?? initialBearing(of: ids[0]),
+            arrivalBearing: Self.endBearing(points, atStart: false) ?? finalBearing(of: ids[ids.count - 1]))
+    }
+
+    /// The direction of travel along the first (or last) segment of `points` that has a length, nil when none has.
+    static func endBearing(_ points: [Coordinate], atStart: Bool) -> Degrees? {
+        guard points.count > 1 else { return nil }
+        let order = atStart ? Array(0..<(points.count - 1)) : Array((0..<(points.count - 1)).reversed())
+        guard let i = order.first(where: { points[$0] != points[$0 + 1] }) else { return nil }
+        return points[i].bearing(to: points[i + 1])
     }
 
     /// The intersection at `node` for a path arriving on `arriving` and leaving on `leaving`.

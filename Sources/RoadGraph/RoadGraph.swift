@@ -26,6 +26,8 @@ public struct RoadGraph: Sendable {
     let shapeEdges: [Int32]
     /// The grid of shapes for nearest-edge search.
     let grid: SpatialGrid
+    /// Per shape, the bearing leaving its start and the bearing leaving its end backwards, degrees.
+    let shapeStartBearings: [Double], shapeEndBearings: [Double]
 
     /// Builds a graph, sorting `edges` by start node and remapping `restrictions` accordingly.
     /// - Parameters:
@@ -110,6 +112,7 @@ public struct RoadGraph: Sendable {
         self.inEdges = inEdges
         self.shapeEdges = shapeEdges
         self.grid = SpatialGrid(shapePoints: shapePoints, shapeOffsets: shapeOffsets)
+        (shapeStartBearings, shapeEndBearings) = Self.shapeBearings(shapePoints, shapeOffsets)
     }
 
     /// Number of nodes.

@@ -124,7 +124,6 @@ enum RoutingBenchmark {
                   let duration = best["duration"] as? Double, let distance = best["distance"] as? Double,
                   duration > 0, distance > 0 else { continue }
             durationRatios.append(route.duration / duration)
-            if abs(route.duration / duration - 1) > 0.03 { print("MISS", from.latitude, from.longitude, to.latitude, to.longitude, route.duration / duration, route.distance / distance) }
             distanceRatios.append(route.distance / distance)
         }
         let within3 = durationRatios.filter { abs($0 - 1) <= 0.03 }.count, within10 = durationRatios.filter { abs($0 - 1) <= 0.10 }.count
