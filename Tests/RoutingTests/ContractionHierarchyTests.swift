@@ -74,16 +74,8 @@ struct ContractionHierarchyTests {
 
     @Test("turn restrictions: the hierarchy takes the same detours as the A*")
     func restrictions() throws {
-        let map = ASCIIMap(
-            """
-            a-----b-----c
-                  |     |
-                  d-----e
-            """, gridSize: 20)
-        let ways: [ASCIIMap.Way] = [
-            ("ab", ["highway": "primary"]), ("bc", ["highway": "primary"]), ("bd", ["highway": "residential"]),
-            ("de", ["highway": "residential"]), ("ce", ["highway": "residential"]),
-        ]
+        let fixture = TurnRestrictionTests()  // the same side-street map as the A*'s restriction tests
+        let (map, ways) = (fixture.map, fixture.ways)
         for relation in [
             ASCIIMap.restriction("no_right_turn", from: "ab", via: "b", to: "bd"),
             ASCIIMap.restriction("only_straight_on", from: "ab", via: "b", to: "bc"),

@@ -21,7 +21,7 @@ struct HelsinkiHierarchyTests {
         let usable = (0..<p.graph.edgeCount).filter { e in
             costing.isUsable(e) && p.tables.components[TravelProfile.car.index][p.graph.edges[e].to.index] == main
         }
-        var generator = SeededGenerator(seed: 3)
+        var generator = SplitMix64(seed: 3)
         var found = 0
         for _ in 0..<250 {
             let s = usable[Int(generator.next() % UInt64(usable.count))], t = usable[Int(generator.next() % UInt64(usable.count))]
@@ -51,18 +51,5 @@ struct HelsinkiHierarchyTests {
             }
         }
         #expect(h.shortcutCount > 0)
-    }
-}
-
-/// A splitmix64 generator for seeded test data.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

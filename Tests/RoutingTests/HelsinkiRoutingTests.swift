@@ -81,7 +81,7 @@ struct HelsinkiRoutingTests {
 }
 
 /// A tiny seeded generator (SplitMix64) so the random pairs are the same on every run.
-struct SplitMix64 {
+struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {

@@ -140,12 +140,18 @@ struct RouteCommandTests {
 struct MapStoreTests {
     let xml = ASCIIMap("a---b---c", gridSize: 20).osmXML(ways: [("abc", ["highway": "residential", "name": "Only St"])])
 
+    /// Writes the three-node town map into `dir` and returns its path.
+    func writeTown(in dir: TemporaryDirectory) throws -> String {
+        let path = dir.file("town.osm")
+        try Data(xml.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
     @Test("the first load imports and writes NAME.waygate-cache; the next reads it; a changed map is imported again")
     func cache() throws {
         let dir = try TemporaryDirectory(prefix: "mapstore")
         defer { dir.remove() }
-        let path = dir.file("town.osm")
-        try Data(xml.utf8).write(to: URL(fileURLWithPath: path))
+        let path = try writeTown(in: dir)
         let store = MapStore(userCacheDirectory: dir.file("user-cache"))
         let first = try store.load(path)
         #expect(first.origin == .imported)
@@ -171,8 +177,7 @@ struct MapStoreTests {
     func corruptHierarchy() throws {
         let dir = try TemporaryDirectory(prefix: "mapstore")
         defer { dir.remove() }
-        let path = dir.file("town.osm")
-        try Data(xml.utf8).write(to: URL(fileURLWithPath: path))
+        let path = try writeTown(in: dir)
         let store = MapStore(userCacheDirectory: dir.file("user-cache"))
         let first = try store.load(path)
         let cachePath = try #require(first.cachePath)
@@ -192,8 +197,7 @@ struct MapStoreTests {
     func fallback() throws {
         let dir = try TemporaryDirectory(prefix: "mapstore")
         defer { dir.remove() }
-        let path = dir.file("town.osm")
-        try Data(xml.utf8).write(to: URL(fileURLWithPath: path))
+        let path = try writeTown(in: dir)
         // A directory where the cache file would go makes that place unwritable, even for root.
         try FileManager.default.createDirectory(atPath: path + ".waygate-cache", withIntermediateDirectories: false)
         let store = MapStore(userCacheDirectory: dir.file("user-cache"))
@@ -208,8 +212,7 @@ struct MapStoreTests {
     func corruptCache() throws {
         let dir = try TemporaryDirectory(prefix: "mapstore")
         defer { dir.remove() }
-        let path = dir.file("town.osm")
-        try Data(xml.utf8).write(to: URL(fileURLWithPath: path))
+        let path = try writeTown(in: dir)
         try Data("WGCACHE\n garbage".utf8).write(to: URL(fileURLWithPath: path + ".waygate-cache"))
         let store = MapStore(userCacheDirectory: dir.file("user-cache"))
         #expect(try store.load(path).origin == .imported)
