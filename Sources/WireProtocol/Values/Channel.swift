@@ -29,6 +29,15 @@ public enum Channel: String, Sendable, Hashable, Codable, CaseIterable {
     /// The channels this one stands for: itself, or every concrete channel for `all`.
     public var expanded: [Channel] { self == .all ? Self.concrete : [self] }
 
+    /// Whether the channel reports state changes (DEVICE, SESSION, REROUTE/ARRIVAL), which
+    /// outlets keep while they drop stream samples (LOCATION, MATCH, PROGRESS…) under load.
+    public var carriesState: Bool {
+        switch self {
+        case .device, .session, .guidance: true
+        default: false
+        }
+    }
+
     /// The channel spelled `name`, or nil.
     public init?(wireName name: String) { self.init(rawValue: name) }
 
