@@ -35,6 +35,7 @@ let package = Package(
         // MARK: - Layer 0 — foundations
         module("Geodesy"),  // coordinates, bearings, distances, polylines, polyline5/6 codec
         module("Timekeeping"),  // Timestamp (UTC, ISO 8601 ms) and the TimeSource protocol
+        module("JSON"),  // one ordered JSON value, the parser (line/column errors), the streaming writer
         module("SystemIO", ["Timekeeping", "CWaygateSys", "CSerialPort"]),  // typed syscalls, termios, sockets, ptys, wall clock
 
         // MARK: - Layer 1 — domain values and wire formats
@@ -43,8 +44,8 @@ let package = Package(
         module("RoadGraph", ["Geodesy"]),  // immutable road network, spatial index, binary cache
         module("NMEA", ["Positioning"]),  // NMEA 0183 framing, sentences, FixAssembler, encoder
         module("GPSDProtocol", ["Positioning", "NMEA"]),  // gpsd JSON (TPV, SKY, VERSION, WATCH…)
-        module("RouteFormats", ["RouteModel", "Geodesy", "Positioning", "Timekeeping"]),  // OSRM/Mapbox/Valhalla JSON, GPX, GeoJSON, JSONL
-        module("WireProtocol", ["RouteFormats", "Positioning", "Timekeeping"]),  // Waygate's JSON-lines messages
+        module("RouteFormats", ["JSON", "RouteModel", "Geodesy", "Positioning", "Timekeeping"]),  // OSRM/Mapbox/Valhalla JSON, GPX, GeoJSON, JSONL
+        module("WireProtocol", ["JSON", "RouteFormats", "Positioning", "Timekeeping"]),  // Waygate's JSON-lines messages
 
         // MARK: - Layer 2 — algorithms
         module("OSMImport", ["RoadGraph", "CZlib"]),  // .osm.pbf / .osm XML → RoadGraph via TagPolicy
@@ -59,23 +60,23 @@ let package = Package(
         module("Gateway", ["LocationSources", "Routing", "MapMatching", "Navigation", "Simulation", "OSMImport", "RouteFormats", "Timekeeping"]),
 
         // MARK: - Layer 4 — servers
-        module("Servers", ["Gateway", "WireProtocol", "GPSDProtocol", "SystemIO"]),
+        module("Servers", ["JSON", "Gateway", "WireProtocol", "GPSDProtocol", "SystemIO"]),
 
         // MARK: - Layer 5 — command line
-        module("WaygateCLI", ["Servers", "Gateway", "WireProtocol", "RouteFormats", "NMEA", "GPSDProtocol", "Timekeeping", "SystemIO", "OSMImport", "Routing"]),
+        module("WaygateCLI", ["JSON", "Servers", "Gateway", "WireProtocol", "RouteFormats", "NMEA", "GPSDProtocol", "Timekeeping", "SystemIO", "OSMImport", "Routing"]),
         .executableTarget(name: "waygate", dependencies: ["WaygateCLI"], swiftSettings: swiftSettings),
         .executableTarget(
-            name: "waygate-bench", dependencies: ["NMEA", "GPSDProtocol", "OSMImport", "Routing", "Simulation", "MapMatching", "SystemIO", "Servers", "Gateway", "LocationSources", "WireProtocol", "Timekeeping"],
+            name: "waygate-bench", dependencies: ["JSON", "NMEA", "GPSDProtocol", "OSMImport", "Routing", "Simulation", "MapMatching", "SystemIO", "Servers", "Gateway", "LocationSources", "WireProtocol", "Timekeeping"],
             path: "Sources/WaygateBenchmarks", swiftSettings: swiftSettings),
 
         // MARK: - Tests
-        .target(name: "TestSupport", dependencies: ["SystemIO", "Timekeeping", "WireProtocol", "Geodesy"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
-        tests("Geodesy"), tests("Timekeeping"), tests("SystemIO"), tests("Positioning"),
-        tests("NMEA"), tests("GPSDProtocol"), tests("RouteFormats", ["RouteModel", "Geodesy", "Positioning", "Timekeeping"]),
-        tests("WireProtocol"), tests("OSMImport"), tests("RoadGraph", ["OSMImport"]), tests("Routing", ["OSMImport"]),
+        .target(name: "TestSupport", dependencies: ["JSON", "SystemIO", "Timekeeping", "WireProtocol", "Geodesy"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
+        tests("Geodesy"), tests("JSON", ["Simulation"]), tests("Timekeeping"), tests("SystemIO"), tests("Positioning"),
+        tests("NMEA"), tests("GPSDProtocol"), tests("RouteFormats", ["JSON", "RouteModel", "Geodesy", "Positioning", "Timekeeping"]),
+        tests("WireProtocol", ["JSON"]), tests("OSMImport"), tests("RoadGraph", ["OSMImport"]), tests("Routing", ["OSMImport"]),
         tests("Guidance", ["RouteModel", "Geodesy", "OSMImport", "Routing"]),
         tests("MapMatching", ["OSMImport"]), tests("Navigation"), tests("Simulation"),
-        tests("LocationSources"), tests("Servers"), tests("WaygateCLI"),
+        tests("LocationSources"), tests("Servers", ["JSON"]), tests("WaygateCLI", ["JSON"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import JSON
 /// The kinds of route and trace files Waygate recognises, told apart by content (never by
 /// file extension): see `sniff(_:)`.
 public enum RouteFileFormat: String, Sendable, Hashable, CaseIterable {
@@ -39,14 +40,14 @@ public enum RouteFileFormat: String, Sendable, Hashable, CaseIterable {
     }
 
     private static func sniffJSON(_ bytes: [UInt8]) throws -> RouteFileFormat {
-        if let newline = bytes.firstIndex(of: 0x0A), let first = try? JSONParser.parse(Array(bytes[..<newline]), source: "JSONL line 1"),
+        if let newline = bytes.firstIndex(of: 0x0A), let first = try? parseJSON(Array(bytes[..<newline]), source: "JSONL line 1"),
             first["lat"] != nil, first["lon"] != nil
         {
             return .jsonLines
         }
         let document: JSONValue
         do {
-            document = try JSONParser.parse(bytes, source: "JSON")
+            document = try parseJSON(bytes, source: "JSON")
         } catch {
             throw RouteFormatError.unrecognizedFormat(reason: "JSON that does not parse (\(error))")
         }

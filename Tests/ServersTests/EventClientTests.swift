@@ -1,3 +1,4 @@
+import JSON
 import Servers
 import Testing
 import WireProtocol

@@ -1,3 +1,4 @@
+import JSON
 import Foundation
 import Servers
 import Synchronization
@@ -211,7 +212,7 @@ struct EventServerTests {
         #expect(answers[1] == .reply(ReplyMessage(id: .integer(2), fields: ["command": .string("camera")])))
         guard case .reply(let status) = answers[2] else { Issue.record("no status REPLY"); return }
         #expect(status.fields["clients"] == .integer(1))
-        #expect(status.fields["session"] == .object(["mode": .string("free_drive")]))
+        #expect(status.fields["session"] == JSONValue(["mode": .string("free_drive")]))
         let counters = status.fields["counters"]?.objectValue
         #expect(counters?["fixes"] == .integer(5))
         #expect(counters?["events_dropped"] == .integer(2))

@@ -1,3 +1,4 @@
+import JSON
 import Synchronization
 import WireProtocol
 import Servers
@@ -11,8 +12,8 @@ final class FakeCommandHandler: CommandHandler {
         switch command {
         case .status:
             return .success([
-                "session": .object(["mode": .string("free_drive")]),
-                "counters": .object(["fixes": .integer(5), "events_dropped": .integer(2)]),
+                "session": JSONValue(["mode": .string("free_drive")]),
+                "counters": JSONValue(["fixes": .integer(5), "events_dropped": .integer(2)]),
             ])
         case .route: return .failure(.noRoute, "no road within 200 m of waypoint 0")
         default: return .success(["command": .string(command.name.rawValue)])

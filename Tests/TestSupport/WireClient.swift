@@ -1,5 +1,6 @@
 import Foundation
 import SystemIO
+import JSON
 import WireProtocol
 
 /// A real client of a Waygate event socket, for end-to-end tests: connects (waiting for the

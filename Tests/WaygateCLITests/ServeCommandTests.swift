@@ -1,3 +1,4 @@
+import JSON
 import Foundation
 import GPSDProtocol
 import SystemIO
@@ -94,7 +95,7 @@ struct ServeCommandTests {
         for attempt in 1...200 {
             try client.send(.status, id: attempt)
             guard case .reply(let reply) = try client.next(where: { if case .reply = $0 { true } else { false } }),
-                case .array(let list) = reply.fields["sources"], case .object(let first) = list.first
+                case .array(let list) = reply.fields["sources"], let first = list.first?.objectValue
             else { Issue.record("no status REPLY"); return }
             #expect(reply.id == .integer(Int64(attempt)))
             source = first

@@ -1,3 +1,4 @@
+import JSON
 import Foundation
 import TestSupport
 import Testing
@@ -7,7 +8,7 @@ import WireProtocol
 @Suite("waygate serve: start and stop guidance", .serialized)
 struct ServeGuidanceTests {
     /// A GeoJSON route 400 m north-south through the replayed receiver's position in Hamilton, NZ.
-    static let routeJSON: JSONValue = .object([
+    static let routeJSON: JSONValue = JSONValue([
         "type": .string("LineString"),
         "coordinates": .array([
             .array([.number(175.314897), .number(-37.7830)]),
@@ -62,7 +63,7 @@ struct ServeGuidanceTests {
         // No DEVICE lost/connected came in between: the replay source was never restarted.
         try client.send(.status, id: 4)
         guard case .reply(let status) = try client.next(where: { if case .reply(let r) = $0 { r.id == .integer(4) } else { false } }),
-            case .array(let sources) = status.fields["sources"], case .object(let source) = sources.first
+            case .array(let sources) = status.fields["sources"], let source = sources.first?.objectValue
         else { Issue.record("no status"); return }
         #expect(source["connections"] == .integer(1))
     }
@@ -85,6 +86,6 @@ struct ServeGuidanceTests {
         #expect(error.message == "unusable route: cannot read route_file \(dir.file("missing.json"))")
         try client.send(.status, id: 10)
         guard case .reply(let status) = try client.next(where: { if case .reply = $0 { true } else { false } }) else { return }
-        #expect(status.fields["session"] == .object(["mode": .string("free_drive")]))
+        #expect(status.fields["session"] == JSONValue(["mode": .string("free_drive")]))
     }
 }

@@ -1,3 +1,4 @@
+import JSON
 import Foundation
 import Gateway
 import Geodesy
@@ -66,11 +67,11 @@ struct ServeMapTests {
             case .array(let routes) = routed.fields["routes"]
         else { Issue.record("route failed"); return }
         #expect(routes.count >= 1)
-        guard case .object(let best) = routes[0], case .number(let distance)? = best["distance"] ?? nil else { Issue.record("no distance"); return }
+        guard let best = routes[0].objectValue, let distance = best["distance"]?.doubleValue else { Issue.record("no distance"); return }
         #expect(distance > 300 && distance < 3_000)
         // Every route object echoes the departure (whole seconds, UTC) with its own arrival.
-        for case .object(let route) in routes {
-            guard case .number(let duration)? = route["duration"] ?? nil else { Issue.record("no duration"); continue }
+        for route in routes.compactMap(\.objectValue) {
+            guard let duration = route["duration"]?.doubleValue else { Issue.record("no duration"); continue }
             #expect(route["departure_time"] == .string("2026-11-29T12:00:00Z"))
             let arrival = Timestamp(secondsSince1970: (departure.secondsSince1970 + duration).rounded()).iso8601(fractionDigits: 0)
             #expect(route["arrival_time"] == .string(arrival))

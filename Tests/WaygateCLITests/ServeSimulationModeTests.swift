@@ -1,3 +1,4 @@
+import JSON
 import Foundation
 import Geodesy
 import TestSupport
@@ -50,7 +51,7 @@ struct ServeSimulationModeTests {
         guard case .reply = try #require(try client.next(where: isReply(2))) else { Issue.record("route failed"); return }
         try client.send(.start(StartRequest(route: .index(0), simulate: .onPoorGPS, speedMultiplier: 2)), id: 3)
         guard case .reply(let started) = try #require(try client.next(where: isReply(3))) else { Issue.record("start refused"); return }
-        guard case .object(let simulation)? = started.fields["simulation"] else { Issue.record("no simulation in reply"); return }
+        guard let simulation = started.fields["simulation"]?.objectValue else { Issue.record("no simulation in reply"); return }
         #expect(simulation["mode"] == .string("on_poor_gps"))
 
         let began = try client.nextEvent { if case .device(let d) = $0 { d.source == "simulator" && d.state == .connected } else { false } }
@@ -73,7 +74,7 @@ struct ServeSimulationModeTests {
             return isReply(4)(message)
         }
         guard case .reply(let changed) = try #require(changedMessage) else { Issue.record("simulate refused"); return }
-        guard case .object(let state)? = changed.fields["simulation"] else { Issue.record("no simulation in reply"); return }
+        guard let state = changed.fields["simulation"]?.objectValue else { Issue.record("no simulation in reply"); return }
         #expect(state["mode"] == .string("never"))
         #expect(state["simulating"] == .bool(false))
         if off == nil {

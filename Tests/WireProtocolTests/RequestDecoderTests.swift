@@ -1,4 +1,5 @@
 import Testing
+import JSON
 import WireProtocol
 
 @Suite("RequestDecoder")
@@ -40,7 +41,7 @@ struct RequestDecoderTests {
         let requests = [
             Request(id: .integer(4), command: .subscribe([.location, .sky])),
             Request(command: .route(RouteRequest(waypoints: [[24.9, 60.1]], avoid: [.toll, .motorway]))),
-            Request(id: .string("x"), command: .start(StartRequest(route: .route(.object(["distance": .number(12.5)]))))),
+            Request(id: .string("x"), command: .start(StartRequest(route: .route(JSONValue(["distance": .number(12.5)]))))),
             Request(command: .simulate(SimulateRequest(speedMultiplier: 2.5))),
         ]
         for request in requests {

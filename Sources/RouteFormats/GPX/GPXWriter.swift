@@ -13,11 +13,11 @@ public enum GPXWriter {
         body += "    <trkseg>\n"
         for fix in fixes {
             guard let c = fix.coordinate else { continue }
-            body += "      <trkpt lat=\"\(JSONWriter.format(c.latitude))\" lon=\"\(JSONWriter.format(c.longitude))\">"
-            if let alt = fix.altitudeMSL { body += "<ele>\(JSONWriter.format(alt))</ele>" }
+            body += "      <trkpt lat=\"\(format(c.latitude))\" lon=\"\(format(c.longitude))\">"
+            if let alt = fix.altitudeMSL { body += "<ele>\(format(alt))</ele>" }
             if let time = fix.time { body += "<time>\(time.iso8601)</time>" }
-            if let course = fix.course { body += "<course>\(JSONWriter.format(course))</course>" }
-            if let speed = fix.speed { body += "<speed>\(JSONWriter.format(speed))</speed>" }
+            if let course = fix.course { body += "<course>\(format(course))</course>" }
+            if let speed = fix.speed { body += "<speed>\(format(speed))</speed>" }
             body += "</trkpt>\n"
         }
         body += "    </trkseg>\n  </trk>\n"
@@ -29,7 +29,7 @@ public enum GPXWriter {
         var body = "  <rte>\n"
         if let summary = route.legs.first?.summary, !summary.isEmpty { body += "    <name>\(escaped(summary))</name>\n" }
         for c in route.geometry {
-            body += "    <rtept lat=\"\(JSONWriter.format(c.latitude))\" lon=\"\(JSONWriter.format(c.longitude))\"/>\n"
+            body += "    <rtept lat=\"\(format(c.latitude))\" lon=\"\(format(c.longitude))\"/>\n"
         }
         body += "  </rte>\n"
         return document(body)
@@ -53,4 +53,11 @@ public enum GPXWriter {
         }
         return out
     }
+}
+
+/// A GPX number: the shortest form that reads back to the same double, `.0` dropped (as in JSON).
+private func format(_ value: Double) -> String {
+    var text = value.description
+    if text.hasSuffix(".0") { text.removeLast(2) }
+    return text
 }

@@ -43,7 +43,7 @@ public enum GeoJSONReader {
     }
 
     static func lines(_ bytes: [UInt8]) throws -> [Line] {
-        let root = JSONNode(value: try JSONParser.parse(bytes, source: source), source: source)
+        let root = JSONNode(value: try parseJSON(bytes, source: source), source: source)
         let found = try lines(in: root, name: "", properties: nil)
         guard !found.isEmpty else { throw RouteFormatError.empty(source: source, what: "LineString") }
         return found

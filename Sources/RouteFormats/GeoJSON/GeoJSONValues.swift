@@ -1,3 +1,4 @@
+import JSON
 import Geodesy
 
 /// GeoJSON building blocks shared by the Directions writer and the GeoJSON writer.

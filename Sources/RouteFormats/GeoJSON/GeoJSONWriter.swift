@@ -1,3 +1,4 @@
+public import JSON
 public import RouteModel
 public import Timekeeping
 
@@ -7,10 +8,10 @@ public import Timekeeping
 public enum GeoJSONWriter {
     /// The routes as a FeatureCollection; `departureTime` is echoed with each route's arrival.
     public static func featureCollection(_ routes: [Route], departureTime: Timestamp? = nil) -> [UInt8] {
-        JSONWriter.bytes(.object([
+        JSONValue.object([
             JSONMember("type", .string("FeatureCollection")),
             JSONMember("features", .array(routes.map { feature($0, departureTime: departureTime) })),
-        ]))
+        ]).serialized
     }
 
     /// One route as a Feature value; `departureTime` is echoed with the route's arrival.

@@ -1,4 +1,14 @@
+import JSON
 import Geodesy
+
+/// Parses a JSON document for a reader, as a `RouteFormatError.invalidSyntax` on failure.
+func parseJSON(_ bytes: [UInt8], source: String, firstLine: Int = 1) throws(RouteFormatError) -> JSONValue {
+    do {
+        return try JSONParser.parse(bytes, source: source, firstLine: firstLine)
+    } catch {
+        throw .invalidSyntax(source: error.source, line: error.line, column: error.column, reason: error.reason)
+    }
+}
 
 /// A JSON value together with where it sits in the document, so every accessor can fail with
 /// a message naming the path (`routes[0].legs[1].steps missing`). `null` counts as absent.
@@ -47,7 +57,7 @@ struct JSONNode {
 
     /// This value as a number.
     func number() throws -> Double {
-        guard case .number(let n) = value else { throw wrongType("a number") }
+        guard let n = value.doubleValue else { throw wrongType("a number") }
         return n
     }
 

@@ -1,3 +1,4 @@
+import JSON
 import Geodesy
 
 /// Decodes the `geometry` members of one route object, with the polyline precision fixed for

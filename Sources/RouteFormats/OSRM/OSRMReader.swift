@@ -1,3 +1,4 @@
+public import JSON
 import Geodesy
 public import RouteModel
 
@@ -25,7 +26,7 @@ public struct OSRMReader: Sendable {
     /// Reads a whole response. A single route object is accepted as a response of one route.
     /// - Throws: `RouteFormatError` naming the bad path, or `.errorResponse` for `code` ≠ `Ok`.
     public func readResponse(_ bytes: [UInt8]) throws -> DirectionsResponse {
-        try response(from: try JSONParser.parse(bytes, source: Self.source))
+        try response(from: try parseJSON(bytes, source: Self.source))
     }
 
     /// Reads the best route of a response, or a single route object.

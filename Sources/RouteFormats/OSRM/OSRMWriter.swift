@@ -1,3 +1,4 @@
+public import JSON
 public import RouteModel
 public import Timekeeping
 
@@ -23,12 +24,12 @@ public struct OSRMWriter: Sendable {
 
     /// A whole response; `waypoints` default to the first route's.
     public func response(_ routes: [Route], waypoints: [Waypoint]? = nil) -> [UInt8] {
-        JSONWriter.bytes(responseObject(routes, waypoints: waypoints))
+        responseObject(routes, waypoints: waypoints).serialized
     }
 
     /// One route object.
     public func route(_ route: Route) -> [UInt8] {
-        JSONWriter.bytes(routeObject(route))
+        routeObject(route).serialized
     }
 
     /// A whole response as a JSON value (for embedding in other messages).

@@ -1,3 +1,4 @@
+import JSON
 import Geodesy
 public import Positioning
 import Timekeeping
@@ -17,7 +18,7 @@ public enum FixLog {
             if line.last == 0x0D { line.removeLast() }
             guard let first = line.first(where: { $0 != 0x20 && $0 != 0x09 }), first != UInt8(ascii: "#") else { continue }
             let source = "JSONL line \(lineNumber)"
-            let value = try JSONParser.parse(line, source: "JSONL", firstLine: lineNumber)
+            let value = try parseJSON(line, source: "JSONL", firstLine: lineNumber)
             let node = JSONNode(value: value, source: source)
             fixes.append(try fix(node))
         }
@@ -33,7 +34,7 @@ public enum FixLog {
         }
         var time: Timestamp?
         if let t = node.optional("time") {
-            if case .number(let seconds) = t.value {
+            if let seconds = t.value.doubleValue {
                 // Years 1970–5138: anything else is not a fix time (and would not print as ISO 8601).
                 guard seconds >= 0, seconds < 1e11 else { throw t.invalid("\(seconds) is not a time in seconds since 1970") }
                 time = Timestamp(secondsSince1970: seconds)
@@ -69,7 +70,7 @@ public enum FixLog {
                 if let value { members.append(JSONMember(key, .number(value))) }
             }
             if fix.isSimulated { members.append(JSONMember("simulated", .bool(true))) }
-            out += JSONWriter.bytes(.object(members))
+            out += JSONValue.object(members).serialized
             out.append(0x0A)
         }
         return out

@@ -1,3 +1,4 @@
+public import JSON
 public import SystemIO
 public import WireProtocol
 

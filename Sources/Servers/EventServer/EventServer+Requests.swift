@@ -1,3 +1,4 @@
+import JSON
 import SystemIO
 import WireProtocol
 
@@ -57,7 +58,7 @@ extension EventServer {
         counters["events_published"] = .integer(Int64(stats.eventsPublished))
         let handlerDropped = counters["events_dropped"]?.intValue ?? 0
         counters["events_dropped"] = .integer(Int64(handlerDropped) + Int64(stats.eventsDropped))
-        fields["counters"] = .object(counters)
+        fields["counters"] = JSONValue(counters)
         return .success(fields)
     }
 }

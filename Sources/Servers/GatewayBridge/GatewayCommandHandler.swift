@@ -1,6 +1,7 @@
 public import Gateway
 import Foundation
 import Geodesy
+import JSON
 import LocationSources
 import Navigation
 import RouteModel
@@ -34,7 +35,7 @@ public struct GatewayCommandHandler: CommandHandler {
             return await start(request)
         case .stop:
             await gateway.stopGuidance()
-            return .success(["session": .object(["mode": .string(SessionMode.freeDrive.rawValue)])])
+            return .success(["session": JSONValue(["mode": .string(SessionMode.freeDrive.rawValue)])])
         case .camera(let state):
             guard let request = CameraRequest(rawValue: state.rawValue) else { return .failure(.badRequest, "camera: unknown state \(state.rawValue)") }
             await gateway.requestCamera(request)
@@ -83,7 +84,7 @@ public struct GatewayCommandHandler: CommandHandler {
                 id = try await gateway.startGuidance(try RouteLoading.route(for: request.route))
             }
             var fields: [String: JSONValue] = [
-                "route_id": .string(id), "session": .object(["mode": .string(SessionMode.activeGuidance.rawValue), "route_id": .string(id)]),
+                "route_id": .string(id), "session": JSONValue(["mode": .string(SessionMode.activeGuidance.rawValue), "route_id": .string(id)]),
             ]
             if request.simulate != nil || request.speedMultiplier != nil {
                 let state = try await gateway.setSimulation(mode: Self.mode(request.simulate), speedMultiplier: request.speedMultiplier)
@@ -102,7 +103,7 @@ public struct GatewayCommandHandler: CommandHandler {
 
     /// `{mode, simulating, speed_multiplier}` of a simulation state.
     static func object(_ state: Gateway.SimulationState) -> JSONValue {
-        .object([
+        JSONValue([
             "mode": .string(state.mode.rawValue), "simulating": .bool(state.isSimulating),
             "speed_multiplier": .number(state.speedMultiplier),
         ])
@@ -125,15 +126,15 @@ public struct GatewayCommandHandler: CommandHandler {
             if let driver = s.driver { object["driver"] = .string(driver) }
             if let baud = s.baudRate { object["baud"] = .integer(Int64(baud)) }
             if let error = s.lastError { object["last_error"] = .string(error) }
-            return .object(object)
+            return JSONValue(object)
         }
         return [
             "sources": .array(sources),
-            "session": .object(
-                ["mode": .string(SessionMode(status.mode).rawValue)].merging(status.routeID.map { ["route_id": .string($0)] } ?? [:]) { a, _ in a }),
+            "session": JSONValue(
+                ["mode": JSONValue.string(SessionMode(status.mode).rawValue)].merging(status.routeID.map { ["route_id": .string($0)] } ?? [:]) { a, _ in a }),
             "map": .bool(status.hasMap),
             "simulation": object(status.simulation),
-            "counters": .object([
+            "counters": JSONValue([
                 "sentences_ok": .integer(Int64(totals.sentences)),
                 "bad_checksum": .integer(Int64(totals.badChecksum)),
                 "discarded_bytes": .integer(Int64(totals.discardedBytes)),

@@ -1,5 +1,6 @@
 import Foundation
 import Gateway
+import JSON
 import RouteFormats
 import RouteModel
 import WireProtocol
@@ -10,9 +11,9 @@ import WireProtocol
 enum RouteLoading {
     /// Route objects as the wire carries them (Directions v5 JSON, polyline6 geometry), each with
     /// `departure_time` and `arrival_time` when a departure is given.
-    static func routeObjects(_ routes: [Route], departure: WireTime? = nil) -> WireProtocol.JSONValue {
+    static func routeObjects(_ routes: [Route], departure: WireTime? = nil) -> JSONValue {
         let writer = OSRMWriter(geometry: .polyline6, departureTime: departure?.timestamp)
-        return .array(routes.compactMap { try? WireCoding.decoder().decode(WireProtocol.JSONValue.self, from: Data(writer.route($0))) })
+        return .array(routes.map { writer.routeObject($0) })
     }
 
     static func route(for choice: StartRequest.RouteChoice) throws(GatewayError) -> Route {
@@ -21,8 +22,7 @@ enum RouteLoading {
         case .index(let index):
             throw .noSuchRoute(index: index, available: 0)
         case .route(let json):
-            guard let data = try? WireCoding.encode(json) else { throw .unusableRoute("route: cannot re-encode the JSON") }
-            bytes = [UInt8](data)
+            bytes = json.serialized
         case .file(let path):
             guard let data = FileManager.default.contents(atPath: path) else { throw .unusableRoute("cannot read route_file \(path)") }
             bytes = [UInt8](data)

@@ -1,3 +1,4 @@
+import JSON
 /// A request's command with its validated fields.
 public enum Command: Sendable, Hashable {
     /// Add channels to the client's subscription (`all` adds every channel).

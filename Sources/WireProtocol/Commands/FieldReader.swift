@@ -1,3 +1,4 @@
+import JSON
 /// Reads typed fields out of a request object, failing with a message that names the command,
 /// the field and what is wrong with it. `null` counts as absent; unknown fields are ignored.
 struct FieldReader {
@@ -22,39 +23,39 @@ struct FieldReader {
 
     func string(_ field: String) throws(WireProtocolError) -> String? {
         guard let value = value(field) else { return nil }
-        guard let text = value.stringValue else { throw fail(field, "must be a string, got \(value.kindDescription)") }
+        guard let text = value.stringValue else { throw fail(field, "must be a string, got \(value.typeDescription)") }
         return text
     }
 
     func double(_ field: String) throws(WireProtocolError) -> Double? {
         guard let value = value(field) else { return nil }
-        guard let number = value.doubleValue else { throw fail(field, "must be a number, got \(value.kindDescription)") }
+        guard let number = value.doubleValue else { throw fail(field, "must be a number, got \(value.typeDescription)") }
         return number
     }
 
     func int(_ field: String) throws(WireProtocolError) -> Int? {
         guard let value = value(field) else { return nil }
         guard let number = value.intValue else {
-            throw fail(field, value.doubleValue == nil ? "must be an integer, got \(value.kindDescription)" : "must be an integer")
+            throw fail(field, value.doubleValue == nil ? "must be an integer, got \(value.typeDescription)" : "must be an integer")
         }
         return number
     }
 
     func bool(_ field: String) throws(WireProtocolError) -> Bool? {
         guard let value = value(field) else { return nil }
-        guard case .bool(let flag) = value else { throw fail(field, "must be true or false, got \(value.kindDescription)") }
+        guard case .bool(let flag) = value else { throw fail(field, "must be true or false, got \(value.typeDescription)") }
         return flag
     }
 
     func array(_ field: String) throws(WireProtocolError) -> [JSONValue]? {
         guard let value = value(field) else { return nil }
-        guard case .array(let items) = value else { throw fail(field, "must be an array, got \(value.kindDescription)") }
+        guard case .array(let items) = value else { throw fail(field, "must be an array, got \(value.typeDescription)") }
         return items
     }
 
     func object(_ field: String) throws(WireProtocolError) -> [String: JSONValue]? {
         guard let value = value(field) else { return nil }
-        guard let members = value.objectValue else { throw fail(field, "must be an object, got \(value.kindDescription)") }
+        guard let members = value.objectValue else { throw fail(field, "must be an object, got \(value.typeDescription)") }
         return members
     }
 
@@ -72,7 +73,7 @@ struct FieldReader {
         guard let items = try array(field) else { return nil }
         var result: [E] = []
         for (index, item) in items.enumerated() {
-            guard let text = item.stringValue else { throw fail("\(field)[\(index)]", "must be a string, got \(item.kindDescription)") }
+            guard let text = item.stringValue else { throw fail("\(field)[\(index)]", "must be a string, got \(item.typeDescription)") }
             guard let choice = E(rawValue: text) else {
                 throw fail("\(field)[\(index)]", "has unknown value \"\(text)\" (\(Self.known(E.self)))")
             }

@@ -1,3 +1,4 @@
+public import JSON
 /// One client request: a command and the optional scalar `id` echoed in its REPLY or ERROR.
 public struct Request: Sendable, Hashable, Codable {
     /// The client's id for the request (string, number or boolean), echoed verbatim.
@@ -13,15 +14,15 @@ public struct Request: Sendable, Hashable, Codable {
 
     /// Reads a request from a parsed JSON value; the error says exactly what is wrong.
     public init(json: JSONValue) throws(WireProtocolError) {
-        guard let members = json.objectValue else { throw .notAnObject(json.kindDescription) }
+        guard let members = json.objectValue else { throw .notAnObject(json.typeDescription) }
         if let id = members["id"], id != .null {
             guard id.isScalar else {
-                throw .badField(context: "request", field: "id", problem: "must be a string, number or boolean, got \(id.kindDescription)")
+                throw .badField(context: "request", field: "id", problem: "must be a string, number or boolean, got \(id.typeDescription)")
             }
             self.id = id
         }
         guard let cmd = members["cmd"] else { throw .missingCommand("the request has no \"cmd\" field") }
-        guard let name = cmd.stringValue else { throw .missingCommand("\"cmd\" must be a string, got \(cmd.kindDescription)") }
+        guard let name = cmd.stringValue else { throw .missingCommand("\"cmd\" must be a string, got \(cmd.typeDescription)") }
         guard let commandName = CommandName(rawValue: name) else { throw .unknownCommand(name) }
         command = try Command(name: commandName, reading: FieldReader(context: name, members: members))
     }
@@ -31,7 +32,7 @@ public struct Request: Sendable, Hashable, Codable {
         var members = command.fields
         members["cmd"] = .string(command.name.rawValue)
         if let id { members["id"] = id }
-        return .object(members)
+        return JSONValue(members)
     }
 
     public init(from decoder: any Decoder) throws {

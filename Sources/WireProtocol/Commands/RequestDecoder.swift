@@ -1,3 +1,4 @@
+import JSON
 import FoundationEssentials
 
 /// Turns framed client lines into requests, or into the exact ERROR to answer them with.

@@ -1,3 +1,4 @@
+import JSON
 import Timekeeping
 
 /// The fields of a `route` command: plan routes through `waypoints`.

@@ -1,3 +1,4 @@
+import JSON
 /// The fields of a `simulate` command: change the simulation at run time (at least one field).
 public struct SimulateRequest: Sendable, Hashable {
     /// The new mode, when given.

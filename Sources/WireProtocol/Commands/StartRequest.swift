@@ -1,3 +1,4 @@
+public import JSON
 /// The fields of a `start` command: switch to active guidance on a route.
 public struct StartRequest: Sendable, Hashable {
     /// Which route to follow: exactly one of the three forms.
@@ -30,7 +31,7 @@ public struct StartRequest: Sendable, Hashable {
             guard index >= 0 else { throw r.fail("route_index", "must not be negative, got \(index)") }
             choices.append(.index(index))
         }
-        if let route = try r.object("route") { choices.append(.route(.object(route))) }
+        if let route = try r.object("route") { choices.append(.route(JSONValue(route))) }
         if let file = try r.string("route_file") { choices.append(.file(file)) }
         guard choices.count == 1, let route = choices.first else {
             throw r.fail("route_index", "or \"route\" or \"route_file\": give exactly one, got \(choices.count)")

@@ -1,3 +1,4 @@
+public import JSON
 /// The answer to a request that failed: a machine-readable `code` and a human sentence.
 public struct ErrorMessage: WireMessage, Error, CustomStringConvertible {
     public static let messageClass = "ERROR"

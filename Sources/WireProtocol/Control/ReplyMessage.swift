@@ -1,3 +1,4 @@
+public import JSON
 /// The successful answer to a request: `{"class":"REPLY","id":…,"ok":true, …fields}`.
 ///
 /// The fields beyond `id` and `ok` depend on the command (`channels` for subscribe, `routes`

@@ -1,6 +1,6 @@
 /// A strict RFC 8259 JSON parser over bytes, written here (rather than using
 /// `JSONSerialization`) so that errors carry a line and column and objects keep member order.
-struct JSONParser {
+public struct JSONParser {
     private let bytes: [UInt8]
     private let source: String
     private let firstLine: Int
@@ -17,7 +17,7 @@ struct JSONParser {
 
     /// Parses one complete document; trailing non-whitespace is an error. `firstLine` is the
     /// line number of the first byte (for a document cut out of a bigger file).
-    static func parse(_ bytes: [UInt8], source: String, firstLine: Int = 1) throws -> JSONValue {
+    public static func parse(_ bytes: [UInt8], source: String, firstLine: Int = 1) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes, source: source, firstLine: firstLine)
         parser.skipByteOrderMark()
         parser.skipWhitespace()
@@ -40,7 +40,7 @@ struct JSONParser {
         }
     }
 
-    private func failure(_ reason: String) -> RouteFormatError {
+    private func failure(_ reason: String) -> JSONSyntaxError {
         var line = firstLine, column = 1
         for b in bytes[..<min(index, bytes.count)] {
             if b == 0x0A {
@@ -50,10 +50,10 @@ struct JSONParser {
                 column += 1
             }
         }
-        return .invalidSyntax(source: source, line: line, column: column, reason: reason)
+        return JSONSyntaxError(source: source, line: line, column: column, reason: reason)
     }
 
-    private mutating func parseValue(depth: Int) throws -> JSONValue {
+    private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         guard depth < Self.maximumDepth else { throw failure("nesting deeper than \(Self.maximumDepth) levels") }
         guard index < bytes.count else { throw failure("unexpected end of input") }
         switch bytes[index] {
@@ -63,12 +63,12 @@ struct JSONParser {
         case UInt8(ascii: "t"): return try parseLiteral("true", .bool(true))
         case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
         case UInt8(ascii: "n"): return try parseLiteral("null", .null)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
         default: throw failure("unexpected character '\(Character(Unicode.Scalar(bytes[index])))'")
         }
     }
 
-    private mutating func parseLiteral(_ word: String, _ value: JSONValue) throws -> JSONValue {
+    private mutating func parseLiteral(_ word: String, _ value: JSONValue) throws(JSONSyntaxError) -> JSONValue {
         let w = word.utf8
         guard bytes.count - index >= w.count, bytes[index..<(index + w.count)].elementsEqual(w) else {
             throw failure("invalid literal, expected \(word)")
@@ -77,7 +77,7 @@ struct JSONParser {
         return value
     }
 
-    private mutating func parseObject(depth: Int) throws -> JSONValue {
+    private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         index += 1
         var members: [JSONMember] = []
         skipWhitespace()
@@ -107,7 +107,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseArray(depth: Int) throws -> JSONValue {
+    private mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         index += 1
         var elements: [JSONValue] = []
         skipWhitespace()
@@ -131,7 +131,8 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseNumber() throws -> Double {
+    /// A number: `.integer` when written without fraction or exponent and within `Int64`, else `.number`.
+    private mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {
         let start = index
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         func digits() -> Int {
@@ -140,23 +141,28 @@ struct JSONParser {
             return index - s
         }
         guard digits() > 0 else { throw failure("invalid number") }
+        var integral = true
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            integral = false
             index += 1
             guard digits() > 0 else { throw failure("invalid number") }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            integral = false
             index += 1
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
             guard digits() > 0 else { throw failure("invalid number") }
         }
-        guard let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)), value.isFinite else {
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        if integral, let value = Int64(text) { return .integer(value) }
+        guard let value = Double(text), value.isFinite else {
             index = start
             throw failure("invalid number")
         }
-        return value
+        return .number(value)
     }
 
-    private mutating func parseString() throws -> String {
+    private mutating func parseString() throws(JSONSyntaxError) -> String {
         index += 1
         // Fast path: no escapes before the closing quote.
         var end = index
@@ -199,8 +205,8 @@ struct JSONParser {
     }
 
     /// The UTF-8 bytes of a `\uXXXX` escape (the `\u` already consumed), joining surrogate pairs.
-    private mutating func parseUnicodeEscape() throws -> [UInt8] {
-        func hex4() throws -> UInt32 {
+    private mutating func parseUnicodeEscape() throws(JSONSyntaxError) -> [UInt8] {
+        func hex4() throws(JSONSyntaxError) -> UInt32 {
             guard bytes.count - index >= 4, let v = UInt32(String(decoding: bytes[index..<(index + 4)], as: UTF8.self), radix: 16) else {
                 throw failure("invalid \\u escape in string")
             }
@@ -217,5 +223,12 @@ struct JSONParser {
         }
         let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
         return Array(String(Character(scalar)).utf8)
+    }
+}
+
+extension JSONValue {
+    /// Parses a complete JSON document; errors name `source` (default `JSON`) with line and column.
+    public init(parsing bytes: [UInt8], source: String = "JSON") throws(JSONSyntaxError) {
+        self = try JSONParser.parse(bytes, source: source)
     }
 }

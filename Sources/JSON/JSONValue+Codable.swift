@@ -1,17 +1,6 @@
-extension JSONValue {
-    /// Parses a complete JSON document.
-    /// - Throws: `RouteFormatError.invalidSyntax` with line and column (source `JSON`).
-    public init(parsing bytes: [UInt8]) throws {
-        self = try JSONParser.parse(bytes, source: "JSON")
-    }
-
-    /// Compact UTF-8 JSON of this value, members in order, integers without a fraction.
-    public var serialized: [UInt8] { JSONWriter.bytes(self) }
-}
-
-/// `JSONValue` is `Codable` so that messages built with `JSONEncoder` (the wire protocol) can
-/// embed a route object as written by `OSRMWriter.routeObject(_:)`, and decode one back for
-/// `OSRMReader.route(from:)`. Decoded objects take the decoder's member order.
+/// `JSONValue` is `Codable` so that `Codable` messages (the wire protocol's decoding side and the
+/// reference encodings its tests compare against) can carry any JSON: request ids, reply fields,
+/// route objects. A decoder does not tell member order, so decoded members are sorted by key.
 extension JSONValue: Codable {
     private struct Key: CodingKey {
         var stringValue: String
@@ -23,7 +12,8 @@ extension JSONValue: Codable {
     /// Decodes any JSON value (objects, arrays, null, booleans, numbers, strings).
     public init(from decoder: any Decoder) throws {
         if let keyed = try? decoder.container(keyedBy: Key.self) {
-            self = .object(try keyed.allKeys.map { JSONMember($0.stringValue, try keyed.decode(JSONValue.self, forKey: $0)) })
+            let keys = keyed.allKeys.sorted { $0.stringValue.utf8.lexicographicallyPrecedes($1.stringValue.utf8) }
+            self = .object(try keys.map { JSONMember($0.stringValue, try keyed.decode(JSONValue.self, forKey: $0)) })
             return
         }
         if var list = try? decoder.unkeyedContainer() {
@@ -37,6 +27,8 @@ extension JSONValue: Codable {
             self = .null
         } else if let b = try? single.decode(Bool.self) {
             self = .bool(b)
+        } else if let i = try? single.decode(Int64.self) {
+            self = .integer(i)
         } else if let n = try? single.decode(Double.self) {
             self = .number(n)
         } else {
@@ -53,6 +45,9 @@ extension JSONValue: Codable {
         case .bool(let b):
             var single = encoder.singleValueContainer()
             try single.encode(b)
+        case .integer(let i):
+            var single = encoder.singleValueContainer()
+            try single.encode(i)
         case .number(let n):
             var single = encoder.singleValueContainer()
             if n == n.rounded(), abs(n) < 9_007_199_254_740_992 { try single.encode(Int64(n)) } else { try single.encode(n) }

@@ -1,0 +1,262 @@
+/// Writes compact UTF-8 JSON straight into a reusable byte buffer, without building values
+/// first: the one JSON writer of Waygate's per-event and per-report paths.
+///
+/// Output is what Foundation's `JSONEncoder` writes with `.withoutEscapingSlashes` for the same
+/// members in the same order: numbers in Swift's shortest round-tripping form with a trailing
+/// `.0` dropped (`5`, `0.1`, `1e-07`), integers as digits, strings with `"`, `\`, `\b`, `\f`,
+/// `\n`, `\r`, `\t` escaped and other control characters as `\u00xx`, everything else as UTF-8.
+/// Non-finite numbers, which JSON cannot carry, are written as `null`.
+///
+/// Commas are placed by the writer: call `key` before each member's value inside an object,
+/// values one after another inside an array.
+public struct JSONWriter: Sendable {
+    /// The bytes written so far.
+    public private(set) var bytes: [UInt8]
+    /// Whether the next key or array element needs a comma before it.
+    private var needsComma = false
+
+    /// An empty writer with room for `capacity` bytes.
+    public init(capacity: Int = 512) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Empties the buffer, keeping its storage, to write the next document.
+    public mutating func reset() {
+        bytes.removeAll(keepingCapacity: true)
+        needsComma = false
+    }
+
+    /// Appends bytes as they are (a newline, or JSON written elsewhere), with no comma.
+    public mutating func raw(_ text: some Collection<UInt8>) { bytes.append(contentsOf: text) }
+
+    // MARK: Structure
+
+    /// `{`: starts an object (as a value).
+    public mutating func beginObject() {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        needsComma = false
+    }
+
+    /// `}`.
+    public mutating func endObject() {
+        bytes.append(UInt8(ascii: "}"))
+        needsComma = true
+    }
+
+    /// `[`: starts an array (as a value).
+    public mutating func beginArray() {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        needsComma = false
+    }
+
+    /// `]`.
+    public mutating func endArray() {
+        bytes.append(UInt8(ascii: "]"))
+        needsComma = true
+    }
+
+    /// `"key":` for a member name known at compile time (ASCII, nothing to escape).
+    public mutating func key(_ key: StaticString) {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        bytes.append(UInt8(ascii: "\""))
+        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        needsComma = false
+    }
+
+    /// `"key":` for any member name (escaped as needed).
+    public mutating func key(_ key: String) {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        writeString(key)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    // MARK: Values
+
+    /// `null`.
+    public mutating func null() {
+        separate()
+        bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+        needsComma = true
+    }
+
+    /// `true` or `false`.
+    public mutating func bool(_ value: Bool) {
+        separate()
+        if value { bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65]) } else { bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65]) }
+        needsComma = true
+    }
+
+    /// An integer as decimal digits.
+    public mutating func int(_ value: some BinaryInteger) {
+        separate()
+        writeInteger(Int64(truncatingIfNeeded: value), unsigned: value is UInt64 ? UInt64(truncatingIfNeeded: value) : nil)
+        needsComma = true
+    }
+
+    /// A number: shortest round-tripping form, `.0` dropped; `null` when not finite.
+    public mutating func number(_ value: Double) {
+        separate()
+        writeNumber(value)
+        needsComma = true
+    }
+
+    /// A string.
+    public mutating func string(_ value: String) {
+        separate()
+        writeString(value)
+        needsComma = true
+    }
+
+    /// Any JSON value, object members in their order.
+    public mutating func value(_ value: JSONValue) {
+        switch value {
+        case .null: null()
+        case .bool(let b): bool(b)
+        case .integer(let i): int(i)
+        case .number(let n): number(n)
+        case .string(let s): string(s)
+        case .array(let elements):
+            beginArray()
+            for element in elements { self.value(element) }
+            endArray()
+        case .object(let members):
+            beginObject()
+            for member in members {
+                key(member.key)
+                self.value(member.value)
+            }
+            endObject()
+        }
+    }
+
+    /// Any JSON value with the members of every object sorted by key (byte order), as
+    /// `JSONEncoder` with `.sortedKeys` writes it.
+    public mutating func sortedValue(_ value: JSONValue) {
+        switch value {
+        case .array(let elements):
+            beginArray()
+            for element in elements { sortedValue(element) }
+            endArray()
+        case .object(let members):
+            beginObject()
+            for member in members.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+                key(member.key)
+                sortedValue(member.value)
+            }
+            endObject()
+        default:
+            self.value(value)
+        }
+    }
+
+    // MARK: Members (key and value; optional values are left out when nil)
+
+    /// `"key":value` for an integer, left out when nil.
+    public mutating func member(_ key: StaticString, _ value: (some BinaryInteger)?) {
+        guard let value else { return }
+        self.key(key)
+        int(value)
+    }
+
+    /// `"key":value` for a number, left out when nil.
+    public mutating func member(_ key: StaticString, _ value: Double?) {
+        guard let value else { return }
+        self.key(key)
+        number(value)
+    }
+
+    /// `"key":value` for a string, left out when nil.
+    public mutating func member(_ key: StaticString, _ value: String?) {
+        guard let value else { return }
+        self.key(key)
+        string(value)
+    }
+
+    /// `"key":value` for a boolean, left out when nil.
+    public mutating func member(_ key: StaticString, _ value: Bool?) {
+        guard let value else { return }
+        self.key(key)
+        bool(value)
+    }
+
+    /// `"key":value` for any JSON value, left out when nil.
+    public mutating func member(_ key: StaticString, _ value: JSONValue?) {
+        guard let value else { return }
+        self.key(key)
+        self.value(value)
+    }
+
+    // MARK: Encoding
+
+    private mutating func separate() {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+    }
+
+    private mutating func writeInteger(_ value: Int64, unsigned: UInt64?) {
+        var magnitude: UInt64
+        if let unsigned {
+            magnitude = unsigned
+        } else {
+            if value < 0 { bytes.append(UInt8(ascii: "-")) }
+            magnitude = value.magnitude
+        }
+        if magnitude < 10 {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude))
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { scratch in
+            var i = 20
+            while magnitude > 0 {
+                i -= 1
+                scratch[i] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[i...]))
+        }
+    }
+
+    private mutating func writeNumber(_ value: Double) {
+        guard value.isFinite else {
+            bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+            return
+        }
+        if value == value.rounded(.towardZero), value.magnitude < 1e15, value != 0 || value.sign == .plus {
+            writeInteger(Int64(value), unsigned: nil)
+            return
+        }
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    private mutating func writeString(_ value: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var text = value
+        text.withUTF8 { utf8 in
+            var start = 0
+            for (i, b) in utf8.enumerated() where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
+                if start < i { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i])) }
+                start = i + 1
+                bytes.append(UInt8(ascii: "\\"))
+                switch b {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(b)
+                case 0x08: bytes.append(UInt8(ascii: "b"))
+                case 0x0C: bytes.append(UInt8(ascii: "f"))
+                case 0x0A: bytes.append(UInt8(ascii: "n"))
+                case 0x0D: bytes.append(UInt8(ascii: "r"))
+                case 0x09: bytes.append(UInt8(ascii: "t"))
+                default:
+                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                    bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(b >> 4)], hex[Int(b & 0xF)]])
+                }
+            }
+            if start < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...])) }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import JSON
+import Simulation
+import Testing
+
+/// The writer must print exactly what Foundation's `JSONEncoder` prints (with
+/// `.withoutEscapingSlashes`) for the same values, so moving the wire off `JSONEncoder` changes
+/// no byte; and what it prints must read back as the same value.
+@Suite("JSONWriter: byte-identical to JSONEncoder, and read back by JSONDecoder")
+struct JSONWriterTests {
+    static func encoder(sorted: Bool) -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = sorted ? [.sortedKeys, .withoutEscapingSlashes] : [.withoutEscapingSlashes]
+        return encoder
+    }
+
+    static func written(_ body: (inout JSONWriter) -> Void) -> String {
+        var writer = JSONWriter()
+        body(&writer)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    @Test("numbers: ties, tiny, huge, negative zero, integers near 2^53 and exponents match JSONEncoder")
+    func numbers() throws {
+        var generator = SeededGenerator(seed: 42)
+        var values: [Double] = [0, -0.0, 1, -1, 0.1, 0.5, 1.5, 2.5, 0.125, 1e-7, 1e-5, 1e-4, 0.001, 123456789.123, 1e15, 1e15 + 0.5,
+                                9_007_199_254_740_992, 9_007_199_254_740_994, 1e16, 1e21, 1e22, 1e308, -1e308, Double.leastNonzeroMagnitude,
+                                Double.greatestFiniteMagnitude, Double.leastNormalMagnitude, 45.4642, 9.19, 0.30000000000000004]
+        for _ in 0..<3_000 {
+            let exponent = Double(Int.random(in: -12...18, using: &generator))
+            let mantissa = Double.random(in: -10...10, using: &generator)
+            values.append(mantissa * pow(10, exponent))
+            // Values a hair from decimal rounding ties at 1–9 decimals.
+            let decimals = Double(Int.random(in: 1...9, using: &generator))
+            let tie = (Double(Int.random(in: 0...100_000, using: &generator)) + 0.5) / pow(10, decimals)
+            values += [tie, tie.nextUp, tie.nextDown]
+        }
+        let expected = String(decoding: try Self.encoder(sorted: false).encode(values), as: UTF8.self)
+        let actual = Self.written { w in
+            w.beginArray()
+            for v in values { w.number(v) }
+            w.endArray()
+        }
+        #expect(actual == expected)
+        let back = try JSONDecoder().decode([Double].self, from: Data(actual.utf8))
+        #expect(back.map(\.bitPattern) == values.map { $0 == 0 ? 0 : $0.bitPattern } || back == values)
+    }
+
+    @Test("integers of every width, extremes included")
+    func integers() throws {
+        let values: [Int64] = [0, 1, -1, 9, 10, -10, 99, 100, Int64.max, Int64.min, 1 << 53, -(1 << 53) - 1]
+        let expected = String(decoding: try Self.encoder(sorted: false).encode(values), as: UTF8.self)
+        #expect(Self.written { w in w.beginArray(); for v in values { w.int(v) }; w.endArray() } == expected)
+        #expect(Self.written { w in w.int(UInt64.max) } == "18446744073709551615")
+    }
+
+    @Test("strings: escapes, control characters, unicode, slashes and emoji match JSONEncoder")
+    func strings() throws {
+        var generator = SeededGenerator(seed: 7)
+        var values = ["", "plain", "a/b", "quote \" back \\ slash", "\n\r\t\u{8}\u{C}", "\u{0}\u{1}\u{1B}\u{1F}\u{7F}", "è é 東京 🚗 \u{2028}\u{2029}",
+                      "Via Dante → Piazza", "\u{FEFF}bom"]
+        let alphabet: [Unicode.Scalar] = ["a", "Z", "\"", "\\", "/", "\n", "\u{1}", "\u{1F}", " ", "é", "\u{FFFD}", "😀", "\u{7F}", "\t"]
+        for _ in 0..<500 {
+            var s = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0...20, using: &generator) { s.append(alphabet.randomElement(using: &generator)!) }
+            values.append(String(s))
+        }
+        let expected = String(decoding: try Self.encoder(sorted: false).encode(values), as: UTF8.self)
+        #expect(Self.written { w in w.beginArray(); for v in values { w.string(v) }; w.endArray() } == expected)
+        let back = try JSONDecoder().decode([String].self, from: Data(expected.utf8))
+        #expect(back == values)
+    }
+
+    @Test("nested values: sortedValue matches JSONEncoder's sorted keys; value keeps member order; deep nesting")
+    func nesting() throws {
+        let value: JSONValue = .object([
+            JSONMember("z", .array([.integer(1), .number(2.5), .null, .bool(false), .object([])])),
+            JSONMember("B", .string("upper")), JSONMember("_u", .bool(true)), JSONMember("a_b", .integer(-3)), JSONMember("ab", .array([])),
+            JSONMember("a", .object([JSONMember("y", .number(0.1)), JSONMember("x", .string("é/\""))])),
+        ])
+        let expected = String(decoding: try Self.encoder(sorted: true).encode(value), as: UTF8.self)
+        #expect(Self.written { $0.sortedValue(value) } == expected)
+        #expect(String(decoding: value.serialized, as: UTF8.self)
+            == #"{"z":[1,2.5,null,false,{}],"B":"upper","_u":true,"a_b":-3,"ab":[],"a":{"y":0.1,"x":"é/\""}}"#)
+        var deep = JSONValue.integer(0)
+        for i in 0..<400 { deep = i.isMultiple(of: 2) ? .array([deep]) : .object([JSONMember("k", deep)]) }
+        let text = deep.serialized
+        #expect(try JSONValue(parsing: text) == deep)
+        #expect(String(decoding: text, as: UTF8.self) == String(decoding: try Self.encoder(sorted: true).encode(deep), as: UTF8.self))
+    }
+
+    @Test("members leave nil out; non-finite numbers are null; reset reuses the buffer")
+    func members() {
+        var w = JSONWriter()
+        w.beginObject()
+        w.member("a", 1 as Int?)
+        w.member("b", nil as Double?)
+        w.member("c", Double.nan as Double?)
+        w.member("d", "x" as String?)
+        w.member("e", true as Bool?)
+        w.endObject()
+        #expect(String(decoding: w.bytes, as: UTF8.self) == #"{"a":1,"c":null,"d":"x","e":true}"#)
+        w.reset()
+        w.number(.infinity)
+        #expect(String(decoding: w.bytes, as: UTF8.self) == "null")
+    }
+}
