@@ -103,10 +103,12 @@ extension Gateway {
 
     /// A simulated fix: published as a LOCATION of source `simulator` and followed like a real one.
     private func handleSimulated(_ fix: Fix) {
+        batch = []
+        defer { flush() }
         fixCount += 1
         lastFix = fix
         let time = fix.time ?? timeSource.now()
-        sink(.source(.fix(fix), from: .simulator, time: time))
+        emit(.source(.fix(fix), from: .simulator, time: time))
         follow(fix, time: time)
     }
 
@@ -147,7 +149,7 @@ extension Gateway {
             simulation.clock = nil
         }
         let state: DeviceState = simulation.controller.isSimulating ? .connected : .lost
-        sink(.source(.device(state, driver: "simulation:\(simulation.controller.mode.rawValue)", baud: nil),
+        emit(.source(.device(state, driver: "simulation:\(simulation.controller.mode.rawValue)", baud: nil),
                      from: .simulator, time: timeSource.now()))
     }
 }

@@ -10,7 +10,7 @@ public import Simulation
 public import Timekeeping
 
 /// The heart of the daemon: reads every location source at once, matches fixes to the road
-/// network, runs the navigation session, and publishes everything to one event sink.
+/// network, runs the navigation session, and publishes everything on one `EventBus`.
 ///
 /// Sources are never restarted by the gateway: each one's stream is read for the gateway's whole
 /// life; free drive ↔ active guidance only changes the navigation session, and the matcher's
@@ -43,7 +43,10 @@ public actor Gateway {
 
     private let sources: [any LocationSource]
     let timeSource: any TimeSource
-    let sink: GatewayEventSink
+    /// Where every event goes.
+    public let bus: EventBus
+    /// Events of the fix being handled, published together when it is done (nil outside a fix).
+    var batch: [GatewayEvent]?
     /// The configuration it runs with.
     public let configuration: Configuration
     private var matcher: OnlineMatcher?
@@ -57,12 +60,12 @@ public actor Gateway {
     var simulation: SimulationDriver
     private var routeCounter = 0
 
-    /// A gateway over `sources`, stamping non-fix events with `timeSource` and publishing to `sink`.
+    /// A gateway over `sources`, stamping non-fix events with `timeSource` and publishing on `bus`.
     public init(sources: [any LocationSource], timeSource: any TimeSource, configuration: Configuration = Configuration(),
-                sink: @escaping GatewayEventSink) {
+                bus: EventBus) {
         self.sources = sources
         self.timeSource = timeSource
-        self.sink = sink
+        self.bus = bus
         self.configuration = configuration
         matcher = configuration.map.map { OnlineMatcher(graph: $0) }
         router = configuration.map.map { MapRouter(graph: $0, hierarchies: configuration.hierarchies) }
@@ -86,6 +89,8 @@ public actor Gateway {
 
     /// Handles one source event: counts it, publishes it, and for a fix runs matching and guidance.
     func handle(_ event: SourceEvent, from source: SourceID) {
+        batch = []
+        defer { flush() }
         var time = timeSource.now()
         switch event {
         case .fix(let raw):
@@ -93,7 +98,7 @@ public actor Gateway {
             guard let fix = judgeRealFix(raw) else { return }
             lastFix = fix
             if let t = fix.time { time = t }
-            sink(.source(.fix(fix), from: source, time: time))
+            emit(.source(.fix(fix), from: source, time: time))
             follow(fix, time: time)
             return
         case .sky:
@@ -101,19 +106,30 @@ public actor Gateway {
         case .sentence, .device:
             break
         }
-        sink(.source(event, from: source, time: time))
+        emit(.source(event, from: source, time: time))
+    }
+
+    /// Publishes `event`, or holds it for the batch of the fix being handled.
+    func emit(_ event: GatewayEvent) {
+        if batch != nil { batch?.append(event) } else { bus.publish([event]) }
+    }
+
+    /// Publishes the batch of the fix just handled.
+    func flush() {
+        if let events = batch { bus.publish(events) }
+        batch = nil
     }
 
     func follow(_ fix: Fix, time: Timestamp) {
         guard fix.hasPosition else { return }
         let matched = matcher?.match(fix)
-        if let matched { sink(.match(matched, time: time)) }
+        if let matched { emit(.match(matched, time: time)) }
         publish(session.update(with: fix, matched: matched?.isOffRoad == false ? matched?.coordinate : nil), time: time)
     }
 
     private func publish(_ events: [NavigationEvent], time: Timestamp) {
         for event in events {
-            sink(.navigation(event, time: time))
+            emit(.navigation(event, time: time))
             if case .reroute(let reroute) = event, case .started(let request) = reroute.state { requestRoute(request) }
         }
     }

@@ -14,6 +14,21 @@ public enum GatewayEvent: Sendable {
     case navigation(NavigationEvent, time: Timestamp)
 }
 
-/// Where the gateway sends its events (the event server, the gpsd-compatible server, tests).
-/// Called on the gateway's actor; must return quickly and never block.
-public typealias GatewayEventSink = @Sendable (GatewayEvent) -> Void
+extension GatewayEvent {
+    /// Whether the event reports a change of state that outlets must never drop (DEVICE,
+    /// SESSION, REROUTE, ARRIVAL, off-route, BANNER and VOICE instructions), as opposed to a
+    /// stream sample (fixes, sky views, sentences, MATCH, PROGRESS, CAMERA — each carries the
+    /// whole current state) of which a slow outlet may lose the oldest.
+    public var isState: Bool {
+        switch self {
+        case .source(.device, _, _): true
+        case .source: false
+        case .match: false
+        case .navigation(let event, _):
+            switch event {
+            case .progress, .camera: false
+            case .banner, .voice, .offRouteDetected, .reroute, .arrived, .session: true
+            }
+        }
+    }
+}

@@ -18,13 +18,15 @@ enum PipelineBenchmark {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let socketPath = dir + "/bench.sock"
         let source = try ReplaySource(bytes: corpus, id: SourceID("replay:bench"), pace: .asFastAsPossible, timeSource: SystemTimeSource())
-        let relay = EventServerSink()
-        let gateway = Gateway(sources: [source], timeSource: SystemTimeSource(), sink: relay.sink)
+        let bus = EventBus()
+        let gateway = Gateway(sources: [source], timeSource: SystemTimeSource(), bus: bus)
         let server = try EventServer(
             listener: try UnixSocketListener(path: socketPath),
             configuration: .init(version: "bench", maxQueuedEvents: 10_000_000), handler: GatewayCommandHandler(gateway: gateway))
-        relay.attach(server)
-        defer { server.stop() }
+        let fanout = WireFanout()
+        fanout.add(server)
+        let subscription = fanout.attach(to: bus, capacity: 10_000_000)
+        defer { subscription.cancel(); server.stop() }
 
         let client = try SocketConnection.connect(unixPath: socketPath)
         defer { client.descriptor.close() }

@@ -16,7 +16,7 @@ struct EventClientTests {
         #expect(hello.protocolVersion == 1)
         try client.send(Request(id: .integer(1), command: .subscribe([.location, .device])))
         #expect(try await messages.next() == .reply(ReplyMessage(id: .integer(1), fields: ["channels": .array([.string("location"), .string("device")])])))
-        let seq = h.server.publish(.location(helsinki), time: fixTime)
+        let seq = h.fanout.publish(.location(helsinki), time: fixTime)
         guard case .event(let event) = try await messages.next() else { Issue.record("no event"); return }
         #expect(event.seq == seq && event.payload == .location(helsinki))
         h.server.stop()

@@ -12,6 +12,8 @@ import WireProtocol
 struct ServerHarness {
     let directory: TemporaryDirectory
     let server: EventServer
+    /// What numbers and encodes events for the server, as in the daemon.
+    let fanout = WireFanout()
     let handler = FakeCommandHandler()
     var path: String { server.listener.path }
 
@@ -21,6 +23,7 @@ struct ServerHarness {
         server = try EventServer(
             listener: listener, configuration: .init(version: "0.1.0-test", maxQueuedEvents: maxQueuedEvents, access: access),
             handler: handler)
+        fanout.add(server)
     }
 
     /// A connected client that has read its HELLO.
@@ -62,7 +65,7 @@ struct EventServerTests {
         #expect(hello == .hello(HelloMessage(version: "0.1.0-test", session: .init(mode: .freeDrive), channels: Channel.concrete)))
         try client.send(#"{"cmd":"subscribe","channels":["location"],"id":"a"}"#)
         #expect(try await client.next() == .reply(ReplyMessage(id: .string("a"), fields: ["channels": .array([.string("location")])])))
-        let seq = h.server.publish(.location(helsinki), time: fixTime)
+        let seq = h.fanout.publish(.location(helsinki), time: fixTime)
         guard case .event(let event) = try await client.next() else { Issue.record("no event"); return }
         #expect(event.seq == seq)
         #expect(event.time.description == "2027-01-15T08:00:00.125Z")
@@ -74,10 +77,10 @@ struct EventServerTests {
         let h = try ServerHarness()
         defer { h.close() }
         let client = try await h.client()
-        let first = h.server.publish(.location(helsinki), time: fixTime)
+        let first = h.fanout.publish(.location(helsinki), time: fixTime)
         try client.send(Request(command: .subscribe([.location])))
         #expect(try await client.next() == .reply(ReplyMessage(fields: ["channels": .array([.string("location")])])))
-        let second = h.server.publish(.location(helsinki), time: fixTime)
+        let second = h.fanout.publish(.location(helsinki), time: fixTime)
         guard case .event(let event) = try await client.next() else { Issue.record("no event"); return }
         #expect(event.seq == second)
         #expect(second > first)
@@ -91,9 +94,9 @@ struct EventServerTests {
         try client.send(Request(id: .integer(2), command: .unsubscribe([.location, .nmea])))
         let remaining: [JSONValue] = ["sky", "match", "progress", "instructions", "guidance", "session", "camera", "device"].map { .string($0) }
         #expect(try await client.next() == .reply(ReplyMessage(id: .integer(2), fields: ["channels": .array(remaining)])))
-        h.server.publish(.location(helsinki), time: fixTime)
-        h.server.publish(nmea(0), time: fixTime)
-        let sky = h.server.publish(.sky(SkyMessage(satellites: [])), time: fixTime)
+        h.fanout.publish(.location(helsinki), time: fixTime)
+        h.fanout.publish(nmea(0), time: fixTime)
+        let sky = h.fanout.publish(.sky(SkyMessage(satellites: [])), time: fixTime)
         guard case .event(let event) = try await client.next() else { Issue.record("no event"); return }
         #expect(event.seq == sky)
         #expect(event.payload.messageClass == "SKY")
@@ -108,7 +111,7 @@ struct EventServerTests {
         let both = try await h.subscribed([.location, .device])
         #expect(h.server.statistics.clients == 3)
         let device = EventPayload.device(DeviceMessage(source: "serial:/dev/ttyACM0", state: .lost))
-        for i in 0..<10 { h.server.publish(i % 2 == 0 ? .location(helsinki) : device, time: fixTime.adding(Double(i))) }
+        for i in 0..<10 { h.fanout.publish(i % 2 == 0 ? .location(helsinki) : device, time: fixTime.adding(Double(i))) }
         let a = try await locations.next(5).map(\.messageClass)
         let b = try await devices.next(5).map(\.messageClass)
         let c = try await both.next(10).map(\.messageClass)
@@ -127,7 +130,7 @@ struct EventServerTests {
         let fast = try await h.subscribed([.nmea])
         var fastSeqs: [UInt64] = []
         for chunk in stride(from: 0, to: total, by: 500) {
-            for i in chunk..<(chunk + 500) { h.server.publish(nmea(i), time: fixTime) }
+            for i in chunk..<(chunk + 500) { h.fanout.publish(nmea(i), time: fixTime) }
             fastSeqs += try await fast.nextLines(500).compactMap(seq(of:))
         }
         #expect(fastSeqs.count == total)
@@ -206,7 +209,7 @@ struct EventServerTests {
         try client.send(#"{"cmd":"route","waypoints":[[24.94,60.17]],"id":1}"#)
         try client.send(#"{"cmd":"camera","state":"overview","id":2}"#)
         try client.send(#"{"cmd":"status","id":3}"#)
-        h.server.publish(.location(helsinki), time: fixTime)
+        h.fanout.publish(.location(helsinki), time: fixTime)
         let answers = try await client.next(3)
         #expect(answers[0] == .error(ErrorMessage(id: .integer(1), code: .noRoute, message: "no road within 200 m of waypoint 0")))
         #expect(answers[1] == .reply(ReplyMessage(id: .integer(2), fields: ["command": .string("camera")])))
@@ -255,7 +258,7 @@ struct EventServerTests {
             let leaves = try await h.subscribed([.nmea])
             try leaves.send(#"{"cmd":"status","id":1}"#)
             for chunk in stride(from: 0, to: 4_000, by: 500) {  // more than its socket buffer holds
-                for i in chunk..<(chunk + 500) { h.server.publish(nmea(i), time: fixTime) }
+                for i in chunk..<(chunk + 500) { h.fanout.publish(nmea(i), time: fixTime) }
                 #expect(try await stays.nextLines(500).count == 500)
             }
             withExtendedLifetime(leaves) {}
@@ -267,7 +270,7 @@ struct EventServerTests {
             clients = reply.fields["clients"]
         }
         #expect(clients == .integer(1))
-        let seq = h.server.publish(nmea(4_000), time: fixTime)
+        let seq = h.fanout.publish(nmea(4_000), time: fixTime)
         guard case .event(let event) = try await stays.next() else { Issue.record("no event after the other client left"); return }
         #expect(event.seq == seq)
     }
@@ -276,7 +279,7 @@ struct EventServerTests {
     func helloSessionMode() async throws {
         let h = try ServerHarness()
         defer { h.close() }
-        h.server.publish(.session(SessionMessage(mode: .activeGuidance, previous: .freeDrive, routeID: "r-1")), time: fixTime)
+        h.fanout.publish(.session(SessionMessage(mode: .activeGuidance, previous: .freeDrive, routeID: "r-1")), time: fixTime)
         let client = try TestClient(path: h.path)
         guard case .hello(let hello) = try await client.next() else { Issue.record("no HELLO"); return }
         #expect(hello.session.mode == .activeGuidance)

@@ -52,7 +52,7 @@ struct GPSDCompatibleServerTests {
     }
 
     static func publish(_ server: GPSDCompatibleServer, _ event: SourceEvent, at index: Int = 0) {
-        server.publish(.source(event, from: .simulator, time: time.adding(Double(index))))
+        server.publish([.source(event, from: .simulator, time: time.adding(Double(index)))])
     }
 
     @Test("VERSION on connect; WATCH answers DEVICES and its echo, then TPV and SKY stream; POLL, DEVICES, ERROR")

@@ -50,11 +50,18 @@ struct GatewaySimulationTests {
         while clock.sleeperCount == 0 { await Task.yield() }
     }
 
+    /// A gateway whose bus hands every event, as published, to `collector`.
+    static func gateway(sources: [any LocationSource], timeSource: any TimeSource, collector: Collector) -> Gateway {
+        let bus = EventBus()
+        bus.subscribe("test", delivery: .inline) { events in collector.events.withLock { $0 += events } }
+        return Gateway(sources: sources, timeSource: timeSource, bus: bus)
+    }
+
     @Test("always: simulated fixes 1 s apart along the route drive guidance; ×4 gives 4 per second; never stops them")
     func alwaysThenNever() async throws {
         let clock = ManualTimeSource()
         let collector = Collector()
-        let gateway = Gateway(sources: [], timeSource: clock) { event in collector.events.withLock { $0.append(event) } }
+        let gateway = Self.gateway(sources: [], timeSource: clock, collector: collector)
         _ = try await gateway.startGuidance(try Self.route())
         let state = try await gateway.setSimulation(mode: .always, speedMultiplier: nil)
         #expect(state.mode == .always)
@@ -106,7 +113,7 @@ struct GatewaySimulationTests {
         let collector = Collector()
         let source = PushSource()
         let route = try Self.route()
-        let gateway = Gateway(sources: [source], timeSource: clock) { event in collector.events.withLock { $0.append(event) } }
+        let gateway = Self.gateway(sources: [source], timeSource: clock, collector: collector)
         let running = Task { await gateway.run() }
         defer { running.cancel(); source.continuation.finish() }
         _ = try await gateway.startGuidance(route)
@@ -137,7 +144,7 @@ struct GatewaySimulationTests {
 
     @Test("a speed multiplier that is not positive is refused, naming the value")
     func badMultiplier() async throws {
-        let gateway = Gateway(sources: [], timeSource: ManualTimeSource()) { _ in }
+        let gateway = Gateway(sources: [], timeSource: ManualTimeSource(), bus: EventBus())
         do {
             _ = try await gateway.setSimulation(mode: nil, speedMultiplier: 0)
             Issue.record("accepted 0")

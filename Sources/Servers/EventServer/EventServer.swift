@@ -1,18 +1,18 @@
 import Dispatch
 import Foundation
 public import SystemIO
-public import Timekeeping
+import Timekeeping
 public import WireProtocol
 
 /// Serves Waygate's JSON-lines protocol on a Unix socket: HELLO on connect, subscriptions,
 /// fan-out of published events, and requests answered by the server or a `CommandHandler`.
 ///
-/// One dedicated thread runs a `poll` loop over the listener and every client with
-/// non-blocking sockets, so no client can stall the server or another client: each client's
-/// events go through a bounded queue that drops the oldest and later says so with `DROPPED`.
-/// `publish` may be called from any thread or task. Handler calls run on the cooperative pool.
+/// Events arrive as encoded `WireLine`s from a `WireFanout` (`deliver`). One dedicated thread
+/// runs a `poll` loop over the listener and every client with non-blocking sockets, so no client
+/// can stall the server or another client: each client's events go through a bounded queue
+/// that drops the oldest and later says so with `DROPPED`. Handler calls run on the cooperative pool.
 /// Call `stop()` to close every connection and remove the socket file.
-public final class EventServer: Sendable {
+public final class EventServer: WireOutlet {
     /// How the server behaves.
     public struct Configuration: Sendable {
         /// Server version announced in HELLO.
@@ -44,7 +44,7 @@ public final class EventServer: Sendable {
     public struct Statistics: Sendable, Hashable {
         /// Clients connected now.
         public var clients: Int
-        /// Events given to `publish`.
+        /// Event lines delivered to the server (those of channels some client wanted).
         public var eventsPublished: UInt64
         /// Events discarded from slow clients' queues.
         public var eventsDropped: UInt64
@@ -66,8 +66,6 @@ public final class EventServer: Sendable {
     public let configuration: Configuration
     let handler: any CommandHandler
     let state: Locked<State>
-    /// Serialises publishers so that `seq` order is queue order.
-    let publishing = Locked(Publisher())
     let wakePipe: WakePipe
     let stopped = DispatchSemaphore(value: 0)
 
@@ -83,48 +81,29 @@ public final class EventServer: Sendable {
         thread.start()
     }
 
-    /// Sends `payload` as an event stamped `time` (the fix time for fix-derived events) to
-    /// every client subscribed to its channel; returns the event's `seq`. Never blocks on clients.
-    @discardableResult
-    public func publish(_ payload: EventPayload, time: Timestamp) -> UInt64 {
-        publish(contentsOf: [(payload, time)])
+    /// Queues `lines` for every client subscribed to their channel (a `WireOutlet`: called by
+    /// the `WireFanout` that numbered and encoded them). Never blocks on clients.
+    public func deliver(_ lines: [WireLine]) {
+        let wake = state.withLock { s in
+            s.statistics.eventsPublished += UInt64(lines.count)
+            for line in lines { if let mode = line.sessionMode { s.sessionMode = mode } }
+            // Index by key, not `values.indices`: those hold a copy of the dictionary and
+            // would make every queue append copy the whole queue.
+            for id in Array(s.outboxes.keys) {
+                guard let index = s.outboxes.index(forKey: id) else { continue }
+                for line in lines where s.outboxes.values[index].subscriptions.contains(line.channel) {
+                    if s.outboxes.values[index].enqueue(line.bytes) { s.statistics.eventsDropped += 1 }
+                }
+                s.statistics.deepestQueue = max(s.statistics.deepestQueue, s.outboxes.values[index].events.count)
+            }
+            return Self.claimWake(&s)
+        }
+        if wake { wakePipe.wake() }
     }
 
-    /// Publishes several events in order under one lock and one wake-up (what one fix usually
-    /// produces: LOCATION, MATCH or PROGRESS, instructions…); returns the last `seq` used.
-    @discardableResult
-    public func publish(contentsOf events: [(payload: EventPayload, time: Timestamp)]) -> UInt64 {
-        publishing.withLock { publisher in
-            let subscribed = state.withLock { s in
-                s.statistics.eventsPublished += UInt64(events.count)
-                for case .session(let session) in events.map(\.payload) { s.sessionMode = session.mode }
-                return s.outboxes.values.reduce(into: Set<Channel>()) { $0.formUnion($1.subscriptions) }
-            }
-            var lines: [(Channel, [UInt8])] = []
-            for (payload, time) in events {
-                let seq = publisher.nextSeq
-                publisher.nextSeq += 1
-                guard subscribed.contains(payload.channel),
-                    let line = try? publisher.line(for: .event(Event(seq: seq, time: WireTime(time), payload: payload)))
-                else { continue }
-                lines.append((payload.channel, line))
-            }
-            guard !lines.isEmpty else { return publisher.nextSeq - 1 }
-            let wake = state.withLock { s in
-                // Index by key, not `values.indices`: those hold a copy of the dictionary and
-                // would make every queue append copy the whole queue.
-                for id in Array(s.outboxes.keys) {
-                    guard let index = s.outboxes.index(forKey: id) else { continue }
-                    for (channel, line) in lines where s.outboxes.values[index].subscriptions.contains(channel) {
-                        if s.outboxes.values[index].enqueue(line) { s.statistics.eventsDropped += 1 }
-                    }
-                    s.statistics.deepestQueue = max(s.statistics.deepestQueue, s.outboxes.values[index].events.count)
-                }
-                return Self.claimWake(&s)
-            }
-            if wake { wakePipe.wake() }
-            return publisher.nextSeq - 1
-        }
+    /// The channels some client is subscribed to now.
+    public var channelsWanted: Set<Channel> {
+        state.withLock { s in s.outboxes.values.reduce(into: Set<Channel>()) { $0.formUnion($1.subscriptions) } }
     }
 
     /// The server's counters now.

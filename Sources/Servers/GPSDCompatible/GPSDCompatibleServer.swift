@@ -36,14 +36,17 @@ public final class GPSDCompatibleServer: Sendable {
         thread.start()
     }
 
-    /// Reports `event` to every watching client (any thread; never blocks on a client).
-    public func publish(_ event: GatewayEvent) {
-        session.withLock { $0.publish(event) }
+    /// Reports `events` to every watching client (any thread; never blocks on a client).
+    public func publish(_ events: [GatewayEvent]) {
+        session.withLock { s in for event in events { s.publish(event) } }
         wakePipe.wake()
     }
 
-    /// The closure to hand to `Gateway(…, sink:)`, alone or next to other sinks.
-    public var sink: GatewayEventSink { { [self] event in publish(event) } }
+    /// Subscribes to `bus` with a queue of its own of `capacity` stream events.
+    @discardableResult
+    public func attach(to bus: EventBus, capacity: Int = 4_096) -> Subscription {
+        bus.subscribe("gpsd", delivery: .queued(capacity: capacity)) { [self] events in publish(events) }
+    }
 
     /// Reports that did not fit a slow client's buffer, over all clients connected now.
     public var droppedReports: Int { session.withLock { $0.clients.values.reduce(0) { $0 + $1.dropped } } }

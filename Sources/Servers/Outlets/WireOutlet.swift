@@ -10,12 +10,15 @@ public struct WireLine: Sendable, Hashable {
     public let channel: Channel
     /// One JSON object followed by `\n`, exactly as the socket sends it.
     public let bytes: [UInt8]
+    /// For a SESSION event, the mode it switched to (what a greeting announces to new clients).
+    public let sessionMode: SessionMode?
 
     /// A line.
-    public init(seq: UInt64, channel: Channel, bytes: [UInt8]) {
+    public init(seq: UInt64, channel: Channel, bytes: [UInt8], sessionMode: SessionMode? = nil) {
         self.seq = seq
         self.channel = channel
         self.bytes = bytes
+        self.sessionMode = sessionMode
     }
 
     /// Whether the line reports a state change (DEVICE, SESSION, REROUTE, ARRIVAL), which an
@@ -28,6 +31,14 @@ public struct WireLine: Sendable, Hashable {
 public protocol WireOutlet: AnyObject, Sendable {
     /// Takes the next lines.
     func deliver(_ lines: [WireLine])
+    /// The channels it would send now; stream events of other channels are not encoded for it
+    /// (their `seq` is used all the same; state lines always come). By default every channel.
+    var channelsWanted: Set<Channel> { get }
+}
+
+extension WireOutlet {
+    /// Every channel.
+    public var channelsWanted: Set<Channel> { Set(Channel.concrete) }
 }
 
 /// Answers one request line of the socket protocol (`{"cmd":…}`) exactly as the socket would,

@@ -1,15 +1,9 @@
-import Dispatch
 import Foundation
-import Gateway
 import Geodesy
 import LocationSources
-import Positioning
-import RouteModel
 import Servers
 import Simulation
 import SystemIO
-import Timekeeping
-import WireProtocol
 
 /// `waygate serve`: the daemon. Reads the configured sources and publishes everything on the
 /// Unix socket until SIGINT or SIGTERM.
@@ -129,124 +123,16 @@ struct ServeCommand: Subcommand {
     }
 
     func run(in environment: AppEnvironment) async throws {
-        var sources: [any LocationSource] = serial.map {
-            SerialNMEASource(path: $0.path, options: .init(baudRate: $0.baud), timeSource: environment.timeSource)
-        }
-        sources += gpsd.map { GPSDClientSource(host: $0.host, port: $0.port, timeSource: environment.timeSource) as any LocationSource }
-        for file in replays {
-            do {
-                sources.append(try ReplaySource(contentsOf: file, pace: replayPace, timeSource: environment.timeSource))
-            } catch {
-                throw RuntimeError(String(describing: error))
-            }
-        }
-        if let simulate {
-            let clock = AcceleratedTimeSource(base: environment.timeSource, multiplier: simulate.settings.speedMultiplier)
-            sources.append(try simulate.settings.source(try SimulationSettings.readRoute(simulate.route), timeSource: clock))
-        }
-        let gpsdServer = try gpsdListen.map { address in
-            do { return try GPSDCompatibleServer(listener: TCPListener(host: address.host, port: UInt16(address.port)), version: WaygateCommand.version) } catch {
-                throw RuntimeError("cannot serve gpsd clients on \(address.host):\(address.port): \(error)")
-            }
-        }
-        defer { gpsdServer?.stop() }
-        let path = socket ?? SocketPath.resolveDefault(environment: environment.variables, uid: environment.uid)
-        let loaded = try map.map { try environment.loadMap($0) }
-        let server = try EventRelay.start(
-            socketPath: path, mode: socketMode, group: socketGroup, gateway: Gateway.Configuration(map: loaded?.graph, hierarchies: loaded?.hierarchies ?? [], simulationMode: simulationMode, speedMultiplier: simulationSpeed),
-            configuration: EventServer.Configuration(version: WaygateCommand.version, maxQueuedEvents: maxQueue, access: access),
-            sources: sources, timeSource: environment.timeSource, also: gpsdServer?.sink)
-        if let guide {
-            do {
-                _ = try await server.gateway.startGuidance(try SimulationSettings.readRoute(guide))
-            } catch let error as GatewayError {
-                server.server.stop()
-                throw RuntimeError("--guide \(guide): \(error)")
-            }
-        }
-        if let simulateTo {
-            let gateway = server.gateway, speed = simulationSpeed
-            let drive = Task { try await Self.simulateDrive(to: simulateTo.to, from: simulateTo.from, on: gateway, speedMultiplier: speed) }
-            if simulateTo.from != nil {
-                do {
-                    try await drive.value
-                } catch {
-                    server.server.stop()
-                    throw RuntimeError("--simulate-to: \(error)")
-                }
-            }
-        }
-        let names = sources.map(\.id.rawValue) + (simulateTo.map { ["simulator to \($0.to)"] } ?? [])
-        Console.error("serving on \(path) (\(names.joined(separator: ", ")))")
-        await server.runUntilSignalled()
-    }
-}
-
-extension ServeCommand {
-    /// `--simulate-to`: plans from `from` (or the first fix the gateway sees) to `to`, starts
-    /// guidance on it and lets the gateway's simulator drive it (mode `always`).
-    static func simulateDrive(to: Coordinate, from: Coordinate?, on gateway: Gateway, speedMultiplier: Double) async throws {
-        var origin = from
-        while origin == nil {
-            origin = await gateway.currentPosition?.coordinate
-            if origin == nil { try await Task.sleep(for: .milliseconds(200)) }
-        }
-        guard let origin else { return }
-        _ = try await gateway.planRoutes([origin, to], options: RouteOptions(), alternatives: false)
-        _ = try await gateway.startGuidance(index: 0)
-        _ = try await gateway.setSimulation(mode: .always, speedMultiplier: speedMultiplier)
-    }
-}
-
-/// The running daemon: a gateway whose events go to an event server, stopped by a signal.
-struct EventRelay {
-    let gateway: Gateway
-    let server: EventServer
-
-    static func start(socketPath: String, mode: mode_t, group: gid_t?, gateway gatewayConfiguration: Gateway.Configuration,
-                      configuration: EventServer.Configuration,
-                      sources: [any LocationSource], timeSource: any TimeSource, also: GatewayEventSink? = nil) throws -> EventRelay {
-        let directory = (socketPath as NSString).deletingLastPathComponent
-        if !directory.isEmpty { try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
-        let listener: UnixSocketListener
-        do {
-            listener = try UnixSocketListener(path: socketPath, mode: mode, group: group)
-        } catch {
-            throw RuntimeError("cannot serve on \(socketPath): \(error)")
-        }
-        let relay = EventServerSink()
-        let relaySink = relay.sink
-        let sink: GatewayEventSink = { event in
-            relaySink(event)
-            also?(event)
-        }
-        let gateway = Gateway(sources: sources, timeSource: timeSource, configuration: gatewayConfiguration, sink: sink)
-        let server = try EventServer(listener: listener, configuration: configuration, handler: GatewayCommandHandler(gateway: gateway))
-        relay.attach(server)
-        return EventRelay(gateway: gateway, server: server)
+        let daemon = try await Daemon.start(plan, in: environment)
+        Console.error("serving on \(daemon.socketPath) (\(daemon.sourceNames.joined(separator: ", ")))")
+        await daemon.runUntilSignalled()
     }
 
-    /// Runs the gateway until SIGINT or SIGTERM, then stops the server (removing the socket).
-    func runUntilSignalled() async {
-        let gatewayTask = Task { await gateway.run() }
-        await SignalWaiter.wait(for: [SIGINT, SIGTERM])
-        gatewayTask.cancel()
-        server.stop()
-    }
-}
-
-/// Suspends until one of the given signals arrives.
-enum SignalWaiter {
-    static func wait(for signals: [Int32]) async {
-        let (stream, continuation) = AsyncStream<Int32>.makeStream()
-        let sources = signals.map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { continuation.yield(number) }
-            source.resume()
-            return source
-        }
-        for await _ in stream { break }
-        withExtendedLifetime(sources) {}
+    /// What to run, for the composition root.
+    var plan: DaemonPlan {
+        DaemonPlan(
+            serial: serial, gpsd: gpsd, replays: replays, replayPace: replayPace, map: map, socket: socket, socketMode: socketMode,
+            socketGroup: socketGroup, access: access, maxQueue: maxQueue, simulate: simulate, guide: guide, gpsdListen: gpsdListen,
+            simulationMode: simulationMode, simulationSpeed: simulationSpeed, simulateTo: simulateTo)
     }
 }

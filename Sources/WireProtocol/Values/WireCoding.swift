@@ -25,3 +25,21 @@ public enum WireCoding {
         return bytes
     }
 }
+
+extension WireCoding {
+    /// Encodes events into wire lines, reusing its buffers from one event to the next (use one
+    /// per thread, or under a lock).
+    public struct Writer: Sendable {
+        private let encoder = WireCoding.encoder()
+
+        /// A writer.
+        public init() {}
+
+        /// The wire line (with `\n`) of `event`.
+        public mutating func line(for event: Event) -> [UInt8] {
+            var bytes = (try? encoder.encode(event)).map { [UInt8]($0) } ?? Array(#"{"class":"ERROR","code":"internal","message":"unencodable event"}"#.utf8)
+            bytes.append(0x0A)
+            return bytes
+        }
+    }
+}

@@ -5,15 +5,15 @@ import Foundation
 /// Used instead of `Synchronization.Mutex`, whose contended path on Linux hands ownership over
 /// with PI futexes that ThreadSanitizer cannot see: under contention TSan then reports false
 /// races, which would hide real ones in `swift test --sanitize=thread`.
-final class Locked<Value>: @unchecked Sendable {  // `value` is only touched while `lock` is held.
+public final class Locked<Value>: @unchecked Sendable {  // `value` is only touched while `lock` is held.
     private let lock = NSLock()
     private var value: Value
 
     /// Guards `value`.
-    init(_ value: Value) { self.value = value }
+    public init(_ value: Value) { self.value = value }
 
     /// Runs `body` with exclusive access to the value.
-    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+    public func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)

@@ -1,0 +1,195 @@
+import Dispatch
+import Foundation
+import SystemIO
+
+/// The one place the gateway's events leave it: published once, in order, to every outlet that
+/// subscribed (the wire fan-out feeding the Unix socket, SSE and MQTT; the gpsd-compatible
+/// server; speech and notifications; tests).
+///
+/// A subscriber is either `inline` — called on the publisher's thread, so it must only queue
+/// and return (a test collector, an outlet that hands work to its own threads) — or `queued`:
+/// the bus gives it a bounded queue and a thread of its own, so a slow outlet never delays the
+/// gateway or another outlet. A full queue drops its oldest stream sample (LOCATION, MATCH,
+/// PROGRESS, SKY, NMEA, CAMERA frames), never a state change (`GatewayEvent.isState`), and
+/// counts what it dropped.
+public final class EventBus: Sendable {
+    /// How a subscriber receives events.
+    public enum Delivery: Sendable, Hashable {
+        /// On the publisher's thread; the handler must return at once.
+        case inline
+        /// On the subscriber's own thread, through a queue of at most `capacity` stream events
+        /// (state events are always kept, up to `EventBus.stateCapacity`).
+        case queued(capacity: Int)
+    }
+
+    /// State events a queued subscriber may hold before even those are dropped (a subscriber
+    /// stuck that long has failed; memory stays bounded all the same).
+    public static let stateCapacity = 65_536
+
+    /// Counters of one subscriber.
+    public struct SubscriberStatistics: Sendable, Hashable {
+        /// The subscriber's name, e.g. `wire` or `gpsd`.
+        public var name: String
+        /// Events handed to it.
+        public var delivered: UInt64
+        /// Stream events dropped from its queue (state events only past `stateCapacity`).
+        public var dropped: UInt64
+        /// Events waiting in its queue now.
+        public var queued: Int
+    }
+
+    private let subscribers = Locked<[Subscriber]>([])
+
+    /// A bus with no subscribers.
+    public init() {}
+
+    /// Adds a subscriber; events published from now on reach it. `handler` gets batches in
+    /// publishing order.
+    @discardableResult
+    public func subscribe(_ name: String, delivery: Delivery, handler: @escaping @Sendable ([GatewayEvent]) -> Void) -> Subscription {
+        let subscriber = Subscriber(name: name, delivery: delivery, handler: handler)
+        subscribers.withLock { $0.append(subscriber) }
+        return Subscription(bus: self, subscriber: subscriber)
+    }
+
+    /// Publishes `events` (usually what one fix produced) to every subscriber.
+    public func publish(_ events: [GatewayEvent]) {
+        guard !events.isEmpty else { return }
+        for subscriber in subscribers.withLock({ $0 }) { subscriber.take(events) }
+    }
+
+    /// Every subscriber's counters.
+    public var statistics: [SubscriberStatistics] { subscribers.withLock { $0 }.map(\.statistics) }
+
+    fileprivate func remove(_ subscriber: Subscriber) {
+        subscribers.withLock { list in list.removeAll { $0 === subscriber } }
+        subscriber.close()
+    }
+}
+
+/// A subscription to an `EventBus`; `cancel()` stops delivery (a queued subscriber's thread
+/// finishes what it holds first and exits).
+public struct Subscription: Sendable {
+    fileprivate let bus: EventBus
+    fileprivate let subscriber: Subscriber
+
+    /// Stops delivery and, for a queued subscriber, waits until its thread has delivered what
+    /// it held and exited.
+    public func cancel() { bus.remove(subscriber) }
+}
+
+/// One subscriber: its handler and, when queued, its queue and thread.
+private final class Subscriber: Sendable {
+    struct Queue {
+        var events: [GatewayEvent] = []
+        var streamCount = 0
+        var delivered: UInt64 = 0
+        var dropped: UInt64 = 0
+        var waiting = false
+        var closed = false
+
+        var count: Int { events.count }
+    }
+
+    let name: String
+    let delivery: EventBus.Delivery
+    let handler: @Sendable ([GatewayEvent]) -> Void
+    private let queue = Locked(Queue())
+    private let wake = DispatchSemaphore(value: 0)
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(name: String, delivery: EventBus.Delivery, handler: @escaping @Sendable ([GatewayEvent]) -> Void) {
+        self.name = name
+        self.delivery = delivery
+        self.handler = handler
+        if case .queued = delivery {
+            let thread = Thread { [self] in run() }
+            thread.name = "waygate-bus-\(name)"
+            thread.start()
+        }
+    }
+
+    var statistics: EventBus.SubscriberStatistics {
+        queue.withLock { .init(name: name, delivered: $0.delivered, dropped: $0.dropped, queued: $0.count) }
+    }
+
+    func take(_ events: [GatewayEvent]) {
+        guard case .queued(let capacity) = delivery else {
+            handler(events)
+            queue.withLock { $0.delivered += UInt64(events.count) }
+            return
+        }
+        let signal = queue.withLock { q -> Bool in
+            guard !q.closed else { return false }
+            for event in events {
+                q.events.append(event)
+                if !event.isState { q.streamCount += 1 }
+            }
+            Self.enforce(capacity: capacity, on: &q)
+            if q.waiting {
+                q.waiting = false
+                return true
+            }
+            return false
+        }
+        if signal { wake.signal() }
+    }
+
+    /// Drops the oldest stream events beyond `capacity`, and the oldest of any kind beyond
+    /// `stateCapacity` more.
+    private static func enforce(capacity: Int, on q: inout Queue) {
+        guard q.streamCount > capacity || q.count > capacity + EventBus.stateCapacity else { return }
+        var kept: [GatewayEvent] = []
+        kept.reserveCapacity(q.count)
+        var streamExcess = max(0, q.streamCount - capacity)
+        var totalExcess = max(0, q.count - streamExcess - (capacity + EventBus.stateCapacity))
+        for event in q.events {
+            if !event.isState, streamExcess > 0 {
+                streamExcess -= 1
+                q.streamCount -= 1
+                q.dropped += 1
+            } else if event.isState, totalExcess > 0 {
+                totalExcess -= 1
+                q.dropped += 1
+            } else {
+                kept.append(event)
+            }
+        }
+        q.events = kept
+    }
+
+    private func run() {
+        defer { finished.signal() }
+        while true {
+            let next = queue.withLock { q -> [GatewayEvent]?? in
+                if q.count == 0 {
+                    if q.closed { return .some(nil) }
+                    q.waiting = true
+                    return nil
+                }
+                let batch = q.events
+                q.events.removeAll(keepingCapacity: true)
+                q.streamCount = 0
+                q.delivered += UInt64(batch.count)
+                return .some(batch)
+            }
+            switch next {
+            case .none: wake.wait()
+            case .some(.none): return
+            case .some(.some(let batch)): handler(batch)
+            }
+        }
+    }
+
+    func close() {
+        guard case .queued = delivery else { return }
+        let signal = queue.withLock { q -> Bool in
+            guard !q.closed else { return false }
+            q.closed = true
+            return true
+        }
+        guard signal else { return }
+        wake.signal()
+        finished.wait()
+    }
+}

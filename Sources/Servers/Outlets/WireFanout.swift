@@ -1,0 +1,65 @@
+public import Gateway
+import SystemIO
+public import Timekeeping
+public import WireProtocol
+
+/// Maps each gateway event to its wire class, numbers it (`seq`, one sequence for every
+/// outlet) and encodes it once, then hands the lines to every wire outlet: the Unix socket, and
+/// Server-Sent Events and MQTT as they are attached. Subscribed to the `EventBus` with a queue
+/// of its own (`attach(to:)`), so encoding never runs on the gateway's actor.
+public final class WireFanout: Sendable {
+    private struct State {
+        var nextSeq: UInt64 = 1
+        var outlets: [any WireOutlet] = []
+        var writer = WireCoding.Writer()
+    }
+
+    private let state = Locked(State())
+
+    /// A fan-out with no outlets yet.
+    public init() {}
+
+    /// Sends every later line to `outlet` too.
+    public func add(_ outlet: any WireOutlet) { state.withLock { $0.outlets.append(outlet) } }
+
+    /// Subscribes to `bus` with its own queue of `capacity` stream events.
+    @discardableResult
+    public func attach(to bus: EventBus, capacity: Int = 4_096) -> Subscription {
+        bus.subscribe("wire", delivery: .queued(capacity: capacity)) { [self] events in publish(events) }
+    }
+
+    /// Publishes the gateway events that have a wire class; returns the last `seq` used.
+    @discardableResult
+    public func publish(_ events: [GatewayEvent]) -> UInt64 {
+        publish(contentsOf: events.compactMap(\.wire))
+    }
+
+    /// Publishes one event stamped `time`; returns its `seq`.
+    @discardableResult
+    public func publish(_ payload: EventPayload, time: Timestamp) -> UInt64 {
+        publish(contentsOf: [(payload, time)])
+    }
+
+    /// Publishes events in order, each encoded once for all outlets; lines of channels no outlet
+    /// wants now are not encoded, except state lines (DEVICE, SESSION, guidance), which every
+    /// outlet gets. Returns the last `seq` used.
+    @discardableResult
+    public func publish(contentsOf events: [(payload: EventPayload, time: Timestamp)]) -> UInt64 {
+        state.withLock { s in
+            let wanted = s.outlets.reduce(into: Set<Channel>()) { $0.formUnion($1.channelsWanted) }
+            var lines: [WireLine] = []
+            lines.reserveCapacity(events.count)
+            for (payload, time) in events {
+                let seq = s.nextSeq
+                s.nextSeq += 1
+                guard wanted.contains(payload.channel) || payload.channel.carriesState else { continue }
+                let bytes = s.writer.line(for: Event(seq: seq, time: WireTime(time), payload: payload))
+                var mode: SessionMode?
+                if case .session(let session) = payload { mode = session.mode }
+                lines.append(WireLine(seq: seq, channel: payload.channel, bytes: bytes, sessionMode: mode))
+            }
+            if !lines.isEmpty { for outlet in s.outlets { outlet.deliver(lines) } }
+            return s.nextSeq - 1
+        }
+    }
+}

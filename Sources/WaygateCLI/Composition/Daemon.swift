@@ -1,0 +1,200 @@
+import Dispatch
+import Foundation
+import Gateway
+import Geodesy
+import LocationSources
+import Positioning
+import RouteModel
+import Servers
+import Simulation
+import SystemIO
+import Timekeeping
+
+/// What `waygate serve` was asked to run, as parsed from its command line: sources, map,
+/// outlets and the drive to start. The composition root (`Daemon.start`) builds it.
+struct DaemonPlan {
+    var serial: [(path: String, baud: Int?)] = []
+    var gpsd: [(host: String, port: Int)] = []
+    var replays: [String] = []
+    var replayPace: ReplaySource.Pace = .recorded(speed: 1)
+    var map: String?
+    var socket: String?
+    var socketMode: mode_t = 0o660
+    var socketGroup: gid_t?
+    var access = AccessPolicy.open
+    var maxQueue = 4_096
+    var simulate: (route: String, settings: SimulationSettings)?
+    var guide: String?
+    var gpsdListen: (host: String, port: Int)?
+    var simulationMode: SimulationModeController.Mode = .never
+    var simulationSpeed: Double = 1
+    var simulateTo: (from: Coordinate?, to: Coordinate)?
+}
+
+/// The running daemon, built in one place from a `DaemonPlan`: location sources → `Gateway` →
+/// `EventBus` → outlets (the wire fan-out feeding the Unix socket; the gpsd-compatible server).
+/// `runUntilSignalled()` runs it until SIGINT or SIGTERM and takes everything down in order.
+final class Daemon: Sendable {
+    let gateway: Gateway
+    let bus: EventBus
+    let server: EventServer
+    let gpsdServer: GPSDCompatibleServer?
+    let subscriptions: [Subscription]
+    /// The socket path and what feeds the gateway, for the start-up line.
+    let socketPath: String
+    let sourceNames: [String]
+
+    private init(gateway: Gateway, bus: EventBus, server: EventServer, gpsdServer: GPSDCompatibleServer?, subscriptions: [Subscription],
+                 socketPath: String, sourceNames: [String]) {
+        self.gateway = gateway
+        self.bus = bus
+        self.server = server
+        self.gpsdServer = gpsdServer
+        self.subscriptions = subscriptions
+        self.socketPath = socketPath
+        self.sourceNames = sourceNames
+    }
+
+    /// Builds sources, gateway, bus and outlets for `plan`; starts guidance and the simulated
+    /// drive it asks for.
+    static func start(_ plan: DaemonPlan, in environment: AppEnvironment) async throws -> Daemon {
+        let sources = try makeSources(plan, environment: environment)
+        let gpsdServer = try plan.gpsdListen.map { address in
+            do { return try GPSDCompatibleServer(listener: TCPListener(host: address.host, port: UInt16(address.port)), version: WaygateCommand.version) } catch {
+                throw RuntimeError("cannot serve gpsd clients on \(address.host):\(address.port): \(error)")
+            }
+        }
+        let path = plan.socket ?? SocketPath.resolveDefault(environment: environment.variables, uid: environment.uid)
+        let loaded: MapStore.LoadedMap?
+        do {
+            loaded = try plan.map.map { try environment.loadMap($0) }
+        } catch {
+            gpsdServer?.stop()
+            throw error
+        }
+        let bus = EventBus()
+        let gateway = Gateway(
+            sources: sources, timeSource: environment.timeSource,
+            configuration: Gateway.Configuration(map: loaded?.graph, hierarchies: loaded?.hierarchies ?? [], simulationMode: plan.simulationMode, speedMultiplier: plan.simulationSpeed),
+            bus: bus)
+        let server: EventServer
+        do {
+            server = try startEventServer(at: path, plan: plan, handler: GatewayCommandHandler(gateway: gateway))
+        } catch {
+            gpsdServer?.stop()
+            throw error
+        }
+        let fanout = WireFanout()
+        fanout.add(server)
+        var subscriptions = [fanout.attach(to: bus, capacity: plan.maxQueue)]
+        if let gpsdServer { subscriptions.append(gpsdServer.attach(to: bus)) }
+        let daemon = Daemon(gateway: gateway, bus: bus, server: server, gpsdServer: gpsdServer, subscriptions: subscriptions, socketPath: path,
+                            sourceNames: sources.map(\.id.rawValue) + (plan.simulateTo.map { ["simulator to \($0.to)"] } ?? []))
+        do {
+            try await daemon.startDrive(plan)
+        } catch {
+            daemon.stop()
+            throw error
+        }
+        return daemon
+    }
+
+    private static func makeSources(_ plan: DaemonPlan, environment: AppEnvironment) throws -> [any LocationSource] {
+        var sources: [any LocationSource] = plan.serial.map {
+            SerialNMEASource(path: $0.path, options: .init(baudRate: $0.baud), timeSource: environment.timeSource)
+        }
+        sources += plan.gpsd.map { GPSDClientSource(host: $0.host, port: $0.port, timeSource: environment.timeSource) as any LocationSource }
+        for file in plan.replays {
+            do {
+                sources.append(try ReplaySource(contentsOf: file, pace: plan.replayPace, timeSource: environment.timeSource))
+            } catch {
+                throw RuntimeError(String(describing: error))
+            }
+        }
+        if let simulate = plan.simulate {
+            let clock = AcceleratedTimeSource(base: environment.timeSource, multiplier: simulate.settings.speedMultiplier)
+            sources.append(try simulate.settings.source(try SimulationSettings.readRoute(simulate.route), timeSource: clock))
+        }
+        return sources
+    }
+
+    private static func startEventServer(at path: String, plan: DaemonPlan, handler: any CommandHandler) throws -> EventServer {
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty { try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+        do {
+            let listener = try UnixSocketListener(path: path, mode: plan.socketMode, group: plan.socketGroup)
+            return try EventServer(
+                listener: listener, configuration: EventServer.Configuration(version: WaygateCommand.version, maxQueuedEvents: plan.maxQueue, access: plan.access),
+                handler: handler)
+        } catch {
+            throw RuntimeError("cannot serve on \(path): \(error)")
+        }
+    }
+
+    /// `--guide` and `--simulate-to`.
+    private func startDrive(_ plan: DaemonPlan) async throws {
+        if let guide = plan.guide {
+            do {
+                _ = try await gateway.startGuidance(try SimulationSettings.readRoute(guide))
+            } catch let error as GatewayError {
+                throw RuntimeError("--guide \(guide): \(error)")
+            }
+        }
+        if let simulateTo = plan.simulateTo {
+            let gateway = self.gateway, speed = plan.simulationSpeed
+            let drive = Task { try await Self.simulateDrive(to: simulateTo.to, from: simulateTo.from, on: gateway, speedMultiplier: speed) }
+            if simulateTo.from != nil {
+                do {
+                    try await drive.value
+                } catch {
+                    throw RuntimeError("--simulate-to: \(error)")
+                }
+            }
+        }
+    }
+
+    /// `--simulate-to`: plans from `from` (or the first fix the gateway sees) to `to`, starts
+    /// guidance on it and lets the gateway's simulator drive it (mode `always`).
+    static func simulateDrive(to: Coordinate, from: Coordinate?, on gateway: Gateway, speedMultiplier: Double) async throws {
+        var origin = from
+        while origin == nil {
+            origin = await gateway.currentPosition?.coordinate
+            if origin == nil { try await Task.sleep(for: .milliseconds(200)) }
+        }
+        guard let origin else { return }
+        _ = try await gateway.planRoutes([origin, to], options: RouteOptions(), alternatives: false)
+        _ = try await gateway.startGuidance(index: 0)
+        _ = try await gateway.setSimulation(mode: .always, speedMultiplier: speedMultiplier)
+    }
+
+    /// Runs the gateway until SIGINT or SIGTERM, then stops everything (removing the socket).
+    func runUntilSignalled() async {
+        let gatewayTask = Task { await gateway.run() }
+        await SignalWaiter.wait(for: [SIGINT, SIGTERM])
+        gatewayTask.cancel()
+        stop()
+    }
+
+    /// Stops the outlets: bus subscriptions first (what they hold is delivered), then the servers.
+    func stop() {
+        for subscription in subscriptions { subscription.cancel() }
+        server.stop()
+        gpsdServer?.stop()
+    }
+}
+
+/// Suspends until one of the given signals arrives.
+enum SignalWaiter {
+    static func wait(for signals: [Int32]) async {
+        let (stream, continuation) = AsyncStream<Int32>.makeStream()
+        let sources = signals.map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { continuation.yield(number) }
+            source.resume()
+            return source
+        }
+        for await _ in stream { break }
+        withExtendedLifetime(sources) {}
+    }
+}
