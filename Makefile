@@ -5,7 +5,7 @@ APT_PACKAGES := libgps-dev libserialport-dev zlib1g-dev gpsd gpsd-clients gpsd-t
 WAYGATE_TEST_DIR ?= /tmp/waygate-test
 export WAYGATE_TEST_DIR
 
-.PHONY: deps build test run bench layering clean-test-leftovers
+.PHONY: deps build test run bench layering imports clean-test-leftovers
 
 ## deps: install the Debian packages Waygate builds and tests against (only what is missing)
 deps:
@@ -22,7 +22,7 @@ build: deps
 ## test: build with warnings as errors, check layering, run every test (real ptys, gpsd, sockets).
 ## Tests run one at a time: many wait on real processes, and in parallel they starved each other
 ## on the 2-thread cooperative pool (the whole suite takes as long either way, ~100 s).
-test: deps layering
+test: deps layering imports
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	@$(MAKE) --no-print-directory clean-test-leftovers
 	timeout -k 10 1200 $(SWIFT) test --skip-build --disable-xctest --no-parallel; rc=$$?; \
@@ -51,6 +51,10 @@ layering:
 	@bad=$$(grep -rnE 'import (Dispatch|FoundationNetworking)|Date\(\)|Date\.now|ContinuousClock|SuspendingClock|FileManager|ProcessInfo|FileHandle|Thread\b|Glibc\.|\b(fopen|socket|usleep|nanosleep|clock_gettime|gettimeofday)\(' \
 	  Sources/{Geodesy,Timekeeping,Positioning,RouteModel,RoadGraph,NMEA,GPSDProtocol,RouteFormats,WireProtocol,OSMImport,Guidance,Routing,MapMatching,Navigation,Simulation} 2>/dev/null); \
 	if [ -n "$$bad" ]; then echo "layering violations:"; echo "$$bad"; exit 1; fi; echo "layering ok"
+
+## imports: every target imports exactly the package modules Package.swift declares for it
+imports:
+	@scripts/check-imports && echo "imports ok"
 
 ## clean-test-leftovers: kill processes a crashed test run left (pid files under $(WAYGATE_TEST_DIR)/pids)
 clean-test-leftovers:

@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // Waygate: a GPS gateway for Linux navigation. Targets are listed bottom-up by layer;
 // each one-line comment matches the module map in README.md.
+import Foundation
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
@@ -10,11 +11,13 @@ func module(_ name: String, _ deps: [Target.Dependency] = []) -> Target {
     .target(name: name, dependencies: deps, swiftSettings: swiftSettings)
 }
 
-/// The test target of a module: `<Module>Tests`, with fixtures under `Fixtures/`.
+/// The test target of a module: `<Module>Tests`, with fixtures under `Fixtures/` (read by path
+/// from the source tree, so excluded from the build).
 func tests(_ name: String, _ deps: [Target.Dependency] = []) -> Target {
-    .testTarget(
+    let hasFixtures = FileManager.default.fileExists(atPath: "\(Context.packageDirectory)/Tests/\(name)Tests/Fixtures")
+    return .testTarget(
         name: "\(name)Tests", dependencies: [.byName(name: name), "TestSupport"] + deps,
-        exclude: [], resources: [], swiftSettings: swiftSettings)
+        exclude: hasFixtures ? ["Fixtures"] : [], swiftSettings: swiftSettings)
 }
 
 let package = Package(
@@ -36,47 +39,47 @@ let package = Package(
         module("Geodesy"),  // coordinates, bearings, distances, polylines, polyline5/6 codec
         module("Timekeeping"),  // Timestamp (UTC, ISO 8601 ms) and the TimeSource protocol
         module("JSON"),  // one ordered JSON value, the parser (line/column errors), the streaming writer
-        module("SystemIO", ["Timekeeping", "CWaygateSys", "CSerialPort"]),  // typed syscalls, termios, sockets, ptys, wall clock
+        module("SystemIO", ["CSerialPort", "CWaygateSys", "Timekeeping"]),  // typed syscalls, termios, sockets, ptys, wall clock
 
         // MARK: - Layer 1 — domain values and wire formats
         module("Positioning", ["Geodesy", "Timekeeping"]),  // Fix, SkyView, SourceID, DeviceState
         module("RouteModel", ["Geodesy"]),  // Route, RouteLeg, RouteStep, Maneuver, instructions
         module("RoadGraph", ["Geodesy"]),  // immutable road network, spatial index, binary cache
-        module("NMEA", ["Positioning"]),  // NMEA 0183 framing, sentences, FixAssembler, encoder
-        module("GPSDProtocol", ["Positioning", "NMEA"]),  // gpsd JSON (TPV, SKY, VERSION, WATCH…)
-        module("RouteFormats", ["JSON", "RouteModel", "Geodesy", "Positioning", "Timekeeping"]),  // OSRM/Mapbox/Valhalla JSON, GPX, GeoJSON, JSONL
-        module("WireProtocol", ["JSON", "RouteFormats", "Positioning", "Timekeeping"]),  // Waygate's JSON-lines messages
+        module("NMEA", ["Geodesy", "Timekeeping", "Positioning"]),  // NMEA 0183 framing, sentences, FixAssembler, encoder
+        module("GPSDProtocol", ["Geodesy", "Timekeeping", "Positioning", "NMEA"]),  // gpsd JSON (TPV, SKY, VERSION, WATCH…)
+        module("RouteFormats", ["Geodesy", "Timekeeping", "JSON", "Positioning", "RouteModel"]),  // OSRM/Mapbox/Valhalla JSON, GPX, GeoJSON, JSONL
+        module("WireProtocol", ["Timekeeping", "JSON"]),  // Waygate's JSON-lines messages
 
         // MARK: - Layer 2 — algorithms
-        module("OSMImport", ["RoadGraph", "CZlib"]),  // .osm.pbf / .osm XML → RoadGraph via TagPolicy
-        module("Guidance", ["RoadGraph", "RouteModel"]),  // RoadPath → steps, banners, voice
-        module("Routing", ["Guidance", "RoadGraph", "RouteModel"]),  // RoutePlanner: snap, search, alternatives
-        module("MapMatching", ["Routing", "RoadGraph", "Positioning"]),  // HMM matching, live and offline
-        module("Navigation", ["RouteModel", "Positioning", "Geodesy", "Timekeeping"]),  // progress, off-route, session, camera
-        module("Simulation", ["RouteModel", "Positioning", "Geodesy", "Timekeeping"]),  // RouteSimulator, noise, sky
+        module("OSMImport", ["CZlib", "Geodesy", "RoadGraph"]),  // .osm.pbf / .osm XML → RoadGraph via TagPolicy
+        module("Guidance", ["Geodesy", "RouteModel", "RoadGraph"]),  // RoadPath → steps, banners, voice
+        module("Routing", ["Geodesy", "RoadGraph"]),  // RoutePlanner: snap, search, alternatives
+        module("MapMatching", ["Geodesy", "Timekeeping", "Positioning", "RoadGraph", "Routing"]),  // HMM matching, live and offline
+        module("Navigation", ["Geodesy", "Timekeeping", "Positioning", "RouteModel"]),  // progress, off-route, session, camera
+        module("Simulation", ["Geodesy", "Timekeeping", "Positioning", "RouteModel"]),  // RouteSimulator, noise, sky
 
         // MARK: - Layer 3 — runtime
-        module("LocationSources", ["NMEA", "GPSDProtocol", "RouteFormats", "Simulation", "SystemIO", "Timekeeping", "CGPS"]),
-        module("Gateway", ["LocationSources", "Routing", "MapMatching", "Navigation", "Simulation", "OSMImport", "RouteFormats", "Timekeeping"]),
+        module("LocationSources", ["CGPS", "Geodesy", "Timekeeping", "SystemIO", "Positioning", "RouteModel", "NMEA", "Simulation"]),
+        module("Gateway", ["Geodesy", "Timekeeping", "SystemIO", "Positioning", "RouteModel", "RoadGraph", "OSMImport", "Guidance", "Routing", "MapMatching", "Navigation", "Simulation", "LocationSources"]),
 
         // MARK: - Layer 4 — servers
-        module("Servers", ["JSON", "Gateway", "WireProtocol", "GPSDProtocol", "SystemIO"]),
+        module("Servers", ["Geodesy", "Timekeeping", "JSON", "SystemIO", "Positioning", "RouteModel", "RoadGraph", "NMEA", "GPSDProtocol", "RouteFormats", "WireProtocol", "MapMatching", "Navigation", "Simulation", "LocationSources", "Gateway"]),
 
         // MARK: - Layer 5 — command line
-        module("WaygateCLI", ["JSON", "Servers", "Gateway", "WireProtocol", "RouteFormats", "NMEA", "GPSDProtocol", "Timekeeping", "SystemIO", "OSMImport", "Routing"]),
+        module("WaygateCLI", ["Geodesy", "Timekeeping", "JSON", "SystemIO", "Positioning", "RouteModel", "RoadGraph", "NMEA", "GPSDProtocol", "RouteFormats", "WireProtocol", "OSMImport", "Routing", "MapMatching", "Simulation", "LocationSources", "Gateway", "Servers"]),
         .executableTarget(name: "waygate", dependencies: ["WaygateCLI"], swiftSettings: swiftSettings),
         .executableTarget(
-            name: "waygate-bench", dependencies: ["JSON", "NMEA", "GPSDProtocol", "OSMImport", "Routing", "Simulation", "MapMatching", "SystemIO", "Servers", "Gateway", "LocationSources", "WireProtocol", "Timekeeping"],
+            name: "waygate-bench", dependencies: ["Geodesy", "Timekeeping", "JSON", "SystemIO", "Positioning", "RouteModel", "RoadGraph", "NMEA", "GPSDProtocol", "WireProtocol", "OSMImport", "Routing", "MapMatching", "Navigation", "Simulation", "LocationSources", "Gateway", "Servers"],
             path: "Sources/WaygateBenchmarks", swiftSettings: swiftSettings),
 
         // MARK: - Tests
-        .target(name: "TestSupport", dependencies: ["JSON", "SystemIO", "Timekeeping", "WireProtocol", "Geodesy"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
-        tests("Geodesy"), tests("JSON", ["Simulation"]), tests("Timekeeping"), tests("SystemIO"), tests("Positioning"),
-        tests("NMEA"), tests("GPSDProtocol"), tests("RouteFormats", ["JSON", "RouteModel", "Geodesy", "Positioning", "Timekeeping"]),
-        tests("WireProtocol", ["JSON"]), tests("OSMImport"), tests("RoadGraph", ["OSMImport"]), tests("Routing", ["OSMImport"]),
-        tests("Guidance", ["RouteModel", "Geodesy", "OSMImport", "Routing"]),
-        tests("MapMatching", ["OSMImport"]), tests("Navigation"), tests("Simulation"),
-        tests("LocationSources"), tests("Servers", ["JSON"]), tests("WaygateCLI", ["JSON"]),
+        .target(name: "TestSupport", dependencies: ["Geodesy", "JSON", "SystemIO", "WireProtocol"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
+        tests("Geodesy"), tests("JSON", ["Simulation"]), tests("Timekeeping"), tests("SystemIO"), tests("Positioning", ["Geodesy"]),
+        tests("NMEA", ["Geodesy", "Timekeeping", "Positioning"]), tests("GPSDProtocol", ["Timekeeping", "Positioning", "NMEA"]), tests("RouteFormats", ["Geodesy", "Timekeeping", "JSON", "Positioning", "RouteModel"]),
+        tests("WireProtocol", ["Timekeeping", "JSON"]), tests("OSMImport", ["Geodesy", "RoadGraph"]), tests("RoadGraph", ["Geodesy", "OSMImport"]), tests("Routing", ["Geodesy", "RoadGraph", "OSMImport"]),
+        tests("Guidance", ["Geodesy", "RouteModel", "RoadGraph", "OSMImport", "Routing"]),
+        tests("MapMatching", ["Geodesy", "Timekeeping", "Positioning", "RoadGraph", "OSMImport", "Routing"]), tests("Navigation", ["Geodesy", "Timekeeping", "Positioning", "RouteModel"]), tests("Simulation", ["Geodesy", "Timekeeping", "Positioning", "RouteModel"]),
+        tests("LocationSources", ["Geodesy", "Timekeeping", "SystemIO", "Positioning", "RouteModel", "NMEA", "RouteFormats", "Simulation"]), tests("Servers", ["Geodesy", "Timekeeping", "JSON", "SystemIO", "Positioning", "RouteModel", "RouteFormats", "WireProtocol", "Navigation", "Simulation", "LocationSources", "Gateway"]), tests("WaygateCLI", ["Geodesy", "Timekeeping", "JSON", "SystemIO", "Positioning", "RouteModel", "RoadGraph", "NMEA", "GPSDProtocol", "RouteFormats", "WireProtocol", "Routing", "Navigation", "Simulation", "Gateway"]),
     ],
     swiftLanguageModes: [.v6]
 )

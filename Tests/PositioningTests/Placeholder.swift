@@ -1,3 +1,0 @@
-import Testing
-
-@Test("Positioning: placeholder until the module lands") func placeholderPositioning() { #expect(Bool(true)) }
