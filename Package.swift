@@ -29,6 +29,8 @@ let package = Package(
         .systemLibrary(name: "CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
         .systemLibrary(name: "CSerialPort", pkgConfig: "libserialport", providers: [.apt(["libserialport-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
+        .systemLibrary(name: "CSystemdBus", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .target(name: "CWaygateSys"),  // _GNU_SOURCE calls Swift's Glibc cannot see (SO_PEERCRED, accept4)
         .target(name: "PtyShim"),  // test-only ioctl shim, see above
 
@@ -57,6 +59,7 @@ let package = Package(
         // MARK: - Layer 3 — runtime
         module("LocationSources", ["NMEA", "GPSDProtocol", "RouteFormats", "Simulation", "SystemIO", "Timekeeping", "CGPS"]),
         module("Gateway", ["LocationSources", "Routing", "MapMatching", "Navigation", "Simulation", "OSMImport", "RouteFormats", "Timekeeping"]),
+        module("DriverAlerts", ["Gateway", "Navigation", "Positioning", "RouteModel", "CEspeakNG", "CSystemdBus"]),  // spoken instructions (espeak-ng) and desktop notifications (sd-bus)
 
         // MARK: - Layer 4 — servers
         module("Servers", ["Gateway", "WireProtocol", "GPSDProtocol", "SystemIO"]),
@@ -76,6 +79,7 @@ let package = Package(
         tests("Guidance", ["RouteModel", "Geodesy", "OSMImport", "Routing"]),
         tests("MapMatching", ["OSMImport"]), tests("Navigation"), tests("Simulation"),
         tests("LocationSources"), tests("Servers"), tests("WaygateCLI"),
+        tests("DriverAlerts", ["Gateway", "Navigation", "Positioning", "RouteModel", "Timekeeping", "CSystemdBus"]),
     ],
     swiftLanguageModes: [.v6]
 )
