@@ -79,7 +79,7 @@ let package = Package(
         tests("Guidance", ["RouteModel", "Geodesy", "OSMImport", "Routing"]),
         tests("MapMatching", ["OSMImport"]), tests("Navigation"), tests("Simulation"),
         tests("LocationSources"), tests("Servers"), tests("WaygateCLI"),
-        tests("DriverAlerts", ["Gateway", "Navigation", "Positioning", "RouteModel", "Timekeeping", "CSystemdBus"]),
+        tests("DriverAlerts", ["Gateway", "Geodesy", "Navigation", "Positioning", "RouteModel", "Timekeeping", "CSystemdBus"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -28,6 +28,7 @@ public final class DriverAlerts: Sendable {
     private let busAddress: String?
     private let environment: [String: String]
     private let pacesFileOutput: Bool
+    private let alsaDirectory: String
     private let warn: @Sendable (String) -> Void
     private let switches: Mutex<Switches>
 
@@ -38,14 +39,15 @@ public final class DriverAlerts: Sendable {
         self.init(settings: settings, busAddress: busAddress, environment: ProcessInfo.processInfo.environment, warn: warn)
     }
 
-    /// The same with the environment given (where audio and bus defaults are looked up), and,
-    /// for tests, file speech paced at the speed of playback.
-    init(settings: DriverAlertSettings, busAddress: String?, environment: [String: String], pacesFileOutput: Bool = false,
-         warn: @escaping @Sendable (String) -> Void) {
+    /// The same with the environment given (where audio and bus defaults are looked up) and
+    /// where ALSA devices live, and, for tests, file speech paced at the speed of playback.
+    init(settings: DriverAlertSettings, busAddress: String?, environment: [String: String], alsaDirectory: String = "/dev/snd",
+         pacesFileOutput: Bool = false, warn: @escaping @Sendable (String) -> Void) {
         self.settings = settings
         self.busAddress = busAddress
         self.environment = environment
         self.pacesFileOutput = pacesFileOutput
+        self.alsaDirectory = alsaDirectory
         self.warn = warn
         switches = Mutex(Switches(speech: false, notifications: false,
                                   composer: NotificationComposer(maneuvers: settings.maneuverNotifications)))
@@ -84,7 +86,7 @@ public final class DriverAlerts: Sendable {
                 s.speech = speech
                 if speech, s.speaker?.isAvailable != true {
                     s.speaker = SpeechWorker(file: settings.speechFile, voice: settings.voice, environment: environment,
-                                             pacesFileOutput: pacesFileOutput, warn: warn)
+                                             alsaDirectory: alsaDirectory, pacesFileOutput: pacesFileOutput, warn: warn)
                 } else if !speech {
                     s.speaker?.submit([.flush])
                 }

@@ -35,6 +35,7 @@ final class SpeechWorker: @unchecked Sendable {  // every `var` is guarded by `c
     private let file: String?
     private let voiceOverride: String?
     private let environment: [String: String]
+    private let alsaDirectory: String
     private let pacesFileOutput: Bool
     private let warn: @Sendable (String) -> Void
 
@@ -46,11 +47,12 @@ final class SpeechWorker: @unchecked Sendable {  // every `var` is guarded by `c
 
     /// Starts the thread. `file` non-nil writes a WAV instead of playing; `pacesFileOutput`
     /// (tests) makes file synthesis take as long as the audio would play, as a speaker does.
-    init(file: String?, voice: String?, environment: [String: String], pacesFileOutput: Bool = false,
-         warn: @escaping @Sendable (String) -> Void) {
+    init(file: String?, voice: String?, environment: [String: String], alsaDirectory: String = "/dev/snd",
+         pacesFileOutput: Bool = false, warn: @escaping @Sendable (String) -> Void) {
         self.file = file
         self.voiceOverride = voice
         self.environment = environment
+        self.alsaDirectory = alsaDirectory
         self.pacesFileOutput = pacesFileOutput
         self.warn = warn
         let thread = Thread { [self] in run() }
@@ -119,7 +121,7 @@ final class SpeechWorker: @unchecked Sendable {  // every `var` is guarded by `c
                 try EspeakEngine.initialize()
                 writer = try WAVWriter(path: file, sampleRate: EspeakEngine.sampleRate)
             } else {
-                _ = try AudioDeviceProbe.playbackDevice(environment: environment).get()
+                _ = try AudioDeviceProbe.playbackDevice(environment: environment, alsaDirectory: alsaDirectory).get()
                 try EspeakEngine.initialize()
                 writer = nil
             }
