@@ -39,6 +39,13 @@ struct SpeechTests {
         }
         #expect(alerts.recentUtterances.map(\.text) == [Self.short, Self.long, Self.medium])
         #expect(alerts.recentUtterances.allSatisfy { !$0.wasCutOff })
+        // sox reads the same file and agrees on its length.
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/soxi") {
+            let sox = try ChildProcess("/usr/bin/soxi", ["-s", dir.file("drive.wav")], stdout: dir.file("soxi.out"), stderr: dir.file("soxi.err"))
+            #expect(sox.wait(timeout: 10) == 0)
+            let printed = try String(contentsOfFile: dir.file("soxi.out"), encoding: .utf8)
+            #expect(Int(printed.trimmingCharacters(in: .whitespacesAndNewlines)) == wav.samples.count)
+        }
         #expect(alerts.state.utterancesSpoken == 3)
         #expect(warnings.all.isEmpty)
     }
