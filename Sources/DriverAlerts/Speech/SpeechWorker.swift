@@ -1,3 +1,4 @@
+import CEspeakNG
 import Foundation
 import Synchronization
 
@@ -22,6 +23,8 @@ final class SpeechWorker: @unchecked Sendable {  // every `var` is guarded by `c
 
     private let condition = NSCondition()
     private var pending: Job?
+    /// A flush came while nothing was waiting: playback still sounding must be cancelled.
+    private var isCancelRequested = false
     private var isSpeaking = false
     private var isStopping = false
     private var isUnavailable = false
@@ -78,7 +81,9 @@ final class SpeechWorker: @unchecked Sendable {  // every `var` is guarded by `c
                 let next = generation.add(1, ordering: .sequentiallyConsistent).newValue
                 switch action {
                 case .speak(let text, let language): pending = Job(text: text, language: language, generation: next)
-                case .flush: pending = nil
+                case .flush:
+                    pending = nil
+                    isCancelRequested = true
                 }
             }
             condition.broadcast()
@@ -129,7 +134,7 @@ final class SpeechWorker: @unchecked Sendable {  // every `var` is guarded by `c
             giveUp(error)
             return
         }
-        while let job = next() {
+        while let job = next(cancellingPlayback: writer == nil) {
             do throws(DriverAlertsError) {
                 if let writer { record(try speak(job, to: writer)) } else { record(try play(job)) }
             } catch {
@@ -151,11 +156,24 @@ final class SpeechWorker: @unchecked Sendable {  // every `var` is guarded by `c
         warn(file == nil && error.isNoAudioDevice ? "\(error): speech off (--speak-to FILE.wav writes it to a file)" : "\(error): speech off")
     }
 
-    /// The next job, marking the worker busy; nil once stopping and drained.
-    private func next() -> Job? {
+    /// The next job, marking the worker busy; nil once stopping and drained. A flush that comes
+    /// while waiting cancels what espeak may still be playing (in playback output).
+    private func next(cancellingPlayback: Bool) -> Job? {
         condition.lock()
         defer { condition.unlock() }
-        while pending == nil && !isStopping { condition.wait() }
+        while pending == nil && !isStopping {
+            if isCancelRequested {
+                isCancelRequested = false
+                if cancellingPlayback {
+                    condition.unlock()
+                    EspeakEngine.cancel()
+                    condition.lock()
+                    continue
+                }
+            }
+            condition.wait()
+        }
+        isCancelRequested = false
         guard let job = pending else { return nil }
         pending = nil
         isSpeaking = true
@@ -203,6 +221,8 @@ final class SpeechWorker: @unchecked Sendable {  // every `var` is guarded by `c
     /// Plays `job` through espeak's audio output, cancelling it as soon as it is no longer current.
     private func play(_ job: Job) throws(DriverAlertsError) -> SpokenUtterance {
         let (voice, requested) = try EspeakEngine.withEngine(output: .playback) { () throws(DriverAlertsError) in
+            // Whatever still sounds is older than this job, hence stale.
+            if espeak_IsPlaying() != 0 { _ = espeak_Cancel() }
             let chosen = selectVoice(for: job)
             try EspeakEngine.startPlaying(job.text)
             return chosen
