@@ -1,7 +1,8 @@
 # Waygate — the README's two commands are `make run` and `make test`.
 SHELL := /bin/bash
 SWIFT ?= swift
-APT_PACKAGES := libgps-dev libserialport-dev zlib1g-dev gpsd gpsd-clients gpsd-tools socat pkg-config python3-gps
+APT_PACKAGES := libgps-dev libserialport-dev zlib1g-dev gpsd gpsd-clients gpsd-tools socat pkg-config python3-gps \
+  libespeak-ng-dev libsystemd-dev dbus-daemon sox
 WAYGATE_TEST_DIR ?= /tmp/waygate-test
 export WAYGATE_TEST_DIR
 

@@ -59,14 +59,19 @@ public struct VoiceEvent: Sendable, Hashable {
     public var distanceAlongStep: Meters
     /// The prompt.
     public var instruction: VoiceInstruction
+    /// The language the prompt is written in (the route's `options.language`, a BCP 47 primary
+    /// tag such as `en` or `it`), so a speaker can pick a matching voice; nil when unknown.
+    public var language: String?
 
     /// A voice event from its parts.
-    public init(routeID: String, legIndex: Int, stepIndex: Int, distanceAlongStep: Meters, instruction: VoiceInstruction) {
+    public init(routeID: String, legIndex: Int, stepIndex: Int, distanceAlongStep: Meters, instruction: VoiceInstruction,
+                language: String? = nil) {
         self.routeID = routeID
         self.legIndex = legIndex
         self.stepIndex = stepIndex
         self.distanceAlongStep = distanceAlongStep
         self.instruction = instruction
+        self.language = language
     }
 }
 

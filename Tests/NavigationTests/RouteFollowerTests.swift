@@ -238,3 +238,16 @@ struct RouteFollowerTests {
         #expect(abs((parked?.distanceTraveled ?? 0) - 400) < 1)
     }
 }
+
+@Suite("RouteFollower voice language")
+struct RouteFollowerVoiceLanguageTests {
+    @Test("VOICE events carry the route's instruction language, for speakers to pick a voice")
+    func voiceLanguage() throws {
+        var route = TestRoutes.lShaped()
+        route.options.language = "it"
+        var follower = try RouteFollower(route: route, routeID: "r1")
+        let voices = follow(&follower, FixGenerator.drive(RouteFollowerTests.lPath, speed: 10)).flatMap(\.voices)
+        #expect(!voices.isEmpty)
+        #expect(voices.allSatisfy { $0.language == "it" })
+    }
+}

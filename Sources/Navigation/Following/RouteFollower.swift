@@ -218,7 +218,8 @@ public struct RouteFollower: Sendable {
             let instruction = track.route.legs[voice.legIndex].steps[voice.stepIndex].voiceInstructions[voice.index]
             events.append(.voice(VoiceEvent(
                 routeID: routeID, legIndex: voice.legIndex, stepIndex: voice.stepIndex,
-                distanceAlongStep: instruction.distanceAlongGeometry, instruction: instruction)))
+                distanceAlongStep: instruction.distanceAlongGeometry, instruction: instruction,
+                language: track.route.options.language)))
         }
         return events
     }
