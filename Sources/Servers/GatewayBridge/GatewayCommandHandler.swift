@@ -1,7 +1,6 @@
 public import Gateway
 import Foundation
 import Geodesy
-import JSON
 import LocationSources
 import Navigation
 import RouteModel
@@ -9,15 +8,22 @@ import NMEA
 import Positioning
 import Simulation
 public import WireProtocol
+public import JSON
 
 /// Answers the event server's requests from the `Gateway`: `status` today; route planning,
 /// guidance, camera and simulation commands as the gateway gains them.
 public struct GatewayCommandHandler: CommandHandler {
     /// The gateway asked.
     public let gateway: Gateway
+    /// Switches speech and notifications (`driver_alerts`) and answers their state as REPLY
+    /// fields; nil when the daemon runs without them.
+    public let driverAlerts: (@Sendable (_ speech: Bool?, _ notifications: Bool?) -> [String: JSONValue])?
 
-    /// A handler over `gateway`.
-    public init(gateway: Gateway) { self.gateway = gateway }
+    /// A handler over `gateway`, with `driverAlerts` for the `driver_alerts` command.
+    public init(gateway: Gateway, driverAlerts: (@Sendable (Bool?, Bool?) -> [String: JSONValue])? = nil) {
+        self.gateway = gateway
+        self.driverAlerts = driverAlerts
+    }
 
     public func handle(_ command: Command, from client: ClientInfo) async -> CommandResult {
         switch command {
@@ -47,6 +53,9 @@ public struct GatewayCommandHandler: CommandHandler {
             } catch {
                 return .failure(.badRequest, error.description)
             }
+        case .driverAlerts(let speech, let notifications):
+            guard let driverAlerts else { return .failure(.badRequest, "driver_alerts: this daemon runs without speech and notifications") }
+            return .success(driverAlerts(speech, notifications))
         default:
             return .failure(.badRequest, "'\(command.name.rawValue)' is not available on this server yet")
         }

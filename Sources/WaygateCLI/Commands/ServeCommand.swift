@@ -1,4 +1,5 @@
 import Foundation
+import DriverAlerts
 import Geodesy
 import LocationSources
 import Servers
@@ -35,6 +36,11 @@ struct ServeCommand: Subcommand {
             OptionSpec("--guide", value: "ROUTE", help: "Start active guidance on this route file at once (e.g. the --simulate route)."),
             OptionSpec("--gpsd-listen", value: "HOST:PORT", help: "Also serve gpsd's JSON protocol here (e.g. 127.0.0.1:2947)."),
             OptionSpec("--simulation-mode", value: "MODE", help: "always, on_poor_gps or never: when the simulator drives the active route.", default: "never"),
+            OptionSpec("--speak", help: "Speak each VOICE instruction (espeak-ng), in the route's language."),
+            OptionSpec("--voice", value: "LANG", help: "espeak-ng voice for --speak instead of the route's language (e.g. en, it)."),
+            OptionSpec("--speak-to", value: "FILE.wav", help: "Write the spoken instructions to a WAV file instead of playing them (implies --speak)."),
+            OptionSpec("--notify", help: "Post desktop notifications (session D-Bus) for maneuvers, arrival, reroutes and GPS loss."),
+            OptionSpec("--no-notify-maneuvers", help: "With --notify: only arrival, reroute and GPS signal notifications."),
         ] + SimulationSettings.options)
 
     let serial: [(path: String, baud: Int?)]
@@ -53,6 +59,7 @@ struct ServeCommand: Subcommand {
     let simulationMode: SimulationModeController.Mode
     let simulationSpeed: Double
     let simulateTo: (from: Coordinate?, to: Coordinate)?
+    let driverAlerts: DriverAlertSettings
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         serial = try arguments.allValues("--serial").map { value throws(UsageError) in try Self.serialSpec(value) }
@@ -96,6 +103,10 @@ struct ServeCommand: Subcommand {
         let uids = try arguments.allValues("--allow-uid").map { v throws(UsageError) in try Self.id(v, "--allow-uid") }
         let gids = try arguments.allValues("--allow-gid").map { v throws(UsageError) in try Self.id(v, "--allow-gid") }
         access = AccessPolicy(allowUIDs: uids.isEmpty ? nil : Set(uids), allowGIDs: gids.isEmpty ? nil : Set(gids))
+        let speakTo = arguments.value("--speak-to")
+        driverAlerts = DriverAlertSettings(
+            speech: arguments.flag("--speak") || speakTo != nil, voice: arguments.value("--voice"), speechFile: speakTo,
+            notifications: arguments.flag("--notify"), maneuverNotifications: !arguments.flag("--no-notify-maneuvers"))
         maxQueue = try arguments.int("--max-queue", default: 4096) ?? 4096
         guard maxQueue >= 16 else { throw UsageError("--max-queue: at least 16, got \(maxQueue)") }
     }
@@ -133,6 +144,6 @@ struct ServeCommand: Subcommand {
         DaemonPlan(
             serial: serial, gpsd: gpsd, replays: replays, replayPace: replayPace, map: map, socket: socket, socketMode: socketMode,
             socketGroup: socketGroup, access: access, maxQueue: maxQueue, simulate: simulate, guide: guide, gpsdListen: gpsdListen,
-            simulationMode: simulationMode, simulationSpeed: simulationSpeed, simulateTo: simulateTo)
+            simulationMode: simulationMode, simulationSpeed: simulationSpeed, simulateTo: simulateTo, driverAlerts: driverAlerts)
     }
 }

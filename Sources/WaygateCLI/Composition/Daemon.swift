@@ -1,6 +1,8 @@
 import Dispatch
+import DriverAlerts
 import Foundation
 import Gateway
+import JSON
 import Geodesy
 import LocationSources
 import Positioning
@@ -29,6 +31,7 @@ struct DaemonPlan {
     var simulationMode: SimulationModeController.Mode = .never
     var simulationSpeed: Double = 1
     var simulateTo: (from: Coordinate?, to: Coordinate)?
+    var driverAlerts = DriverAlertSettings()
 }
 
 /// The running daemon, built in one place from a `DaemonPlan`: location sources → `Gateway` →
@@ -39,17 +42,19 @@ final class Daemon: Sendable {
     let bus: EventBus
     let server: EventServer
     let gpsdServer: GPSDCompatibleServer?
+    let alerts: DriverAlerts?
     let subscriptions: [Subscription]
     /// The socket path and what feeds the gateway, for the start-up line.
     let socketPath: String
     let sourceNames: [String]
 
-    private init(gateway: Gateway, bus: EventBus, server: EventServer, gpsdServer: GPSDCompatibleServer?, subscriptions: [Subscription],
-                 socketPath: String, sourceNames: [String]) {
+    private init(gateway: Gateway, bus: EventBus, server: EventServer, gpsdServer: GPSDCompatibleServer?, alerts: DriverAlerts?,
+                 subscriptions: [Subscription], socketPath: String, sourceNames: [String]) {
         self.gateway = gateway
         self.bus = bus
         self.server = server
         self.gpsdServer = gpsdServer
+        self.alerts = alerts
         self.subscriptions = subscriptions
         self.socketPath = socketPath
         self.sourceNames = sourceNames
@@ -77,18 +82,26 @@ final class Daemon: Sendable {
             sources: sources, timeSource: environment.timeSource,
             configuration: Gateway.Configuration(map: loaded?.graph, hierarchies: loaded?.hierarchies ?? [], simulationMode: plan.simulationMode, speedMultiplier: plan.simulationSpeed),
             bus: bus)
+        // Speech and notifications exist whenever asked for at start, and can be switched at run time.
+        let alerts = DriverAlerts(settings: plan.driverAlerts, warn: { Console.error("warning: \($0)") })
         let server: EventServer
         do {
-            server = try startEventServer(at: path, plan: plan, handler: GatewayCommandHandler(gateway: gateway))
+            server = try startEventServer(at: path, plan: plan, handler: GatewayCommandHandler(gateway: gateway, driverAlerts: { speech, notifications in
+                alerts.set(speech: speech, notifications: notifications)
+                let state = alerts.state
+                return ["driver_alerts": JSONValue(["speech": .bool(state.speech), "notifications": .bool(state.notifications)])]
+            }))
         } catch {
             gpsdServer?.stop()
+            alerts.stop()
             throw error
         }
         let fanout = WireFanout()
         fanout.add(server)
         var subscriptions = [fanout.attach(to: bus, capacity: plan.maxQueue)]
         if let gpsdServer { subscriptions.append(gpsdServer.attach(to: bus)) }
-        let daemon = Daemon(gateway: gateway, bus: bus, server: server, gpsdServer: gpsdServer, subscriptions: subscriptions, socketPath: path,
+        subscriptions.append(bus.subscribe("driver-alerts", delivery: .inline) { events in alerts.handle(events) })
+        let daemon = Daemon(gateway: gateway, bus: bus, server: server, gpsdServer: gpsdServer, alerts: alerts, subscriptions: subscriptions, socketPath: path,
                             sourceNames: sources.map(\.id.rawValue) + (plan.simulateTo.map { ["simulator to \($0.to)"] } ?? []))
         do {
             try await daemon.startDrive(plan)
@@ -180,6 +193,7 @@ final class Daemon: Sendable {
         for subscription in subscriptions { subscription.cancel() }
         server.stop()
         gpsdServer?.stop()
+        alerts?.stop()
     }
 }
 

@@ -19,6 +19,8 @@ public enum Command: Sendable, Hashable {
     case camera(CameraRequestState)
     /// Change simulation at run time.
     case simulate(SimulateRequest)
+    /// Switch spoken instructions and desktop notifications on or off (nil leaves one as it is).
+    case driverAlerts(speech: Bool?, notifications: Bool?)
 
     /// The states a client may ask the camera for (transitions are reported, never requested).
     public enum CameraRequestState: String, Sendable, Hashable, CaseIterable {
@@ -42,16 +44,18 @@ public enum Command: Sendable, Hashable {
         case .stop: .stop
         case .camera: .camera
         case .simulate: .simulate
+        case .driverAlerts: .driverAlerts
         }
     }
 
-    /// Whether the command changes shared state and is therefore subject to the server's
-    /// uid/gid allow-lists: `start` (including one naming a server-side `route_file`), `stop`,
-    /// `simulate` and `select_route`.
+    /// Whether the command changes state every client shares and is therefore subject to the
+    /// server's uid/gid allow-lists: `start` (including one naming a server-side `route_file`),
+    /// `stop`, `simulate`, `route` and `select_route` (the planned routes `start route_index`
+    /// drives), `camera` (the CAMERA stream everyone receives) and `driver_alerts`.
     public var changesState: Bool {
         switch self {
-        case .start, .stop, .simulate, .selectRoute: true
-        case .subscribe, .unsubscribe, .status, .route, .camera: false
+        case .start, .stop, .simulate, .route, .selectRoute, .camera, .driverAlerts: true
+        case .subscribe, .unsubscribe, .status: false
         }
     }
 
@@ -70,6 +74,10 @@ public enum Command: Sendable, Hashable {
         case .stop: self = .stop
         case .camera: self = .camera(try r.require("state") { (f: String) throws(WireProtocolError) in try r.choice(f, as: CameraRequestState.self) })
         case .simulate: self = .simulate(try SimulateRequest(reading: r))
+        case .driverAlerts:
+            let speech = try r.bool("speech"), notifications = try r.bool("notifications")
+            guard speech != nil || notifications != nil else { throw r.fail("speech", "must be given (true or false), or \"notifications\"") }
+            self = .driverAlerts(speech: speech, notifications: notifications)
         }
     }
 
@@ -89,6 +97,8 @@ public enum Command: Sendable, Hashable {
         case .start(let request): request.fields
         case .camera(let state): ["state": .string(state.rawValue)]
         case .simulate(let request): request.fields
+        case .driverAlerts(let speech, let notifications):
+            [("speech", speech), ("notifications", notifications)].reduce(into: [:]) { f, e in if let v = e.1 { f[e.0] = .bool(v) } }
         }
     }
 }

@@ -18,4 +18,6 @@ public enum CommandName: String, Sendable, Hashable, Codable, CaseIterable {
     case camera
     /// `simulate`: change simulation at run time.
     case simulate
+    /// `driver_alerts`: switch speech and desktop notifications on or off.
+    case driverAlerts = "driver_alerts"
 }

@@ -1,17 +1,17 @@
 import Foundation
 
 /// A 16-bit mono PCM WAV file read back, checked field by field.
-struct WAVFile {
-    enum Problem: Error, CustomStringConvertible {
+public struct WAVFile {
+    public enum Problem: Error, CustomStringConvertible {
         case malformed(String)
-        var description: String { if case .malformed(let s) = self { s } else { "" } }
+        public var description: String { if case .malformed(let s) = self { s } else { "" } }
     }
 
-    let sampleRate: Int
-    let samples: [Int16]
+    public let sampleRate: Int
+    public let samples: [Int16]
 
     /// Parses `path`, requiring the canonical 44-byte header whose sizes match the file.
-    init(path: String) throws {
+    public init(path: String) throws {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         guard bytes.count >= 44 else { throw Problem.malformed("only \(bytes.count) bytes") }
         func text(_ at: Int) -> String { String(decoding: bytes[at..<at + 4], as: UTF8.self) }
@@ -28,7 +28,7 @@ struct WAVFile {
 
     /// The non-silent stretches (sample ranges above `threshold` in amplitude), merging those
     /// separated by less than `gap` seconds of silence.
-    func stretches(threshold: Int16 = 500, gap: Double = 0.5) -> [Range<Int>] {
+    public func stretches(threshold: Int16 = 500, gap: Double = 0.5) -> [Range<Int>] {
         let minGap = Int(gap * Double(sampleRate))
         var result: [Range<Int>] = []
         var start: Int?
@@ -47,7 +47,7 @@ struct WAVFile {
     }
 
     /// Seconds of each stretch.
-    func durations(threshold: Int16 = 500, gap: Double = 0.5) -> [Double] {
+    public func durations(threshold: Int16 = 500, gap: Double = 0.5) -> [Double] {
         stretches(threshold: threshold, gap: gap).map { Double($0.count) / Double(sampleRate) }
     }
 }
