@@ -106,6 +106,7 @@ extension Gateway {
         batch = []
         defer { flush() }
         fixCount += 1
+        noteClockJump(to: fix, from: .simulator)
         lastFix = fix
         let time = fix.time ?? timeSource.now()
         emit(.source(.fix(fix), from: .simulator, time: time))

@@ -96,6 +96,7 @@ public actor Gateway {
         case .fix(let raw):
             fixCount += 1
             guard let fix = judgeRealFix(raw) else { return }
+            noteClockJump(to: fix, from: source)
             lastFix = fix
             if let t = fix.time { time = t }
             emit(.source(.fix(fix), from: source, time: time))
@@ -107,6 +108,12 @@ public actor Gateway {
             break
         }
         emit(.source(event, from: source, time: time))
+    }
+
+    /// Says so when `fix` jumps back in time from the last fix (see `GatewayEvent.clockJump`).
+    func noteClockJump(to fix: Fix, from source: SourceID) {
+        guard let time = fix.time, let previous = lastFix?.time, previous.seconds(since: time) > NavigationSession.clockJumpTolerance else { return }
+        emit(.clockJump(source: source, previous: previous, time: time))
     }
 
     /// Publishes `event`, or holds it for the batch of the fix being handled.

@@ -12,6 +12,10 @@ public enum GatewayEvent: Sendable {
     case match(MatchedLocation, time: Timestamp)
     /// Guidance, session and camera events, at the fix time (or the clock for commands).
     case navigation(NavigationEvent, time: Timestamp)
+    /// A fix of `source` is more than `NavigationSession.clockJumpTolerance` older than the
+    /// fix before it (from any source): the clock jumped back, and navigation goes on from the
+    /// new time base. Stamped with the new fix time.
+    case clockJump(source: SourceID, previous: Timestamp, time: Timestamp)
 }
 
 extension GatewayEvent {
@@ -21,7 +25,7 @@ extension GatewayEvent {
     /// whole current state) of which a slow outlet may lose the oldest.
     public var isState: Bool {
         switch self {
-        case .source(.device, _, _): true
+        case .source(.device, _, _), .clockJump: true
         case .source: false
         case .match: false
         case .navigation(let event, _):

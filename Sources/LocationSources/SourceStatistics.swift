@@ -26,6 +26,8 @@ public struct SourceStatistics: Sendable, Hashable {
     public var nmea = NMEAStatistics()
     /// The last error met while opening or reading, as one line; nil once connected again.
     public var lastError: String?
+    /// Events the gateway fell too far behind to take (stream samples, superseded DEVICE states).
+    public var droppedEvents = 0
 
     /// Empty counters.
     public init() {}

@@ -6,7 +6,9 @@ import Navigation
 import Positioning
 import RouteFormats
 import RouteModel
+import Servers
 import Simulation
+import WireProtocol
 import Synchronization
 import Testing
 import TestSupport
@@ -140,6 +142,32 @@ struct GatewaySimulationTests {
         let held = try #require(Self.realFixes(collector).last?.coordinate)
         #expect(held.distance(to: last) < 1)
         #expect(await gateway.simulationState.isSimulating == false)
+    }
+
+    @Test("a fix an hour older than the last one is a clock jump: one clockJump event naming the source, wire DEVICE says so")
+    func clockJump() async throws {
+        let clock = ManualTimeSource()
+        let collector = Collector()
+        let source = PushSource()
+        let gateway = Self.gateway(sources: [source], timeSource: clock, collector: collector)
+        let running = Task { await gateway.run() }
+        defer { running.cancel(); source.continuation.finish() }
+        let here = Coordinate(latitude: 60.1699, longitude: 24.9384)
+        let t0 = Timestamp(secondsSince1970: 1_800_003_600)
+        for (i, t) in [t0, t0.adding(1), t0.adding(-3_600), t0.adding(-3_599)].enumerated() {
+            source.continuation.yield(.fix(Fix(time: t, mode: .threeD, coordinate: here)))
+            while Self.realFixes(collector).count <= i { await Task.yield() }
+        }
+        let jumps = collector.events.withLock { $0.compactMap { if case .clockJump(let s, let p, let t) = $0 { (s, p, t) } else { nil } } }
+        #expect(jumps.count == 1)
+        #expect(jumps.first?.0 == SourceID("push"))
+        #expect(jumps.first?.1 == t0.adding(1))
+        #expect(jumps.first?.2 == t0.adding(-3_600))
+        let wire = try #require(GatewayEvent.clockJump(source: SourceID("push"), previous: t0.adding(1), time: t0.adding(-3_600)).wire)
+        guard case .device(let device) = wire.payload else { Issue.record("not a DEVICE"); return }
+        #expect(device.source == "push")
+        #expect(device.state == .connected)
+        #expect(device.message == "fix time went back 3601 s, from 2027-01-15T09:00:01.000Z to 2027-01-15T08:00:00.000Z: navigation goes on from the new time")
     }
 
     @Test("a speed multiplier that is not positive is refused, naming the value")

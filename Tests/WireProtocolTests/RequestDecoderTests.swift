@@ -69,7 +69,7 @@ struct RequestDecoderTests {
         let unknown = error(#"{"cmd":"teleport","id":9}"#)
         #expect(unknown?.code == .badRequest)
         #expect(unknown?.id == .integer(9))
-        #expect(unknown?.message == #"unknown command "teleport" (known: subscribe, unsubscribe, status, route, select_route, start, stop, camera, simulate)"#)
+        #expect(unknown?.message == #"unknown command "teleport" (known: subscribe, unsubscribe, status, route, select_route, start, stop, camera, simulate, driver_alerts)"#)
         #expect(error(#"{"id":"a"}"#)?.message == #"the request has no "cmd" field"#)
         #expect(error(#"{"cmd":5}"#)?.message == #""cmd" must be a string, got a number"#)
     }
@@ -94,6 +94,10 @@ struct RequestDecoderTests {
             == #"start: field "speed_multiplier" must be a positive number, got 0.0"#)
         #expect(error(#"{"cmd":"camera","state":"transition_to_overview"}"#)?.message
             == #"camera: field "state" has unknown value "transition_to_overview" (known: following, overview, idle)"#)
+        #expect(error(#"{"cmd":"start","route_index":0,"speed_multiplier":1e308}"#)?.message
+            == #"start: field "speed_multiplier" must be between 0.001 and 100000 (times real time), got 1e+308"#)
+        #expect(error(#"{"cmd":"simulate","speed_multiplier":1e-300}"#)?.message
+            == #"simulate: field "speed_multiplier" must be between 0.001 and 100000 (times real time), got 1e-300"#)
         #expect(error(#"{"cmd":"simulate"}"#)?.message == #"simulate: field "mode" or "speed_multiplier" must be given"#)
     }
 

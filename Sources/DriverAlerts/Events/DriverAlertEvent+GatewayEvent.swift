@@ -13,7 +13,7 @@ extension DriverAlertEvent {
         case .source(let reported, let source, _):
             guard case SourceEvent.device(let state, _, _) = reported else { return nil }
             return .device(state, source: source)
-        case .match:
+        case .match, .clockJump:
             return nil
         case .navigation(let navigation, _):
             return from(navigation)

@@ -64,7 +64,8 @@ public struct CameraController: Sendable {
         let candidate = frame(for: input)
         switch state {
         case .transitionToFollowing, .transitionToOverview:
-            if let end = transitionEnd, let time = input.time, time < end { return [] }
+            // A time far before the transition's end is a clock that jumped back: end it now.
+            if let end = transitionEnd, let time = input.time, time < end, end.seconds(since: time) <= 10 { return [] }
             state = state == .transitionToFollowing ? .following : .overview
             transitionEnd = nil
             lastFrame = candidate

@@ -100,8 +100,13 @@ public struct RouteFollower: Sendable {
         var interval: Seconds?
         if let time = fix.time, let previous = lastFix?.time {
             let seconds = time.seconds(since: previous)
-            guard seconds >= 0 else { return [] }
-            interval = seconds
+            if seconds >= 0 {
+                interval = seconds
+            } else if -seconds <= NavigationSession.clockJumpTolerance {
+                return []
+            } else {
+                offRoute.restartCounting()  // the clock jumped back: a new time base, like a gap
+            }
         }
         updateSpeed(fix: fix, coordinate: coordinate, interval: interval)
         let movedCourse = lastFix?.coordinate.flatMap { $0.distance(to: coordinate) >= 5 ? $0.bearing(to: coordinate) : nil }

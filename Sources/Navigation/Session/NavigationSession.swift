@@ -1,3 +1,4 @@
+import Timekeeping
 public import Geodesy
 public import Positioning
 public import RouteModel
@@ -57,6 +58,10 @@ public struct NavigationSession: Sendable {
         return events
     }
 
+    /// How far back a fix time may go before it counts as a jump of the clock rather than a
+    /// repeated or reordered fix, seconds.
+    public static let clockJumpTolerance: Seconds = 2
+
     /// Ends guidance and returns to free drive (SESSION); nothing when already in free drive.
     public mutating func stop() -> [NavigationEvent] {
         guard mode == .activeGuidance else { return [] }
@@ -68,11 +73,15 @@ public struct NavigationSession: Sendable {
     /// Feeds one fix. In active guidance: progress, instructions, arrival (the final one returns to
     /// free drive), off-route and reroute requests; in both modes: camera frames. `matched` is the
     /// map-matched position the camera should follow in free drive, when the Gateway has one.
-    /// Fixes without a valid position or older than the previous one are ignored.
+    /// Fixes without a valid position are ignored, and so are fixes up to `clockJumpTolerance`
+    /// older than the previous one (a receiver repeating itself); an older fix than that is a
+    /// clock that jumped back (a week-rollover bug, a replay from the past, the simulator taking
+    /// over from a receiver whose clock was ahead): it starts a new time base and is followed.
     public mutating func update(with raw: Fix, matched: Coordinate? = nil) -> [NavigationEvent] {
         let fix = raw.sanitizedForNavigation
         guard fix.hasPosition, let coordinate = fix.coordinate, coordinate.isValid else { return [] }
-        if let time = fix.time, let previous = lastFix?.time, time < previous { return [] }
+        if let time = fix.time, let previous = lastFix?.time, time < previous,
+            previous.seconds(since: time) <= Self.clockJumpTolerance { return [] }
         lastFix = fix
         if mode == .activeGuidance { return guide(with: fix) }
         return camera.update(with: CameraInput(time: fix.time, location: matched ?? coordinate, course: fix.course, speed: fix.speed))

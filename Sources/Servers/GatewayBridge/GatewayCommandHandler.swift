@@ -19,9 +19,14 @@ public struct GatewayCommandHandler: CommandHandler {
     /// fields; nil when the daemon runs without them.
     public let driverAlerts: (@Sendable (_ speech: Bool?, _ notifications: Bool?) -> [String: JSONValue])?
 
-    /// A handler over `gateway`, with `driverAlerts` for the `driver_alerts` command.
-    public init(gateway: Gateway, driverAlerts: (@Sendable (Bool?, Bool?) -> [String: JSONValue])? = nil) {
+    /// Directories `start route_file` may read from (`--route-dir`); none turns route files off.
+    public let routeDirectories: [String]
+
+    /// A handler over `gateway`, with `driverAlerts` for the `driver_alerts` command and the
+    /// directories route files may come from.
+    public init(gateway: Gateway, routeDirectories: [String] = [], driverAlerts: (@Sendable (Bool?, Bool?) -> [String: JSONValue])? = nil) {
         self.gateway = gateway
+        self.routeDirectories = routeDirectories
         self.driverAlerts = driverAlerts
     }
 
@@ -90,7 +95,7 @@ public struct GatewayCommandHandler: CommandHandler {
             if case .index(let index) = request.route {
                 id = try await gateway.startGuidance(index: index)
             } else {
-                id = try await gateway.startGuidance(try RouteLoading.route(for: request.route))
+                id = try await gateway.startGuidance(try RouteLoading.route(for: request.route, routeDirectories: routeDirectories))
             }
             var fields: [String: JSONValue] = [
                 "route_id": .string(id), "session": JSONValue(["mode": .string(SessionMode.activeGuidance.rawValue), "route_id": .string(id)]),
@@ -130,6 +135,7 @@ public struct GatewayCommandHandler: CommandHandler {
                 "sentences": .integer(Int64(s.sentences)),
                 "connections": .integer(Int64(s.connections)),
                 "losses": .integer(Int64(s.losses)),
+                "dropped_events": .integer(Int64(s.droppedEvents)),
             ]
             if let state = s.deviceState { object["state"] = .string(state.rawValue) }
             if let driver = s.driver { object["driver"] = .string(driver) }

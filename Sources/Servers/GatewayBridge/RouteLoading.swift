@@ -16,7 +16,13 @@ enum RouteLoading {
         return .array(routes.map { writer.routeObject($0) })
     }
 
-    static func route(for choice: StartRequest.RouteChoice) throws(GatewayError) -> Route {
+    /// The largest route file `start route_file` reads (a Milan-wide route with steps is ~1 MiB).
+    public static let maximumRouteFileBytes = 32 << 20
+
+    /// Reads the route a `start` request names; a `route_file` only when its real path (links
+    /// resolved) lies in one of `routeDirectories` and it is a regular file of at most
+    /// `maximumRouteFileBytes`. Errors name the path, never the file's contents.
+    static func route(for choice: StartRequest.RouteChoice, routeDirectories: [String]) throws(GatewayError) -> Route {
         let bytes: [UInt8]
         switch choice {
         case .index(let index):
@@ -24,13 +30,38 @@ enum RouteLoading {
         case .route(let json):
             bytes = json.serialized
         case .file(let path):
-            guard let data = FileManager.default.contents(atPath: path) else { throw .unusableRoute("cannot read route_file \(path)") }
-            bytes = [UInt8](data)
+            bytes = try readRouteFile(path, allowedIn: routeDirectories)
         }
         do {
             return try RouteFile.readRoute(bytes)
         } catch {
             throw .unusableRoute(String(describing: error))
         }
+    }
+
+    private static func readRouteFile(_ path: String, allowedIn directories: [String]) throws(GatewayError) -> [UInt8] {
+        guard !directories.isEmpty else {
+            throw .unusableRoute("route_file is off on this daemon (start it with --route-dir DIR to allow route files from DIR)")
+        }
+        guard let real = realPath(path) else { throw .unusableRoute("cannot read route_file \(path): no such file") }
+        let roots = directories.compactMap(realPath)
+        guard roots.contains(where: { real.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) else {
+            throw .unusableRoute("route_file \(path) is outside the route directories (\(directories.joined(separator: ", ")))")
+        }
+        var info = stat()
+        guard stat(real, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw .unusableRoute("route_file \(path) is not a regular file") }
+        guard info.st_size <= maximumRouteFileBytes else {
+            throw .unusableRoute("route_file \(path) is \(info.st_size) bytes, more than the \(maximumRouteFileBytes >> 20) MiB a route file may have")
+        }
+        guard let data = FileManager.default.contents(atPath: real), data.count <= maximumRouteFileBytes else {
+            throw .unusableRoute("cannot read route_file \(path)")
+        }
+        return [UInt8](data)
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

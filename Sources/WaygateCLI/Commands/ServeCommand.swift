@@ -36,6 +36,7 @@ struct ServeCommand: Subcommand {
             OptionSpec("--guide", value: "ROUTE", help: "Start active guidance on this route file at once (e.g. the --simulate route)."),
             OptionSpec("--gpsd-listen", value: "HOST:PORT", help: "Also serve gpsd's JSON protocol here (e.g. 127.0.0.1:2947)."),
             OptionSpec("--simulation-mode", value: "MODE", help: "always, on_poor_gps or never: when the simulator drives the active route.", default: "never"),
+            OptionSpec("--route-dir", value: "DIR", help: "Let `start route_file` read route files from DIR (off by default).", repeatable: true),
             OptionSpec("--speak", help: "Speak each VOICE instruction (espeak-ng), in the route's language."),
             OptionSpec("--voice", value: "LANG", help: "espeak-ng voice for --speak instead of the route's language (e.g. en, it)."),
             OptionSpec("--speak-to", value: "FILE.wav", help: "Write the spoken instructions to a WAV file instead of playing them (implies --speak)."),
@@ -60,6 +61,7 @@ struct ServeCommand: Subcommand {
     let simulationSpeed: Double
     let simulateTo: (from: Coordinate?, to: Coordinate)?
     let driverAlerts: DriverAlertSettings
+    let routeDirectories: [String]
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         serial = try arguments.allValues("--serial").map { value throws(UsageError) in try Self.serialSpec(value) }
@@ -84,8 +86,8 @@ struct ServeCommand: Subcommand {
         } else {
             simulateTo = nil
         }
-        guard hasSource || simulateTo != nil else {
-            throw UsageError("serve needs a source: --serial PATH, --gpsd HOST:PORT, --replay FILE, --simulate ROUTE or --simulate-to LAT,LON")
+        guard hasSource || simulateTo != nil || arguments.value("--map") != nil else {
+            throw UsageError("serve needs a source (--serial PATH, --gpsd HOST:PORT, --replay FILE, --simulate ROUTE, --simulate-to LAT,LON) or --map MAP to wait for route + start with simulate")
         }
         let modeName = arguments.value("--simulation-mode") ?? "never"
         guard let mode = SimulationModeController.Mode(rawValue: modeName) else {
@@ -103,6 +105,7 @@ struct ServeCommand: Subcommand {
         let uids = try arguments.allValues("--allow-uid").map { v throws(UsageError) in try Self.id(v, "--allow-uid") }
         let gids = try arguments.allValues("--allow-gid").map { v throws(UsageError) in try Self.id(v, "--allow-gid") }
         access = AccessPolicy(allowUIDs: uids.isEmpty ? nil : Set(uids), allowGIDs: gids.isEmpty ? nil : Set(gids))
+        routeDirectories = arguments.allValues("--route-dir")
         let speakTo = arguments.value("--speak-to")
         driverAlerts = DriverAlertSettings(
             speech: arguments.flag("--speak") || speakTo != nil, voice: arguments.value("--voice"), speechFile: speakTo,
@@ -144,6 +147,7 @@ struct ServeCommand: Subcommand {
         DaemonPlan(
             serial: serial, gpsd: gpsd, replays: replays, replayPace: replayPace, map: map, socket: socket, socketMode: socketMode,
             socketGroup: socketGroup, access: access, maxQueue: maxQueue, simulate: simulate, guide: guide, gpsdListen: gpsdListen,
-            simulationMode: simulationMode, simulationSpeed: simulationSpeed, simulateTo: simulateTo, driverAlerts: driverAlerts)
+            simulationMode: simulationMode, simulationSpeed: simulationSpeed, simulateTo: simulateTo, driverAlerts: driverAlerts,
+            routeDirectories: routeDirectories)
     }
 }

@@ -32,6 +32,7 @@ struct DaemonPlan {
     var simulationSpeed: Double = 1
     var simulateTo: (from: Coordinate?, to: Coordinate)?
     var driverAlerts = DriverAlertSettings()
+    var routeDirectories: [String] = []
 }
 
 /// The running daemon, built in one place from a `DaemonPlan`: location sources → `Gateway` →
@@ -86,7 +87,7 @@ final class Daemon: Sendable {
         let alerts = DriverAlerts(settings: plan.driverAlerts, warn: { Console.error("warning: \($0)") })
         let server: EventServer
         do {
-            server = try startEventServer(at: path, plan: plan, handler: GatewayCommandHandler(gateway: gateway, driverAlerts: { speech, notifications in
+            server = try startEventServer(at: path, plan: plan, handler: GatewayCommandHandler(gateway: gateway, routeDirectories: plan.routeDirectories, driverAlerts: { speech, notifications in
                 alerts.set(speech: speech, notifications: notifications)
                 let state = alerts.state
                 return ["driver_alerts": JSONValue(["speech": .bool(state.speech), "notifications": .bool(state.notifications)])]

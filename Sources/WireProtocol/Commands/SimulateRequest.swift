@@ -6,6 +6,10 @@ public struct SimulateRequest: Sendable, Hashable {
     /// The new speed multiplier (> 0), when given.
     public var speedMultiplier: Double?
 
+    /// The speed multipliers a request may ask for, as on the command line: from a thousandth of
+    /// real time (slower would stop the drive) to 100,000× (faster overflows the clock).
+    public static let speedMultiplierRange: ClosedRange<Double> = 0.001...100_000
+
     /// A simulate request.
     public init(mode: SimulationMode? = nil, speedMultiplier: Double? = nil) {
         self.mode = mode

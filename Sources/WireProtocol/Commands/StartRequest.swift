@@ -57,5 +57,8 @@ public struct StartRequest: Sendable, Hashable {
 func positiveMultiplier(_ r: FieldReader) throws(WireProtocolError) -> Double? {
     guard let value = try r.double("speed_multiplier") else { return nil }
     guard value > 0, value.isFinite else { throw r.fail("speed_multiplier", "must be a positive number, got \(value)") }
+    guard SimulateRequest.speedMultiplierRange.contains(value) else {
+        throw r.fail("speed_multiplier", "must be between 0.001 and 100000 (times real time), got \(value)")
+    }
     return value
 }

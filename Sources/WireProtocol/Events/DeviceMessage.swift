@@ -20,16 +20,20 @@ public struct DeviceMessage: WireMessage {
     public var driver: String?
     /// Serial speed in bit/s, when it applies.
     public var baud: Int?
+    /// What happened besides the state, as one sentence, when there is more to say (a clock
+    /// that jumped back: "fix time went back 3600 s, from … to …").
+    public var message: String?
 
     /// A DEVICE event.
-    public init(source: String, state: State, driver: String? = nil, baud: Int? = nil) {
+    public init(source: String, state: State, driver: String? = nil, baud: Int? = nil, message: String? = nil) {
         self.source = source
         self.state = state
         self.driver = driver
         self.baud = baud
+        self.message = message
     }
 
     enum CodingKeys: String, CodingKey {
-        case source, state, driver, baud
+        case source, state, driver, baud, message
     }
 }
