@@ -61,7 +61,7 @@ let package = Package(
 
         // MARK: - Layer 4 — servers
         module("Servers", ["Gateway", "WireProtocol", "GPSDProtocol", "SystemIO"]),
-        module("HTTPOutlet", ["Servers", "WireProtocol", "RoadGraph", "Geodesy", "SystemIO", "CMicroHTTPD"]),  // live map: page, /roads GeoJSON, SSE events, POST /command
+        module("HTTPOutlet", ["Servers", "WireProtocol", "RoadGraph", "Geodesy", "SystemIO", "CMicroHTTPD", "CZlib"]),  // live map: page, /roads GeoJSON, SSE events, POST /command
 
         // MARK: - Layer 5 — command line
         module("WaygateCLI", ["Servers", "Gateway", "WireProtocol", "RouteFormats", "NMEA", "GPSDProtocol", "Timekeeping", "SystemIO", "OSMImport", "Routing"]),

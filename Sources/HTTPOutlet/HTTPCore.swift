@@ -121,7 +121,9 @@ final class HTTPCore: @unchecked Sendable {  // immutable except `streams`, whic
         let outcome = route(
             method: method, path: path, query: { Self.value(connection, .GET_ARGUMENT_KIND, $0) }, request: request)
         switch outcome {
-        case .response(let response, let allow): return Self.queue(response, allow: allow, on: connection)
+        case .response(let response, let allow):
+            let acceptsGzip = Self.value(connection, .HEADER_KIND, "Accept-Encoding")?.contains("gzip") ?? false
+            return Self.queue(response, allow: allow, gzip: acceptsGzip, on: connection)
         case .events(let channels): return queueEvents(channels, on: connection)
         }
     }
@@ -131,8 +133,14 @@ final class HTTPCore: @unchecked Sendable {  // immutable except `streams`, whic
         MHD_lookup_connection_value(connection, kind, key).map { String(cString: $0) }
     }
 
-    private static func queue(_ response: HTTPResponse, allow: String?, on connection: OpaquePointer) -> MHD_Result {
+    /// Queues a whole response, gzip-compressed when the client accepts it and the body is over 1 KiB.
+    private static func queue(_ response: HTTPResponse, allow: String?, gzip: Bool, on connection: OpaquePointer) -> MHD_Result {
         var body = response.body
+        var compressed = false
+        if gzip, body.count > 1024, !response.contentType.hasPrefix("image/"), let packed = Gzip.compress(body) {
+            body = packed
+            compressed = true
+        }
         let handle = body.withUnsafeMutableBytes { raw in
             MHD_create_response_from_buffer(raw.count, raw.baseAddress, .RESPMEM_MUST_COPY)
         }
@@ -141,6 +149,8 @@ final class HTTPCore: @unchecked Sendable {  // immutable except `streams`, whic
         MHD_add_response_header(handle, "Content-Type", response.contentType)
         MHD_add_response_header(handle, "Cache-Control", response.cacheable ? "max-age=3600" : "no-store")
         if let allow { MHD_add_response_header(handle, "Allow", allow) }
+        if compressed { MHD_add_response_header(handle, "Content-Encoding", "gzip") }
+        MHD_add_response_header(handle, "Vary", "Accept-Encoding")
         return MHD_queue_response(connection, UInt32(response.status), handle)
     }
 

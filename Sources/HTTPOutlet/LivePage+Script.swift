@@ -308,7 +308,9 @@ extension LivePage {
     map.setView([c[1], c[0]], Math.min(19, m.frame.zoom + 1), { animate: false });
     document.body.dataset.camera = m.state;
   }
-  function onSession(m) {
+  function onSession(m, fromStatus) {
+    if (fromStatus && state.sessionSeen) return;
+    if (!fromStatus) state.sessionSeen = true;
     state.mode = m.mode;
     document.body.dataset.mode = m.mode;
     setText('mode', m.mode === 'active_guidance' ? 'guidance' : 'free drive');
@@ -356,7 +358,7 @@ extension LivePage {
     scheduleRoads();
   }).catch(scheduleRoads);
   command({ cmd: 'status' }).then((reply) => {
-    if (reply.class === 'REPLY' && reply.session) onSession({ mode: reply.session.mode });
+    if (reply.class === 'REPLY' && reply.session) onSession({ mode: reply.session.mode }, true);
   });
   setInterval(() => { setText('rate', state.events + ' events'); }, 1000);
 })();

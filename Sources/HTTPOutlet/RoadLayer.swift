@@ -2,7 +2,7 @@ public import Geodesy
 public import RoadGraph
 
 /// The base map of the live page: the roads of the graph inside a view as GeoJSON, by class
-/// (major roads only at low zoom, everything from zoom 15), each simplified to about one pixel.
+/// (`RoadClass.isVisible(atZoom:)`: major roads only at low zoom, everything from zoom 15), each simplified to about one pixel.
 public struct RoadLayer: Sendable {
     /// The road network drawn.
     public let graph: RoadGraph
@@ -16,47 +16,48 @@ public struct RoadLayer: Sendable {
         extent = BoundingBox(enclosing: graph.nodes)
     }
 
-    /// Whether roads of `roadClass` are drawn at `zoom`.
-    public static func isVisible(_ roadClass: RoadClass, zoom: Int) -> Bool {
-        switch zoom {
-        case ..<11: roadClass.rawValue <= RoadClass.trunkLink.rawValue
-        case 11: roadClass.rawValue <= RoadClass.primaryLink.rawValue
-        case 12: roadClass.rawValue <= RoadClass.secondaryLink.rawValue || roadClass == .ferry
-        case 13: roadClass.rawValue <= RoadClass.tertiaryLink.rawValue || roadClass == .ferry
-        case 14: roadClass.rawValue <= RoadClass.service.rawValue || roadClass == .ferry
-        default: true
-        }
-    }
-
-    /// A GeoJSON FeatureCollection of LineStrings with properties `class` (OSM highway value),
-    /// `name` and `ref` (when tagged), `oneway` (bool), `speed_limit` (km/h, when tagged).
-    /// Coordinates are `[lon, lat]` rounded to 6 decimals (5 below zoom 14).
+    /// A GeoJSON FeatureCollection with one MultiLineString feature per road (same class, name
+    /// and ref), properties `class` (the OSM highway value), `name` and `ref` when tagged.
+    /// Coordinates are `[lon, lat]` rounded to 6 decimals (5 below zoom 14); each stretch is
+    /// simplified with a tolerance of one screen pixel at the query's zoom.
     public func geoJSON(for query: RoadQuery) -> [UInt8] {
         let tolerance = query.metersPerPixel
         let digits = query.zoom >= 14 ? 6 : 5
+        struct Key: Hashable {
+            let roadClass: RoadClass
+            let name: Int32
+            let ref: Int32
+        }
+        var order: [Key] = []
+        var lines: [Key: [[Coordinate]]] = [:]
+        graph.forEachShape(in: query.box) { edgeID, vertices in
+            let edge = graph[edgeID]
+            guard edge.roadClass.isVisible(atZoom: query.zoom) else { return }
+            let kept = LineSimplification.simplified(vertices, tolerance: tolerance)
+            guard kept.count >= 2 else { return }
+            let key = Key(roadClass: edge.roadClass, name: edge.name, ref: edge.ref)
+            if lines[key] == nil { order.append(key) }
+            lines[key, default: []].append(kept)
+        }
         var out: [UInt8] = []
         out.reserveCapacity(64 * 1024)
         out.append(contentsOf: "{\"type\":\"FeatureCollection\",\"features\":[".utf8)
-        var first = true
-        graph.forEachShape(in: query.box) { edgeID, vertices in
-            let edge = graph[edgeID]
-            guard Self.isVisible(edge.roadClass, zoom: query.zoom) else { return }
-            let kept = LineSimplification.keptIndexes(vertices, tolerance: tolerance)
-            guard kept.count >= 2 else { return }
-            if !first { out.append(UInt8(ascii: ",")) }
-            first = false
-            var properties = "\"class\":\"\(edge.roadClass.osmValue)\""
-            if let name = graph.name(of: edgeID) { properties += ",\"name\":" + JSONText.quoted(name) }
-            if let ref = graph.ref(of: edgeID) { properties += ",\"ref\":" + JSONText.quoted(ref) }
-            let oneway = graph.twin(of: edgeID) == nil
-            properties += oneway ? ",\"oneway\":true" : ",\"oneway\":false"
-            if let kmh = edge.speedLimit?.kilometersPerHour { properties += ",\"speed_limit\":\(Int(kmh.rounded()))" }
-            out.append(contentsOf: "{\"type\":\"Feature\",\"properties\":{\(properties)},\"geometry\":{\"type\":\"LineString\",\"coordinates\":[".utf8)
-            let base = vertices.startIndex
-            for (k, i) in kept.enumerated() {
-                let c = vertices[base + i]
-                if k > 0 { out.append(UInt8(ascii: ",")) }
-                out.append(contentsOf: "[\(Self.fixed(c.longitude, digits)),\(Self.fixed(c.latitude, digits))]".utf8)
+        for (n, key) in order.enumerated() {
+            if n > 0 { out.append(UInt8(ascii: ",")) }
+            var properties = "\"class\":\"\(key.roadClass.osmValue)\""
+            if let name = graph.string(key.name) { properties += ",\"name\":" + JSONText.quoted(name) }
+            if let ref = graph.string(key.ref) { properties += ",\"ref\":" + JSONText.quoted(ref) }
+            out.append(contentsOf: "{\"type\":\"Feature\",\"properties\":{\(properties)},\"geometry\":{\"type\":\"MultiLineString\",\"coordinates\":[".utf8)
+            for (l, line) in (lines[key] ?? []).enumerated() {
+                out.append(contentsOf: l > 0 ? [UInt8(ascii: ","), UInt8(ascii: "[")] : [UInt8(ascii: "[")])
+                for (k, c) in line.enumerated() {
+                    out.append(contentsOf: k > 0 ? [UInt8(ascii: ","), UInt8(ascii: "[")] : [UInt8(ascii: "[")])
+                    Self.appendFixed(c.longitude, digits, to: &out)
+                    out.append(UInt8(ascii: ","))
+                    Self.appendFixed(c.latitude, digits, to: &out)
+                    out.append(UInt8(ascii: "]"))
+                }
+                out.append(UInt8(ascii: "]"))
             }
             out.append(contentsOf: "]}}".utf8)
         }
@@ -64,18 +65,34 @@ public struct RoadLayer: Sendable {
         return out
     }
 
-    /// `value` with at most `digits` decimals and no trailing zeros (no Foundation formatting).
-    static func fixed(_ value: Double, _ digits: Int) -> String {
-        var scale = 1.0
+    /// Appends `value` with at most `digits` decimals and no trailing zeros, as ASCII.
+    static func appendFixed(_ value: Double, _ digits: Int, to out: inout [UInt8]) {
+        var scale: Int64 = 1
         for _ in 0..<digits { scale *= 10 }
-        let scaled = (value * scale).rounded()
-        let negative = scaled < 0
-        let magnitude = Int64(abs(scaled))
-        let divisor = Int64(scale)
-        var fraction = String(magnitude % divisor)
-        fraction = String(repeating: "0", count: digits - fraction.count) + fraction
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        let whole = "\(negative ? "-" : "")\(magnitude / divisor)"
-        return fraction.isEmpty ? whole : whole + "." + fraction
+        let scaled = Int64((value * Double(scale)).rounded())
+        if scaled < 0 { out.append(UInt8(ascii: "-")) }
+        let magnitude = scaled.magnitude
+        appendDigits(magnitude / UInt64(scale), to: &out)
+        var fraction = magnitude % UInt64(scale)
+        guard fraction > 0 else { return }
+        var width = digits
+        while fraction % 10 == 0 {
+            fraction /= 10
+            width -= 1
+        }
+        out.append(UInt8(ascii: "."))
+        var buffer = [UInt8](repeating: UInt8(ascii: "0"), count: width)
+        var i = width - 1
+        while fraction > 0 && i >= 0 {
+            buffer[i] = UInt8(ascii: "0") + UInt8(fraction % 10)
+            fraction /= 10
+            i -= 1
+        }
+        out.append(contentsOf: buffer)
+    }
+
+    private static func appendDigits(_ value: UInt64, to out: inout [UInt8]) {
+        if value >= 10 { appendDigits(value / 10, to: &out) }
+        out.append(UInt8(ascii: "0") + UInt8(value % 10))
     }
 }

@@ -23,18 +23,17 @@ struct HTTPServerTests {
         try HTTPServer(host: "127.0.0.1", port: 0, roads: roads, runner: runner, limits: limits)
     }
 
-    /// Every `[lon, lat]` of a GeoJSON FeatureCollection, per feature, with its class.
+    /// Every road stretch (one line of a MultiLineString feature) of a GeoJSON FeatureCollection, with its class.
     func features(_ response: HTTPTestResponse) throws -> [(roadClass: String, coordinates: [Coordinate])] {
-        let json = try #require(response.json)
+        let json = try #require(response.json, "\(response.status): \(response.text.prefix(300))")
         let list = try #require(json["features"] as? [[String: Any]])
-        return try list.map { feature in
+        return try list.flatMap { feature in
             let properties = try #require(feature["properties"] as? [String: Any])
             let geometry = try #require(feature["geometry"] as? [String: Any])
-            let coordinates = try #require(geometry["coordinates"] as? [[Double]])
-            return (
-                try #require(properties["class"] as? String),
-                coordinates.map { Coordinate(latitude: $0[1], longitude: $0[0]) }
-            )
+            #expect(geometry["type"] as? String == "MultiLineString")
+            let lines = try #require(geometry["coordinates"] as? [[[Double]]])
+            let roadClass = try #require(properties["class"] as? String)
+            return lines.map { line in (roadClass, line.map { Coordinate(latitude: $0[1], longitude: $0[0]) }) }
         }
     }
 
@@ -63,6 +62,20 @@ struct HTTPServerTests {
         }
         let classes = Set(bigFeatures.map(\.roadClass))
         #expect(classes.contains("residential") || classes.contains("service") || classes.contains("footway"))
+    }
+
+    @Test("/roads is gzip-compressed for clients that accept it, and inflates to the same GeoJSON")
+    func roadsGzip() throws {
+        let graph = try #require(HelsinkiMap.graph)
+        let server = try server(roads: graph)
+        defer { server.stop() }
+        let path = "/roads?bbox=24.925,60.160,24.960,60.175&zoom=16"
+        let plain = try HTTPTestClient.get(path, port: server.port)
+        let packed = try HTTPTestClient.request("GET", path, port: server.port, headers: ["Accept-Encoding": "gzip, deflate"])
+        #expect(plain.headers["content-encoding"] == nil)
+        #expect(packed.headers["content-encoding"] == "gzip")
+        #expect(packed.body.count * 4 < plain.body.count)
+        #expect(try Gunzip.inflate(packed.body, size: plain.body.count) == plain.body)
     }
 
     @Test("/roads at low zoom holds only major classes, simplified")

@@ -83,7 +83,11 @@ struct LivePageBrowserTests {
         while routeRequests.all.isEmpty && browser.isRunning && Date() < deadline { usleep(20_000) }
         usleep(300_000)
         server.closeEventStreams()
-        #expect(browser.wait(timeout: 90) == 0)
+        let exit = browser.wait(timeout: 90)
+        #expect(exit == 0)
+        if exit != 0 {  // keep Chromium's output for a look at chromium.err
+            try? FileManager.default.copyItem(atPath: directory.path, toPath: directory.path + "-kept")
+        }
         return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
     }
 

@@ -108,3 +108,24 @@ struct PNGImage {
         return false
     }
 }
+
+/// gzip decompression for checking `Content-Encoding: gzip` bodies.
+enum Gunzip {
+    static func inflate(_ bytes: [UInt8], size: Int) throws -> [UInt8] {
+        var output = [UInt8](repeating: 0, count: size)
+        var stream = z_stream()
+        guard waygate_inflateInit2(&stream, 31) == Z_OK else { throw PNGImage.DecodeError.corrupt("inflateInit2") }
+        defer { inflateEnd(&stream) }
+        let code: Int32 = bytes.withUnsafeBufferPointer { input in
+            output.withUnsafeMutableBufferPointer { out in
+                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+                stream.avail_in = uInt(input.count)
+                stream.next_out = out.baseAddress
+                stream.avail_out = uInt(out.count)
+                return CZlib.inflate(&stream, Z_FINISH)
+            }
+        }
+        guard code == Z_STREAM_END, Int(stream.total_out) == size else { throw PNGImage.DecodeError.corrupt("inflate \(code)") }
+        return output
+    }
+}
