@@ -29,6 +29,7 @@ let package = Package(
         .systemLibrary(name: "CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
         .systemLibrary(name: "CSerialPort", pkgConfig: "libserialport", providers: [.apt(["libserialport-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "CWaygateSys"),  // _GNU_SOURCE calls Swift's Glibc cannot see (SO_PEERCRED, accept4)
         .target(name: "PtyShim"),  // test-only ioctl shim, see above
@@ -54,6 +55,7 @@ let package = Package(
         module("MapMatching", ["Routing", "RoadGraph", "Positioning"]),  // HMM matching, live and offline
         module("Navigation", ["RouteModel", "Positioning", "Geodesy", "Timekeeping"]),  // progress, off-route, session, camera
         module("Simulation", ["RouteModel", "Positioning", "Geodesy", "Timekeeping"]),  // RouteSimulator, noise, sky
+        module("Render", ["RoadGraph", "RouteModel", "Geodesy", "CCairo"]),  // SVG and PNG (cairo) pictures of routes, traces, matches
 
         // MARK: - Layer 3 — runtime
         module("LocationSources", ["NMEA", "GPSDProtocol", "RouteFormats", "Simulation", "SystemIO", "Timekeeping", "CGPS"]),
@@ -78,6 +80,7 @@ let package = Package(
         tests("Guidance", ["RouteModel", "Geodesy", "OSMImport", "Routing"]),
         tests("MapMatching", ["OSMImport"]), tests("Navigation"), tests("Simulation"),
         tests("LocationSources"), tests("Servers"), tests("WaygateCLI"),
+        tests("Render", ["RoadGraph", "RouteModel", "Geodesy", "OSMImport", "RouteFormats", "CCairo"]),
         tests("HTTPOutlet", ["Servers", "WireProtocol", "RoadGraph", "Geodesy", "OSMImport", "SystemIO", "CZlib"]),
     ],
     swiftLanguageModes: [.v6]
