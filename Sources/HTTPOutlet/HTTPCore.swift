@@ -33,7 +33,7 @@ final class HTTPCore: @unchecked Sendable {  // immutable except `streams`, whic
             | MHD_USE_ITC.rawValue
         let cls = Unmanaged.passRetained(self).toOpaque()
         let daemon = waygate_mhd_start(
-            flags, fd, UInt32(max(1, limits.maxConnections)), 0,
+            flags, fd, UInt32(max(1, limits.maxConnections)), UInt32(max(0, limits.idleTimeout)),
             { cls, connection, url, method, _, upload, uploadSize, context in
                 guard let cls, let connection, let url, let method, let uploadSize, let context else { return .NO }
                 return Unmanaged<HTTPCore>.fromOpaque(cls).takeUnretainedValue().handle(

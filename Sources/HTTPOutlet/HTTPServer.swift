@@ -24,12 +24,16 @@ public final class HTTPServer: WireOutlet, @unchecked Sendable {  // `daemon` is
         public var commandTimeout: Double
         /// Seconds between keep-alive comments on an idle event stream.
         public var keepAliveInterval: Double
+        /// Seconds a connection may go without any byte moving before it is closed (a keep-alive
+        /// connection left open, or an event stream whose browser stopped reading); 0 never.
+        public var idleTimeout: Int
 
-        /// Limits, by default 4,096 lines, 64 KiB bodies, 64 connections, 120 s commands, 15 s keep-alives.
+        /// Limits, by default 4,096 lines, 64 KiB bodies, 64 connections, 120 s commands, 15 s keep-alives, 60 s idle.
         public init(
             maxQueuedLines: Int = 4096, maxBodyBytes: Int = 65_536, maxConnections: Int = 64, commandTimeout: Double = 120,
-            keepAliveInterval: Double = 15
+            keepAliveInterval: Double = 15, idleTimeout: Int = 60
         ) {
+            self.idleTimeout = idleTimeout
             self.maxQueuedLines = maxQueuedLines
             self.maxBodyBytes = maxBodyBytes
             self.maxConnections = maxConnections

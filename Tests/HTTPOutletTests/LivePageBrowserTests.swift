@@ -69,7 +69,7 @@ struct LivePageBrowserTests {
         let arguments = [
             "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--mute-audio", "--no-first-run",
             "--user-data-dir=\(directory.file("profile"))", "--window-size=\(Self.width),\(Self.height)",
-            "--virtual-time-budget=8000",
+            "--virtual-time-budget=8000", "--enable-logging=stderr", "--v=0",
         ] + extraArguments + [server.url]
         let browser = try ChildProcess(Self.chromium, arguments, stdout: output, stderr: directory.file("chromium.err"))
         defer { browser.stop() }
@@ -96,6 +96,10 @@ struct LivePageBrowserTests {
         let directory = try TemporaryDirectory(prefix: "chromium-dom")
         defer { directory.remove() }
         let dom = try runChromium(["--dump-dom"], directory: directory)
+        // The page's console: no uncaught exception, no failed script.
+        let console = (try? String(contentsOfFile: directory.file("chromium.err"), encoding: .utf8)) ?? ""
+        let consoleLines = console.split(separator: "\n").filter { $0.contains("CONSOLE") }
+        #expect(!consoleLines.contains { $0.contains("Uncaught") || $0.contains("Error") }, "\(consoleLines)")
         #expect(dom.contains("<div id=\"banner-primary\">Arkadiankatu</div>"), "\(dom.prefix(3000))")
         #expect(dom.contains("<span id=\"road-name\">Mannerheimintie</span>") || dom.contains("<span id=\"road-name\">Kaivokatu</span>"))
         #expect(dom.contains("data-mode=\"active_guidance\""))
