@@ -20,6 +20,7 @@ extension LivePage {
 
   // MARK: map and base layer
   const map = L.map('map', { zoomSnap: 0.25, zoomControl: true, maxZoom: 19 }).setView([0, 0], 2);
+  state.map = map;  // for the browser console and the DevTools-driven tests
   map.attributionControl.setPrefix(false);
   map.attributionControl.addAttribution('Roads © OpenStreetMap contributors (ODbL) · Waygate');
   map.createPane('roads').style.zIndex = 350;

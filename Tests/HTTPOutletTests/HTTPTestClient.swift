@@ -17,12 +17,15 @@ enum HTTPTestError: Error { case malformed(String) }
 /// closes the connection after it). Every read is bounded by a receive timeout.
 enum HTTPTestClient {
     static func request(
-        _ method: String, _ path: String, port: UInt16, body: [UInt8]? = nil, headers: [String: String] = [:], timeout: Double = 30
+        _ method: String, _ path: String, port: UInt16, body: [UInt8]? = nil, headers: [String: String] = [:], timeout: Double = 30,
+        http11: Bool = false
     ) throws -> HTTPTestResponse {
         let connection = try SocketConnection.connect(host: "127.0.0.1", port: port)
         defer { connection.close() }
         try connection.setReceiveTimeout(seconds: timeout)
-        var head = "\(method) \(path) HTTP/1.0\r\nHost: 127.0.0.1\r\n"
+        var head = http11
+            ? "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+            : "\(method) \(path) HTTP/1.0\r\nHost: 127.0.0.1\r\n"
         for (k, v) in headers { head += "\(k): \(v)\r\n" }
         if let body { head += "Content-Length: \(body.count)\r\nContent-Type: application/json\r\n" }
         try connection.sendAll(Array((head + "\r\n").utf8) + (body ?? []))
@@ -31,6 +34,12 @@ enum HTTPTestClient {
             let chunk = try connection.read(upTo: 65_536)
             if chunk.isEmpty { break }
             bytes += chunk
+            // Servers that keep the connection open are done once Content-Length bytes are in.
+            if HTTPTestClient.find([13, 10, 13, 10], in: bytes) != nil, let partial = try? parse(bytes),
+                let length = partial.headers["content-length"].flatMap({ Int($0) }), partial.body.count >= length
+            {
+                break
+            }
         }
         return try parse(bytes)
     }
