@@ -11,12 +11,14 @@ final class HTTPCore: @unchecked Sendable {  // immutable except `streams`, whic
     let leaflet: StaticFiles
     let activeRoute: (@Sendable () async -> [UInt8]?)?
     let limits: HTTPServer.Limits
+    let browserGuard: BrowserGuard
     private let streams = Guarded<(next: Int, open: [Int: EventStream], refusing: Bool)>((0, [:], false))
 
     init(
         roads: RoadLayer?, runner: any RequestRunner, leaflet: StaticFiles, activeRoute: (@Sendable () async -> [UInt8]?)?,
-        limits: HTTPServer.Limits
+        limits: HTTPServer.Limits, loopbackOnly: Bool
     ) {
+        browserGuard = BrowserGuard(loopbackOnly: loopbackOnly)
         self.roads = roads
         self.runner = runner
         self.leaflet = leaflet
@@ -118,8 +120,15 @@ final class HTTPCore: @unchecked Sendable {  // immutable except `streams`, whic
             uploadSize.pointee = 0
             return .YES
         }
-        let outcome = route(
-            method: method, path: path, query: { Self.value(connection, .GET_ARGUMENT_KIND, $0) }, request: request)
+        let header = { (name: String) in Self.value(connection, .HEADER_KIND, name) }
+        let outcome: RouteOutcome
+        if let refusal = browserGuard.refusal(
+            method: method, path: path, host: header("Host"), origin: header("Origin"), contentType: header("Content-Type"))
+        {
+            outcome = .response(refusal, allow: nil)
+        } else {
+            outcome = route(method: method, path: path, query: { Self.value(connection, .GET_ARGUMENT_KIND, $0) }, request: request)
+        }
         switch outcome {
         case .response(let response, let allow):
             let acceptsGzip = Self.value(connection, .HEADER_KIND, "Accept-Encoding")?.contains("gzip") ?? false

@@ -74,7 +74,7 @@ public final class HTTPServer: WireOutlet, @unchecked Sendable {  // `daemon` is
         }
         let core = HTTPCore(
             roads: roads.map(RoadLayer.init), runner: runner, leaflet: StaticFiles(directory: leafletDirectory),
-            activeRoute: activeRoute, limits: limits)
+            activeRoute: activeRoute, limits: limits, loopbackOnly: ListenAddress.isLoopback(address.host))
         guard let daemon = core.start(listening: listener.descriptor.rawValue, limits: limits) else {
             listener.close()
             throw .daemonFailed(address: address.description(port: listener.port))

@@ -11,6 +11,9 @@ struct ListenAddress: Sendable, Hashable {
         self.host = numeric
     }
 
+    /// A loopback address or `localhost` (any case).
+    static func isLoopbackName(_ host: String) -> Bool { host.lowercased() == "localhost" || isLoopback(host) }
+
     /// 127.0.0.0/8, `::1` and `::ffff:127.x.x.x`.
     static func isLoopback(_ host: String) -> Bool {
         if isIPv4(host) { return host.hasPrefix("127.") }

@@ -176,6 +176,30 @@ struct HTTPServerTests {
         v6.stop()
     }
 
+    @Test("other web pages are kept out: foreign Host (DNS rebinding), cross-origin POST, non-JSON POST")
+    func browserGuard() throws {
+        let runner = TestRunner()
+        let server = try server(runner: runner)
+        defer { server.stop() }
+        let body = Array("{\"cmd\":\"stop\"}".utf8)
+        let rebound = try HTTPTestClient.request("GET", "/", port: server.port, headers: ["Host": "evil.example:\(server.port)"])
+        #expect(rebound.status == 403)
+        #expect((rebound.json?["message"] as? String)?.contains("Host \"evil.example:\(server.port)\" is not a loopback address") == true)
+        let crossOrigin = try HTTPTestClient.request(
+            "POST", "/command", port: server.port, body: body, headers: ["Host": "127.0.0.1:\(server.port)", "Origin": "https://evil.example"])
+        #expect(crossOrigin.status == 403)
+        #expect(crossOrigin.json?["message"] as? String == "cross-origin request from https://evil.example refused")
+        let sameOrigin = try HTTPTestClient.request(
+            "POST", "/command", port: server.port, body: body, headers: ["Host": "127.0.0.1:\(server.port)", "Origin": "http://127.0.0.1:\(server.port)"])
+        #expect(sameOrigin.status == 200)
+        let plain = try HTTPTestClient.request("POST", "/command", port: server.port, body: body, headers: ["Content-Type": "text/plain"])
+        #expect(plain.status == 415)
+        #expect(plain.json?["message"] as? String == "/command needs Content-Type: application/json, got \"text/plain\"")
+        #expect(runner.received.all == ["{\"cmd\":\"stop\"}"])
+        #expect(try HTTPTestClient.request("GET", "/", port: server.port, headers: ["Host": "localhost:\(server.port)"]).status == 200)
+        #expect(try HTTPTestClient.request("GET", "/", port: server.port, headers: ["Host": "[::1]:\(server.port)"]).status == 200)
+    }
+
     @Test("POST /command goes through the runner: REPLY is 200, ERROR codes map to 4xx")
     func commands() throws {
         let runner = TestRunner()

@@ -23,11 +23,15 @@ enum HTTPTestClient {
         let connection = try SocketConnection.connect(host: "127.0.0.1", port: port)
         defer { connection.close() }
         try connection.setReceiveTimeout(seconds: timeout)
-        var head = http11
-            ? "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
-            : "\(method) \(path) HTTP/1.0\r\nHost: 127.0.0.1\r\n"
-        for (k, v) in headers { head += "\(k): \(v)\r\n" }
-        if let body { head += "Content-Length: \(body.count)\r\nContent-Type: application/json\r\n" }
+        var fields = ["Host": http11 ? "127.0.0.1:\(port)" : "127.0.0.1"]
+        if let body {
+            fields["Content-Length"] = String(body.count)
+            fields["Content-Type"] = "application/json"
+        }
+        if http11 { fields["Connection"] = "close" }
+        fields.merge(headers) { _, given in given }
+        var head = "\(method) \(path) HTTP/\(http11 ? "1.1" : "1.0")\r\n"
+        for (k, v) in fields.sorted(by: { $0.key < $1.key }) { head += "\(k): \(v)\r\n" }
         try connection.sendAll(Array((head + "\r\n").utf8) + (body ?? []))
         var bytes: [UInt8] = []
         while true {
