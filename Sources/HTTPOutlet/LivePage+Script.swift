@@ -33,11 +33,13 @@ extension LivePage {
     },
   }).addTo(map);
 
+  // Throttled, not debounced: while the camera follows at 10 Hz the map never stops moving.
   function scheduleRoads() {
-    clearTimeout(state.roadsTimer);
-    state.roadsTimer = setTimeout(loadRoads, 150);
+    if (state.roadsTimer) return;
+    state.roadsTimer = setTimeout(() => { state.roadsTimer = null; loadRoads(); }, 150);
   }
   function loadRoads() {
+    if (state.roadsInflight) { state.roadsAgain = true; return; }
     const zoom = Math.floor(map.getZoom());
     const view = map.getBounds();
     if (state.roadsBox && state.roadsZoom === zoom && state.roadsBox.contains(view)) return;
@@ -45,14 +47,19 @@ extension LivePage {
     const w = Math.max(-180, box.getWest()), e = Math.min(180, box.getEast());
     const s = Math.max(-90, box.getSouth()), n = Math.min(90, box.getNorth());
     const query = '/roads?bbox=' + [w, s, e, n].map((v) => v.toFixed(5)).join(',') + '&zoom=' + zoom;
+    state.roadsInflight = true;
     fetch(query).then((r) => (r.ok ? r.json() : null)).then((json) => {
       if (!json) return;
       roads.clearLayers();
       roads.addData(json);
       state.roadsBox = L.latLngBounds([s, w], [n, e]);
       state.roadsZoom = zoom;
+      state.roadsLoads = (state.roadsLoads || 0) + 1;
       document.body.dataset.roads = String(json.features.length);
-    }).catch(() => {});
+    }).catch(() => {}).finally(() => {
+      state.roadsInflight = false;
+      if (state.roadsAgain) { state.roadsAgain = false; scheduleRoads(); }
+    });
   }
   map.on('moveend zoomend', scheduleRoads);
 

@@ -95,6 +95,19 @@ struct LivePageFlowTests {
         #expect(start.contains("\"route_index\":0") && start.contains("\"simulate\":\"always\""))
         #expect(runner.commands.contains("camera"))
 
+        // CAMERA frames at 10 Hz move the map ~2 km east; the base map keeps up while it moves.
+        try devtools.evaluate("document.getElementById('follow').click(); true")
+        let loadsBefore = try #require(try devtools.evaluate("waygate.roadsLoads") as? Int)
+        for i in 0..<25 {
+            let seq = UInt64(10 + i)
+            let frame = "{\"class\":\"CAMERA\",\"frame\":{\"bearing\":90,\"center\":[\(24.925 + Double(i) * 0.0015),60.1700],\"padding\":{\"bottom\":0,\"left\":0,\"right\":0,\"top\":0},\"pitch\":0,\"zoom\":16},\"seq\":\(seq),\"state\":\"following\",\"time\":\"2026-11-29T18:06:00.000Z\"}\n"
+            server.deliver([WireLine(seq: seq, channel: .camera, bytes: Array(frame.utf8))])
+            usleep(100_000)
+        }
+        let loadsWhileMoving = try #require(try devtools.evaluate("waygate.roadsLoads") as? Int) - loadsBefore
+        #expect(loadsWhileMoving >= 2)
+        #expect(try devtools.waitUntil("waygate.roadsBox.contains(waygate.map.getBounds()) && Math.abs(waygate.map.getCenter().lng - 24.961) < 0.001"))
+
         // Figure (not asserted): animation frames per second while 10 Hz of events arrive.
         if ProcessInfo.processInfo.environment["WAYGATE_FIGURES"] != nil {
             let feeder = Thread {
