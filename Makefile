@@ -2,7 +2,8 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 APT_PACKAGES := libgps-dev libserialport-dev zlib1g-dev gpsd gpsd-clients gpsd-tools socat pkg-config python3-gps \
-  libespeak-ng-dev libsystemd-dev dbus-daemon sox
+  libespeak-ng-dev libsystemd-dev dbus-daemon sox \
+  libmicrohttpd-dev libjs-leaflet chromium libcairo2-dev curl
 WAYGATE_TEST_DIR ?= /tmp/waygate-test
 export WAYGATE_TEST_DIR
 
@@ -34,13 +35,15 @@ test: deps layering imports
 DEMO_SOCKET ?= /tmp/waygate-demo-$(shell id -u).sock
 DEMO_ROUTE ?= /tmp/waygate-demo-$(shell id -u).route.json
 DEMO_GPSD_PORT ?= 2948
+DEMO_HTTP_PORT ?= 8080
 DEMO_MAP ?= traces/maps/milan.osm.pbf
 run: build
 	@echo "planning a route on $(DEMO_MAP) (the first run imports the map, later runs use its cache)…"
 	@.build/debug/waygate route --map $(DEMO_MAP) --from 45.4642,9.1900 --to 45.4846,9.2045 --format osrm > $(DEMO_ROUTE)
 	@.build/debug/waygate serve --map $(DEMO_MAP) --simulate $(DEMO_ROUTE) --guide $(DEMO_ROUTE) --speed-multiplier 2 \
-	    --socket $(DEMO_SOCKET) --gpsd-listen 127.0.0.1:$(DEMO_GPSD_PORT) & pid=$$!; \
+	    --socket $(DEMO_SOCKET) --gpsd-listen 127.0.0.1:$(DEMO_GPSD_PORT) --http 127.0.0.1:$(DEMO_HTTP_PORT) & pid=$$!; \
 	  trap "kill $$pid 2>/dev/null; wait $$pid 2>/dev/null" EXIT INT TERM; \
+	  echo "live map: http://127.0.0.1:$(DEMO_HTTP_PORT)/ (open it in a browser)"; \
 	  .build/debug/waygate watch --wait 120 --socket $(DEMO_SOCKET) location match progress instructions guidance session
 
 bench: deps
@@ -50,7 +53,7 @@ bench: deps
 ## layering: the pure layers (0–2 except SystemIO) must not do I/O, start threads or read the clock (libm through Glibc is fine)
 layering:
 	@bad=$$(grep -rnE 'import (Dispatch|FoundationNetworking)|Date\(\)|Date\.now|ContinuousClock|SuspendingClock|FileManager|ProcessInfo|FileHandle|Thread\b|Glibc\.|\b(fopen|socket|usleep|nanosleep|clock_gettime|gettimeofday)\(' \
-	  Sources/{Geodesy,Timekeeping,Positioning,RouteModel,RoadGraph,NMEA,GPSDProtocol,RouteFormats,WireProtocol,OSMImport,Guidance,Routing,MapMatching,Navigation,Simulation} 2>/dev/null); \
+	  Sources/{Geodesy,Timekeeping,Positioning,RouteModel,RoadGraph,NMEA,GPSDProtocol,RouteFormats,WireProtocol,OSMImport,Guidance,Routing,MapMatching,Navigation,Simulation,Render} 2>/dev/null); \
 	if [ -n "$$bad" ]; then echo "layering violations:"; echo "$$bad"; exit 1; fi; echo "layering ok"
 
 ## imports: every target imports exactly the package modules Package.swift declares for it

@@ -218,6 +218,9 @@ public actor Gateway {
     /// Asks the navigation camera for a state.
     public func requestCamera(_ request: CameraRequest) { publish(session.requestCamera(request), time: now) }
 
+    /// The route being followed in active guidance (nil in free drive).
+    public var activeRoute: Route? { session.follower?.route }
+
     /// The last fix with a position, for routes that start "here".
     public var currentPosition: Fix? { lastFix?.hasPosition == true ? lastFix : nil }
 

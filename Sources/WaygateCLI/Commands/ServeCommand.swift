@@ -1,6 +1,7 @@
 import Foundation
 import DriverAlerts
 import Geodesy
+import HTTPOutlet
 import LocationSources
 import Servers
 import Simulation
@@ -36,6 +37,8 @@ struct ServeCommand: Subcommand {
             OptionSpec("--guide", value: "ROUTE", help: "Start active guidance on this route file at once (e.g. the --simulate route)."),
             OptionSpec("--gpsd-listen", value: "HOST:PORT", help: "Also serve gpsd's JSON protocol here (e.g. 127.0.0.1:2947)."),
             OptionSpec("--simulation-mode", value: "MODE", help: "always, on_poor_gps or never: when the simulator drives the active route.", default: "never"),
+            OptionSpec("--http", value: "HOST:PORT", help: "Serve the live map, SSE events and POST /command here (e.g. 127.0.0.1:8080)."),
+            OptionSpec("--http-allow-remote", help: "Let --http listen on a non-loopback address (the map then answers the network)."),
             OptionSpec("--route-dir", value: "DIR", help: "Let `start route_file` read route files from DIR (off by default).", repeatable: true),
             OptionSpec("--speak", help: "Speak each VOICE instruction (espeak-ng), in the route's language."),
             OptionSpec("--voice", value: "LANG", help: "espeak-ng voice for --speak instead of the route's language (e.g. en, it)."),
@@ -62,6 +65,7 @@ struct ServeCommand: Subcommand {
     let simulateTo: (from: Coordinate?, to: Coordinate)?
     let driverAlerts: DriverAlertSettings
     let routeDirectories: [String]
+    let http: (host: String, port: Int, allowRemote: Bool)?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         serial = try arguments.allValues("--serial").map { value throws(UsageError) in try Self.serialSpec(value) }
@@ -106,6 +110,10 @@ struct ServeCommand: Subcommand {
         let gids = try arguments.allValues("--allow-gid").map { v throws(UsageError) in try Self.id(v, "--allow-gid") }
         access = AccessPolicy(allowUIDs: uids.isEmpty ? nil : Set(uids), allowGIDs: gids.isEmpty ? nil : Set(gids))
         routeDirectories = arguments.allValues("--route-dir")
+        http = try arguments.value("--http").map { v throws(UsageError) in
+            let address = try Self.hostPort(v, option: "--http")
+            return (address.host, address.port, arguments.flag("--http-allow-remote"))
+        }
         let speakTo = arguments.value("--speak-to")
         driverAlerts = DriverAlertSettings(
             speech: arguments.flag("--speak") || speakTo != nil, voice: arguments.value("--voice"), speechFile: speakTo,
@@ -138,7 +146,9 @@ struct ServeCommand: Subcommand {
 
     func run(in environment: AppEnvironment) async throws {
         let daemon = try await Daemon.start(plan, in: environment)
-        Console.error("serving on \(daemon.socketPath) (\(daemon.sourceNames.joined(separator: ", ")))")
+        let sources = daemon.sourceNames.isEmpty ? "no source yet: waiting for route + start with simulate" : daemon.sourceNames.joined(separator: ", ")
+        Console.error("serving on \(daemon.socketPath) (\(sources))")
+        if let http = daemon.http { Console.error("live map: \(http.url)") }
         await daemon.runUntilSignalled()
     }
 
@@ -148,6 +158,6 @@ struct ServeCommand: Subcommand {
             serial: serial, gpsd: gpsd, replays: replays, replayPace: replayPace, map: map, socket: socket, socketMode: socketMode,
             socketGroup: socketGroup, access: access, maxQueue: maxQueue, simulate: simulate, guide: guide, gpsdListen: gpsdListen,
             simulationMode: simulationMode, simulationSpeed: simulationSpeed, simulateTo: simulateTo, driverAlerts: driverAlerts,
-            routeDirectories: routeDirectories)
+            routeDirectories: routeDirectories, http: http)
     }
 }

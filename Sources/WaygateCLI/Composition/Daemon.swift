@@ -2,10 +2,12 @@ import Dispatch
 import DriverAlerts
 import Foundation
 import Gateway
+import HTTPOutlet
 import JSON
 import Geodesy
 import LocationSources
 import Positioning
+import RouteFormats
 import RouteModel
 import Servers
 import Simulation
@@ -33,6 +35,8 @@ struct DaemonPlan {
     var simulateTo: (from: Coordinate?, to: Coordinate)?
     var driverAlerts = DriverAlertSettings()
     var routeDirectories: [String] = []
+    /// `--http HOST:PORT` and whether a non-loopback address is allowed (`--http-allow-remote`).
+    var http: (host: String, port: Int, allowRemote: Bool)?
 }
 
 /// The running daemon, built in one place from a `DaemonPlan`: location sources → `Gateway` →
@@ -44,13 +48,15 @@ final class Daemon: Sendable {
     let server: EventServer
     let gpsdServer: GPSDCompatibleServer?
     let alerts: DriverAlerts?
+    let http: HTTPServer?
     let subscriptions: [Subscription]
     /// The socket path and what feeds the gateway, for the start-up line.
     let socketPath: String
     let sourceNames: [String]
 
     private init(gateway: Gateway, bus: EventBus, server: EventServer, gpsdServer: GPSDCompatibleServer?, alerts: DriverAlerts?,
-                 subscriptions: [Subscription], socketPath: String, sourceNames: [String]) {
+                 http: HTTPServer?, subscriptions: [Subscription], socketPath: String, sourceNames: [String]) {
+        self.http = http
         self.gateway = gateway
         self.bus = bus
         self.server = server
@@ -97,12 +103,25 @@ final class Daemon: Sendable {
             alerts.stop()
             throw error
         }
+        let http: HTTPServer?
+        do {
+            http = try plan.http.map { address throws(HTTPOutletError) in
+                try HTTPServer(host: address.host, port: UInt16(address.port), allowNonLoopback: address.allowRemote, roads: loaded?.graph,
+                               runner: server, activeRoute: { await gateway.activeRoute.map { OSRMWriter(geometry: .polyline6).route($0) } })
+            }
+        } catch {
+            server.stop()
+            gpsdServer?.stop()
+            alerts.stop()
+            throw RuntimeError("--http: \(error)")
+        }
         let fanout = WireFanout()
         fanout.add(server)
+        if let http { fanout.add(http) }
         var subscriptions = [fanout.attach(to: bus, capacity: plan.maxQueue)]
         if let gpsdServer { subscriptions.append(gpsdServer.attach(to: bus)) }
         subscriptions.append(bus.subscribe("driver-alerts", delivery: .inline) { events in alerts.handle(events) })
-        let daemon = Daemon(gateway: gateway, bus: bus, server: server, gpsdServer: gpsdServer, alerts: alerts, subscriptions: subscriptions, socketPath: path,
+        let daemon = Daemon(gateway: gateway, bus: bus, server: server, gpsdServer: gpsdServer, alerts: alerts, http: http, subscriptions: subscriptions, socketPath: path,
                             sourceNames: sources.map(\.id.rawValue) + (plan.simulateTo.map { ["simulator to \($0.to)"] } ?? []))
         do {
             try await daemon.startDrive(plan)
@@ -192,6 +211,7 @@ final class Daemon: Sendable {
     /// Stops the outlets: bus subscriptions first (what they hold is delivered), then the servers.
     func stop() {
         for subscription in subscriptions { subscription.cancel() }
+        http?.stop()
         server.stop()
         gpsdServer?.stop()
         alerts?.stop()

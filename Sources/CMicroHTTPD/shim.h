@@ -1,0 +1,19 @@
+#include <stdarg.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <microhttpd.h>
+
+/* MHD_start_daemon is variadic, which Swift cannot call: this fixes the options Waygate uses.
+   The daemon takes over `listen_fd` (already bound and listening) and closes it on stop. */
+static inline struct MHD_Daemon *waygate_mhd_start(
+    unsigned int flags, int listen_fd, unsigned int connection_limit, unsigned int connection_timeout,
+    MHD_AccessHandlerCallback handler, MHD_RequestCompletedCallback completed, void *cls) {
+    return MHD_start_daemon(
+        flags, 0, NULL, NULL, handler, cls,
+        MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_fd,
+        MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+        MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout,
+        MHD_OPTION_NOTIFY_COMPLETED, completed, cls,
+        MHD_OPTION_END);
+}
