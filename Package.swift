@@ -29,6 +29,7 @@ let package = Package(
         .systemLibrary(name: "CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
         .systemLibrary(name: "CSerialPort", pkgConfig: "libserialport", providers: [.apt(["libserialport-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
         .target(name: "CWaygateSys"),  // _GNU_SOURCE calls Swift's Glibc cannot see (SO_PEERCRED, accept4)
         .target(name: "PtyShim"),  // test-only ioctl shim, see above
 
@@ -60,6 +61,7 @@ let package = Package(
 
         // MARK: - Layer 4 — servers
         module("Servers", ["Gateway", "WireProtocol", "GPSDProtocol", "SystemIO"]),
+        module("MQTTOutlet", ["Servers", "WireProtocol", "SystemIO", "CMosquitto"]),  // wire lines to an MQTT broker (libmosquitto), commands back
 
         // MARK: - Layer 5 — command line
         module("WaygateCLI", ["Servers", "Gateway", "WireProtocol", "RouteFormats", "NMEA", "GPSDProtocol", "Timekeeping", "SystemIO", "OSMImport", "Routing"]),
@@ -76,6 +78,7 @@ let package = Package(
         tests("Guidance", ["RouteModel", "Geodesy", "OSMImport", "Routing"]),
         tests("MapMatching", ["OSMImport"]), tests("Navigation"), tests("Simulation"),
         tests("LocationSources"), tests("Servers"), tests("WaygateCLI"),
+        tests("MQTTOutlet", ["Servers", "WireProtocol"]),
     ],
     swiftLanguageModes: [.v6]
 )
