@@ -62,6 +62,7 @@ let package = Package(
         // MARK: - Layer 4 — servers
         module("Servers", ["Gateway", "WireProtocol", "GPSDProtocol", "SystemIO"]),
         module("MQTTOutlet", ["Servers", "WireProtocol", "SystemIO", "CMosquitto"]),  // wire lines to an MQTT broker (libmosquitto), commands back
+        module("Fleet", ["MQTTOutlet", "Servers", "Gateway", "Routing", "RoadGraph", "MapMatching", "Navigation", "Simulation", "RouteModel", "Positioning", "Geodesy", "Timekeeping", "WireProtocol"]),  // many simulated vehicles sharded over the cores, publishing over MQTT
 
         // MARK: - Layer 5 — command line
         module("WaygateCLI", ["Servers", "Gateway", "WireProtocol", "RouteFormats", "NMEA", "GPSDProtocol", "Timekeeping", "SystemIO", "OSMImport", "Routing"]),
@@ -79,6 +80,7 @@ let package = Package(
         tests("MapMatching", ["OSMImport"]), tests("Navigation"), tests("Simulation"),
         tests("LocationSources"), tests("Servers"), tests("WaygateCLI"),
         tests("MQTTOutlet", ["Servers", "WireProtocol"]),
+        tests("Fleet", ["MQTTOutlet", "Gateway", "OSMImport", "Geodesy", "Timekeeping", "WireProtocol"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -27,8 +27,8 @@ public final class LoopbackMosquitto: @unchecked Sendable {  // `process` is onl
     public var url: String { "mqtt://127.0.0.1:\(port)" }
 
     /// Starts a broker on `port` (a free one by default); with `persistent`, sessions and retained messages survive
-    /// a `restart` (saved on SIGTERM).
-    public init(dir: TemporaryDirectory, port: Int? = nil, persistent: Bool = false) throws {
+    /// a `restart` (saved on SIGTERM); `extraConfig` lines are appended to the config.
+    public init(dir: TemporaryDirectory, port: Int? = nil, persistent: Bool = false, extraConfig: String = "") throws {
         self.dir = dir
         self.port = port ?? LoopbackGPSD.freePort()
         var config = "listener \(self.port) 127.0.0.1\nallow_anonymous true\nlog_type all\n"
@@ -38,6 +38,7 @@ public final class LoopbackMosquitto: @unchecked Sendable {  // `process` is onl
             try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o777])
             config += "persistence true\npersistence_location \(store)/\npersistence_file mosquitto.db\nautosave_interval 0\n"
         }
+        config += extraConfig
         try config.write(toFile: dir.file("mosquitto.conf"), atomically: true, encoding: .utf8)
         process = try Self.launch(dir: dir, run: 0)
         guard LoopbackGPSD.waitForListener(port: self.port) else { throw MosquittoTestError("mosquitto did not listen on \(self.port): \(log)") }
