@@ -68,7 +68,7 @@ let package = Package(
         module("WaygateCLI", ["Servers", "Gateway", "WireProtocol", "RouteFormats", "NMEA", "GPSDProtocol", "Timekeeping", "SystemIO", "OSMImport", "Routing"]),
         .executableTarget(name: "waygate", dependencies: ["WaygateCLI"], swiftSettings: swiftSettings),
         .executableTarget(
-            name: "waygate-bench", dependencies: ["NMEA", "GPSDProtocol", "OSMImport", "Routing", "Simulation", "MapMatching", "SystemIO", "Servers", "Gateway", "LocationSources", "WireProtocol", "Timekeeping"],
+            name: "waygate-bench", dependencies: ["NMEA", "GPSDProtocol", "OSMImport", "Routing", "Simulation", "MapMatching", "SystemIO", "Servers", "Gateway", "LocationSources", "WireProtocol", "Timekeeping", "Fleet", "MQTTOutlet", "Navigation", "Positioning", "RouteModel"],
             path: "Sources/WaygateBenchmarks", swiftSettings: swiftSettings),
 
         // MARK: - Tests
