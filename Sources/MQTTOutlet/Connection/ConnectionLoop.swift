@@ -59,8 +59,8 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
                 throw .library(call: call, message: describe(rc))
             }
         }
-        // Publishes from any thread only queue; the network thread alone writes (see the type's comment).
-        try check(mosquitto_threaded_set(mosq, true), "mosquitto_threaded_set")
+        // Unthreaded mode: every call comes from the network thread, so a publish writes at once
+        // (one send, no wake-up byte through libmosquitto's socket pair).
         if settings.username != nil || settings.password != nil {
             try check(mosquitto_username_pw_set(mosq, settings.username ?? "", settings.password), "mosquitto_username_pw_set")
         }
@@ -205,6 +205,9 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
             }
             if rc == MOSQ_ERR_SUCCESS.rawValue {
                 if earlyAcks.remove(mid) != nil { published += 1 } else { inFlight[mid] = message.qos }
+            } else if message.qos > 0 && (rc == MOSQ_ERR_CONN_LOST.rawValue || rc == MOSQ_ERR_ERRNO.rawValue) {
+                // The write failed, but libmosquitto keeps QoS 1 messages and sends them after the reconnect.
+                inFlight[mid] = message.qos
             } else if rc == MOSQ_ERR_NO_CONN.rawValue {
                 let rest = Array(batch[index...])
                 shared.withLock { $0.outbox.putBack(rest) }
@@ -264,7 +267,9 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
         let rc = message.payload.withUnsafeBytes { bytes in
             mosquitto_publish(handle, &mid, message.topic, Int32(bytes.count), bytes.baseAddress, message.qos, message.retain)
         }
-        guard rc == MOSQ_ERR_SUCCESS.rawValue else { return nil }
+        let kept = rc == MOSQ_ERR_SUCCESS.rawValue
+            || (message.qos > 0 && (rc == MOSQ_ERR_CONN_LOST.rawValue || rc == MOSQ_ERR_ERRNO.rawValue))
+        guard kept else { return nil }
         if earlyAcks.remove(mid) == nil { inFlight[mid] = message.qos }
         return mid
     }
