@@ -101,8 +101,11 @@ struct MQTTPublisherTests {
         defer { broker.stop() }
         let publisher = try MQTTPublisher(settings: settings(broker, vehicle: "van-2"))
         defer { publisher.stop() }
-        publisher.deliver([wireLine(1, .session), wireLine(2, .location), wireLine(3, .match), wireLine(4, .location), wireLine(5, .progress)])
-        #expect(eventually { publisher.statistics.published == 6 })
+        // The DEVICE line (QoS 1) goes last: its PUBACK means the broker has handled everything before
+        // it (QoS 0 messages count as published once written, not once the broker has read them).
+        publisher.deliver([wireLine(1, .session), wireLine(2, .location), wireLine(3, .match), wireLine(4, .location), wireLine(5, .progress),
+                           wireLine(6, .device)])
+        #expect(eventually { publisher.statistics.published == 7 && publisher.statistics.inFlight == 0 })
 
         let late = try MosquittoSubscriber(broker: broker, name: "late")
         defer { late.stop() }
@@ -192,6 +195,44 @@ struct MQTTPublisherTests {
         #expect(stats.reconnects == 1 && stats.droppedStream == 40 && stats.droppedState == 0)
         #expect(changes.values.map(\.0) == [true, false, true])
         #expect(changes.values.last?.1 == "reconnected to \(broker.url)")
+    }
+
+    @Test("a stalled network: deliver keeps returning, the outbox stays within its limits, streams are dropped and counted")
+    func stalledNetwork() throws {
+        let dir = try TemporaryDirectory(prefix: "mqtt-stall")
+        defer { dir.remove() }
+        let broker = try LoopbackMosquitto(dir: dir)
+        defer { broker.stop() }
+        let relayPort = LoopbackGPSD.freePort()
+        let relay = try ChildProcess("/usr/bin/socat", ["TCP-LISTEN:\(relayPort),bind=127.0.0.1,reuseaddr", "TCP:127.0.0.1:\(broker.port)"])
+        defer {
+            relay.send(SIGCONT)
+            relay.stop()
+        }
+        var settings = try settings(broker, vehicle: "van-6")
+        settings.broker = MQTTBrokerAddress(host: "127.0.0.1", port: relayPort)
+        settings.outbox = MQTTOutboxLimits(streamMessages: 100, stateMessages: 1_000, bytes: 4 << 20)
+        settings.inFlightLimit = 64
+        settings.keepalive = 60  // the stall must outlast the test, not end in a keepalive timeout
+        let publisher = try MQTTPublisher(settings: settings)
+        defer { publisher.stop(flushTimeout: 0) }
+        #expect(eventually { publisher.statistics.isConnected })
+
+        relay.send(SIGSTOP)  // the relay stops reading: TCP buffers fill, then nothing moves
+        let padding = String(repeating: "x", count: 4_000)
+        var seq: UInt64 = 0
+        for n in 0..<5_000 {
+            seq += 1
+            let channel: Channel = n % 100 == 0 ? .guidance : .location
+            publisher.deliver([WireLine(seq: seq, channel: channel, bytes: Array(#"{"class":"X","pad":"\#(padding)","seq":\#(seq)}"#.utf8) + [0x0A])])
+        }
+        // 20 MB offered; the kernel's buffers take a few MB, libmosquitto at most 64 messages.
+        #expect(eventually { publisher.statistics.droppedStream > 0 })
+        let stats = publisher.statistics
+        #expect(stats.queued <= 100 + 50)
+        #expect(stats.inFlight <= 64)
+        #expect(stats.droppedState == 0)
+        #expect(stats.published + stats.dropped + UInt64(stats.queued + stats.inFlight) == 5_000 + 1)  // + the online status
     }
 
     @Test("publishing starts once a broker that was down at start comes up")
