@@ -1,7 +1,7 @@
 # Waygate — the README's two commands are `make run` and `make test`.
 SHELL := /bin/bash
 SWIFT ?= swift
-APT_PACKAGES := libgps-dev libserialport-dev zlib1g-dev gpsd gpsd-clients gpsd-tools socat pkg-config python3-gps libmosquitto-dev mosquitto mosquitto-clients
+APT_PACKAGES := libgps-dev libserialport-dev zlib1g-dev gpsd gpsd-clients gpsd-tools socat pkg-config python3-gps libmosquitto-dev mosquitto mosquitto-clients openssl
 WAYGATE_TEST_DIR ?= /tmp/waygate-test
 export WAYGATE_TEST_DIR
 

@@ -28,10 +28,10 @@ public final class LoopbackMosquitto: @unchecked Sendable {  // `process` is onl
 
     /// Starts a broker on `port` (a free one by default); with `persistent`, sessions and retained messages survive
     /// a `restart` (saved on SIGTERM); `extraConfig` lines are appended to the config.
-    public init(dir: TemporaryDirectory, port: Int? = nil, persistent: Bool = false, extraConfig: String = "") throws {
+    public init(dir: TemporaryDirectory, port: Int? = nil, persistent: Bool = false, allowAnonymous: Bool = true, extraConfig: String = "") throws {
         self.dir = dir
         self.port = port ?? LoopbackGPSD.freePort()
-        var config = "listener \(self.port) 127.0.0.1\nallow_anonymous true\nlog_type all\n"
+        var config = "listener \(self.port) 127.0.0.1\nallow_anonymous \(allowAnonymous)\nlog_type all\n"
         if persistent {
             // Started as root, mosquitto drops to user `mosquitto`, which must be able to write here.
             let store = dir.file("mosquitto-store")
