@@ -4,20 +4,27 @@ import WireProtocol
 
 /// Answers request lines arriving on `…/command` with a REPLY or ERROR on `…/reply` (QoS 1),
 /// through the `RequestRunner` when commands are enabled, refusing them otherwise.
-final class CommandRelay: @unchecked Sendable {  // `connection` is set once, before any message can arrive (guarded by `lock`).
+final class CommandRelay: @unchecked Sendable {  // `storedConnection` and `pending` are only touched while `lock` is held.
     private let settings: MQTTSettings
     private let runner: (any RequestRunner)?
     private let lock = NSLock()
     private weak var storedConnection: MQTTConnection?
+    /// Replies produced before the connection was attached (a command arriving during `init`).
+    private var pending: [MQTTMessage] = []
 
     init(settings: MQTTSettings, runner: (any RequestRunner)?) {
         self.settings = settings
         self.runner = runner
     }
 
-    var connection: MQTTConnection? {
-        get { lock.withLock { storedConnection } }
-        set { lock.withLock { storedConnection = newValue } }
+    /// Attaches the connection replies go out on, sending any reply that was waiting for it.
+    func attach(_ connection: MQTTConnection) {
+        let waiting = lock.withLock { () -> [MQTTMessage] in
+            storedConnection = connection
+            defer { pending.removeAll() }
+            return pending
+        }
+        if !waiting.isEmpty { connection.send(waiting) }
     }
 
     /// Called on the network thread for every message on a subscribed topic.
@@ -46,7 +53,12 @@ final class CommandRelay: @unchecked Sendable {  // `connection` is set once, be
     private func reply(_ line: [UInt8]) {
         var payload = line
         if payload.last == 0x0A { payload.removeLast() }
-        connection?.send([MQTTMessage(topic: settings.topic("reply"), payload: payload, qos: 1, retain: false)])
+        let message = MQTTMessage(topic: settings.topic("reply"), payload: payload, qos: 1, retain: false)
+        let connection = lock.withLock { () -> MQTTConnection? in
+            if storedConnection == nil && pending.count < 64 { pending.append(message) }
+            return storedConnection
+        }
+        connection?.send([message])
     }
 
     static func errorLine(_ error: ErrorMessage) -> [UInt8] {

@@ -34,7 +34,7 @@ public final class MQTTPublisher: WireOutlet {
             settings: settings, clientID: "waygate-\(settings.vehicleID)", presence: presence,
             onMessage: { topic, payload in commands.received(topic: topic, payload: payload) },
             onConnectionChange: onConnectionChange)
-        commands.connection = connection
+        commands.attach(connection)
     }
 
     /// Queues `lines` (in `seq` order) for the broker; returns at once.
