@@ -23,8 +23,14 @@ enum FleetBenchmark {
     static let seconds = 120.0
     static let startTime = Timestamp(secondsSince1970: 1_796_000_000)
 
+    /// Everything, or one part with `WAYGATE_BENCH_FLEET_ONLY=stages|memory`.
     static func run() throws {
         let router = MapRouter(graph: try BenchSupport.importMap("helsinki"))
+        switch ProcessInfo.processInfo.environment["WAYGATE_BENCH_FLEET_ONLY"] {
+        case "stages": return stages(router: router)
+        case "memory": return memory(router: router)
+        default: break
+        }
         print("fleet: helsinki, \(vehicles) vehicles on one shard (one core), \(Int(seconds)) simulated s, unpaced")
 
         let baseline = residentMegabytes()
@@ -45,6 +51,52 @@ enum FleetBenchmark {
                      Double(published.published) / published.driveRealSeconds, Double(published.published), published.dropped,
                      brokerCPU / Double(max(1, published.published)) * 1e6))
         stages(router: router)
+        memory(router: router)
+    }
+
+    /// Resident memory of 2,000 vehicles' parts, built one kind after the other and all kept alive.
+    static func memory(router: MapRouter) {
+        let count = 2_000
+        var generator = SeededGenerator(seed: 9)
+        let nodes = router.planner.graph.nodes
+        let template = OnlineMatcher(graph: router.planner.graph)
+        var rss = residentMegabytes()
+        func step() -> Double {
+            let now = residentMegabytes()
+            defer { rss = now }
+            return (now - rss) * 1024 / Double(count)
+        }
+        var routes: [Route] = []
+        while routes.count < count {
+            let a = nodes[Int(generator.next() % UInt64(nodes.count))], b = nodes[Int(generator.next() % UInt64(nodes.count))]
+            if a.distance(to: b) > 800, let route = try? router.routes([RouteWaypoint(a), RouteWaypoint(b)], options: RouteOptions()).first { routes.append(route) }
+        }
+        let routeKB = step()
+        var simulators = routes.compactMap { try? RouteSimulator(route: $0, options: RouteSimulator.Options(noise: NoiseModel.Options(sigma: 4, seed: 1)), startTime: startTime) }
+        let simulatorKB = step()
+        var sessions: [NavigationSession] = routes.enumerated().map { i, route in
+            var session = NavigationSession()
+            _ = try? session.start(route: route, routeID: "r\(i)")
+            return session
+        }
+        let sessionKB = step()
+        var matchers = [OnlineMatcher](repeating: template, count: simulators.count)
+        func drive(_ seconds: Int) {
+            for _ in 0..<seconds {
+                for i in simulators.indices {
+                    let fix = simulators[i].next()
+                    let matched = matchers[i].match(fix)
+                    _ = sessions[i].update(with: fix, matched: matched?.coordinate)
+                }
+            }
+        }
+        drive(30)
+        let drivingKB = step()
+        drive(90)
+        let laterKB = step()
+        print(String(format: "  memory per vehicle, kept alive (2,000 each): route %.0f KB, simulator %.0f KB, session %.0f KB, first 30 s of matching and guidance +%.0f KB, next 90 s +%.0f KB",
+                     routeKB, simulatorKB, sessionKB, drivingKB, laterKB))
+        withExtendedLifetime((routes, simulators, sessions, matchers)) {}
     }
 
     struct Measurement {
