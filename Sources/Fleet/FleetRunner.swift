@@ -44,13 +44,14 @@ public final class FleetRunner: Sendable {
                 settings.outbox.bytes = max(settings.outbox.bytes, indices.count * 40 * 1024)
                 settings.inFlightLimit = max(settings.inFlightLimit, 1024)
                 do {
-                    connection = try MQTTConnection(settings: settings, clientID: "waygate-fleet-\(getpid())-\(options.seed)-\(shard)")
+                    let opened = try MQTTConnection(settings: settings, clientID: "waygate-fleet-\(getpid())-\(options.seed)-\(shard)")
+                    connections.append(opened)
+                    connection = opened
                 } catch {
                     connections.forEach { $0.stop(flushTimeout: 0) }
                     throw .mqtt(error)
                 }
                 topics = settings
-                connections.append(connection!)
             }
             shards.append(FleetShard(index: shard, vehicleIndices: indices, context: context, connection: connection, topics: topics))
         }

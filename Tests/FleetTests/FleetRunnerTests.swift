@@ -46,6 +46,32 @@ struct FleetRunnerTests {
         #expect(one.progress.simulatedSeconds == 90 && one.progress.lines == one.vehicles.map(\.totalLines).reduce(0, +))
     }
 
+    @Test("a paced run gives the same vehicles as an unpaced one, reports progress, and stop() ends it early")
+    func pacingProgressAndStop() async throws {
+        let router = try #require(HelsinkiMap.router)
+        let unpaced = try await FleetRunner(router: router, options: options(vehicles: 3, seed: 11, shards: 2, duration: 20)).run()
+        var paced = options(vehicles: 3, seed: 11, shards: 2, duration: 20)
+        paced.speedMultiplier = 50
+        let lines = ProgressLines()
+        let report = try await FleetRunner(router: router, options: paced).run(progressInterval: 0.05) { lines.append($0) }
+        #expect(report.vehicles == unpaced.vehicles)
+        let last = try #require(lines.values.last)
+        #expect(last.simulatedSeconds == 20 && last.vehiclesDriving == 3 && last.trips == 3 && last.connections == 0)
+        #expect(last.line.hasPrefix("t=20 s (") && last.line.hasSuffix("· 3 driving · 3 trips · \(last.lines) lines"))
+
+        var long = options(vehicles: 2, seed: 11, shards: 1, duration: 100_000)
+        long.speedMultiplier = 1
+        let runner = try FleetRunner(router: router, options: long)
+        let stopper = Task {
+            try? await Task.sleep(for: .milliseconds(300))
+            runner.stop()
+        }
+        let stopped = await runner.run()
+        _ = await stopper.value
+        #expect(stopped.progress.simulatedSeconds < 100_000)
+        #expect(stopped.vehicles.count == 2)
+    }
+
     @Test("without a duration every vehicle drives one trip to the end and arrives")
     func oneTripEach() async throws {
         let router = try #require(HelsinkiMap.router)
@@ -112,4 +138,12 @@ struct FleetRunnerTests {
         let status = received.filter { $0.topic == "waygate/sim-00000/status" }.map(\.payload)
         #expect(status == [#"{"online":true}"#, #"{"online":false}"#])
     }
+}
+
+/// Progress reports received, in order.
+final class ProgressLines: @unchecked Sendable {  // `list` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var list: [FleetProgress] = []
+    func append(_ progress: FleetProgress) { lock.withLock { list.append(progress) } }
+    var values: [FleetProgress] { lock.withLock { list } }
 }
