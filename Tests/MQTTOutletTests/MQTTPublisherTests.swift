@@ -150,7 +150,7 @@ struct MQTTPublisherTests {
         #expect(publisher.statistics.lastError?.hasPrefix("lost the connection to mqtt://127.0.0.1:\(relayPort)") == true)
     }
 
-    @Test("broker killed and restarted mid-drive: reconnect, state queued while down delivered, streams dropped and counted")
+    @Test("broker stopped (SIGTERM) and restarted mid-drive: reconnect, state queued while down delivered, streams dropped and counted")
     func brokerRestart() throws {
         let dir = try TemporaryDirectory(prefix: "mqtt-restart")
         defer { dir.remove() }
