@@ -36,6 +36,7 @@ let package = Package(
         .systemLibrary(name: "CSystemdBus", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
         .target(name: "CWaygateSys"),  // _GNU_SOURCE calls Swift's Glibc cannot see (SO_PEERCRED, accept4)
         .target(name: "PtyShim"),  // test-only ioctl shim, see above
 
@@ -61,22 +62,24 @@ let package = Package(
         module("MapMatching", ["Geodesy", "Timekeeping", "Positioning", "RoadGraph", "Routing"]),  // HMM matching, live and offline
         module("Navigation", ["Geodesy", "Timekeeping", "Positioning", "RouteModel"]),  // progress, off-route, session, camera
         module("Simulation", ["Geodesy", "Timekeeping", "Positioning", "RouteModel"]),  // RouteSimulator, noise, sky
-        module("Render", ["RoadGraph", "RouteModel", "Geodesy", "CCairo"]),  // SVG and PNG (cairo) pictures of routes, traces, matches
+        module("Render", ["CCairo", "Geodesy", "RouteModel", "RoadGraph"]),  // SVG and PNG (cairo) pictures of routes, traces, matches
 
         // MARK: - Layer 3 — runtime
         module("LocationSources", ["CGPS", "Geodesy", "Timekeeping", "SystemIO", "Positioning", "RouteModel", "NMEA", "Simulation"]),
         module("Gateway", ["Geodesy", "Timekeeping", "SystemIO", "Positioning", "RouteModel", "RoadGraph", "OSMImport", "Guidance", "Routing", "MapMatching", "Navigation", "Simulation", "LocationSources"]),
-        module("DriverAlerts", ["Gateway", "Navigation", "Positioning", "RouteModel", "CEspeakNG", "CSystemdBus"]),  // spoken instructions (espeak-ng) and desktop notifications (sd-bus)
+        module("DriverAlerts", ["CEspeakNG", "CSystemdBus", "Positioning", "RouteModel", "Navigation", "Gateway"]),  // spoken instructions (espeak-ng) and desktop notifications (sd-bus)
 
         // MARK: - Layer 4 — servers
         module("Servers", ["Geodesy", "Timekeeping", "JSON", "SystemIO", "Positioning", "RouteModel", "RoadGraph", "NMEA", "GPSDProtocol", "RouteFormats", "WireProtocol", "MapMatching", "Navigation", "Simulation", "LocationSources", "Gateway"]),
-        module("HTTPOutlet", ["Servers", "WireProtocol", "RoadGraph", "Geodesy", "SystemIO", "CMicroHTTPD", "CZlib"]),  // live map: page, /roads GeoJSON, SSE events, POST /command
+        module("HTTPOutlet", ["CZlib", "CMicroHTTPD", "Geodesy", "SystemIO", "RoadGraph", "WireProtocol", "Servers"]),  // live map: page, /roads GeoJSON, SSE events, POST /command
+        module("MQTTOutlet", ["CMosquitto", "JSON", "SystemIO", "WireProtocol", "Servers"]),  // wire lines to an MQTT broker (libmosquitto), commands back
+        module("Fleet", ["Geodesy", "Timekeeping", "Positioning", "RouteModel", "RoadGraph", "WireProtocol", "Routing", "MapMatching", "Navigation", "Simulation", "Gateway", "Servers", "MQTTOutlet"]),  // many simulated vehicles sharded over the cores, publishing over MQTT
 
         // MARK: - Layer 5 — command line
         module("WaygateCLI", ["Geodesy", "Timekeeping", "JSON", "SystemIO", "Positioning", "RouteModel", "RoadGraph", "NMEA", "GPSDProtocol", "RouteFormats", "WireProtocol", "OSMImport", "Routing", "MapMatching", "Simulation", "LocationSources", "Gateway", "DriverAlerts", "Servers", "HTTPOutlet"]),
         .executableTarget(name: "waygate", dependencies: ["WaygateCLI"], swiftSettings: swiftSettings),
         .executableTarget(
-            name: "waygate-bench", dependencies: ["Geodesy", "Timekeeping", "JSON", "SystemIO", "Positioning", "RouteModel", "RoadGraph", "NMEA", "GPSDProtocol", "WireProtocol", "OSMImport", "Routing", "MapMatching", "Navigation", "Simulation", "LocationSources", "Gateway", "Servers"],
+            name: "waygate-bench", dependencies: ["Geodesy", "Timekeeping", "JSON", "SystemIO", "Positioning", "RouteModel", "RoadGraph", "NMEA", "GPSDProtocol", "WireProtocol", "OSMImport", "Routing", "MapMatching", "Navigation", "Simulation", "LocationSources", "Gateway", "Servers", "MQTTOutlet", "Fleet"],
             path: "Sources/WaygateBenchmarks", swiftSettings: swiftSettings),
 
         // MARK: - Tests
@@ -87,9 +90,11 @@ let package = Package(
         tests("Guidance", ["Geodesy", "RouteModel", "RoadGraph", "OSMImport", "Routing"]),
         tests("MapMatching", ["Geodesy", "Timekeeping", "Positioning", "RoadGraph", "OSMImport", "Routing"]), tests("Navigation", ["Geodesy", "Timekeeping", "Positioning", "RouteModel"]), tests("Simulation", ["Geodesy", "Timekeeping", "Positioning", "RouteModel"]),
         tests("LocationSources", ["Geodesy", "Timekeeping", "SystemIO", "Positioning", "RouteModel", "NMEA", "RouteFormats", "Simulation"]), tests("Servers", ["Geodesy", "Timekeeping", "JSON", "SystemIO", "Positioning", "RouteModel", "RouteFormats", "WireProtocol", "Navigation", "Simulation", "LocationSources", "Gateway"]), tests("WaygateCLI", ["Geodesy", "Timekeeping", "JSON", "SystemIO", "Positioning", "RouteModel", "RoadGraph", "NMEA", "GPSDProtocol", "RouteFormats", "WireProtocol", "Routing", "Navigation", "Simulation", "Gateway"]),
-        tests("DriverAlerts", ["Gateway", "Geodesy", "Navigation", "Positioning", "RouteModel", "Timekeeping", "CSystemdBus"]),
-        tests("Render", ["RoadGraph", "RouteModel", "Geodesy", "OSMImport", "RouteFormats", "CCairo"]),
-        tests("HTTPOutlet", ["Servers", "WireProtocol", "RoadGraph", "Geodesy", "OSMImport", "SystemIO", "CZlib"]),
+        tests("DriverAlerts", ["CSystemdBus", "Geodesy", "Timekeeping", "Positioning", "RouteModel", "Navigation", "Gateway"]),
+        tests("Render", ["CCairo", "Geodesy", "RouteModel", "RoadGraph", "RouteFormats", "OSMImport"]),
+        tests("HTTPOutlet", ["CZlib", "Geodesy", "SystemIO", "RoadGraph", "WireProtocol", "OSMImport", "Servers"]),
+        tests("MQTTOutlet", ["JSON", "SystemIO", "WireProtocol", "Servers"]),
+        tests("Fleet", ["Geodesy", "Timekeeping", "OSMImport", "Gateway", "MQTTOutlet"]),
     ],
     swiftLanguageModes: [.v6]
 )

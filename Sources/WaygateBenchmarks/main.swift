@@ -1,5 +1,5 @@
 // waygate-bench: speed figures reported in docs/benchmarks.md, never asserted in tests.
-// Usage: waygate-bench [nmea|pipeline|simulation|navigation|routing|matching|guidance|all]
+// Usage: waygate-bench [nmea|pipeline|simulation|navigation|routing|matching|guidance|fleet|all]
 // (run from the repository root, release build; see docs/benchmarks.md).
 import Foundation
 
@@ -12,6 +12,7 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("routing", RoutingBenchmark.run),
     ("matching", MatchingBenchmark.run),
     ("guidance", GuidanceBenchmark.run),
+    ("fleet", FleetBenchmark.run),
 ]
 guard selected == "all" || benchmarks.contains(where: { $0.name == selected }) else {
     FileHandle.standardError.write(Data("usage: waygate-bench [\(benchmarks.map(\.name).joined(separator: "|"))|all]\n".utf8))

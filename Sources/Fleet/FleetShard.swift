@@ -1,0 +1,159 @@
+import Foundation
+import Gateway
+import MQTTOutlet
+import Servers
+import Timekeeping
+import WireProtocol
+
+/// One thread stepping its share of the vehicles in simulated time, one round per simulated
+/// second (every vehicle's fixes are on the same one-second grid), and publishing each round's
+/// lines as one batch on the shard's MQTT connection.
+final class FleetShard: @unchecked Sendable {  // `vehicles` and `encoder` are touched only by the shard's thread; `state` is locked.
+    struct State {
+        var round = 0
+        var driving = 0
+        var trips = 0
+        var lines = 0
+        var finished = false
+        var stopRequested = false
+    }
+
+    let index: Int
+    private let context: FleetContext
+    private let connection: MQTTConnection?
+    private let topics: MQTTSettings?
+    private var vehicles: [SimulatedVehicle]
+    private let encoder = FleetLineEncoder()
+    private let lock = NSLock()
+    private var state = State()
+    private let done = DispatchSemaphore(value: 0)
+    private let backlogLimit: Int
+
+    init(index: Int, vehicleIndices: [Int], context: FleetContext, connection: MQTTConnection?, topics: MQTTSettings?) {
+        self.index = index
+        self.context = context
+        self.connection = connection
+        self.topics = topics
+        vehicles = vehicleIndices.map { SimulatedVehicle(index: $0, context: context) }
+        backlogLimit = max(256, (topics?.outbox.streamMessages ?? 0) / 2)
+    }
+
+    var snapshot: State { lock.withLock { state } }
+
+    func requestStop() { lock.withLock { state.stopRequested = true } }
+
+    /// The vehicles' reports (valid once the shard has finished).
+    var reports: [FleetVehicleReport] {
+        vehicles.map { FleetVehicleReport(id: $0.id, trips: $0.trips, failedPlans: $0.failedPlans, lines: $0.lines) }
+    }
+
+    func start() {
+        let thread = Thread { [self] in
+            run()
+            done.signal()
+        }
+        thread.name = "fleet shard \(index)"
+        thread.start()
+    }
+
+    func join() {
+        done.wait()
+        done.signal()
+    }
+
+    private func run() {
+        let options = context.options
+        let clock = ContinuousClock()
+        let began = clock.now
+        let interval = 1.0
+        let rounds = options.duration.map { Int(($0 / interval).rounded(.up)) }
+        var round = 0
+        if let connection {
+            // Give the broker a moment: an unpaced run would otherwise fill the outbox before the first CONNACK.
+            let deadline = clock.now + .seconds(10)
+            while !connection.statistics.isConnected && clock.now < deadline && !lock.withLock({ state.stopRequested }) {
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+        }
+        presence(online: true)
+        while !lock.withLock({ state.stopRequested }) {
+            if let rounds, round >= rounds { break }
+            if let k = options.speedMultiplier {
+                let due = began + .seconds(Double(round) * interval / k)
+                let wait = due - clock.now
+                if wait > .zero { Thread.sleep(forTimeInterval: min(0.25, Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18)); continue }
+            }
+            let time = options.startTime.adding(Double(round) * interval)
+            var messages: [MQTTMessage] = []
+            var driving = 0
+            var started = 0
+            var produced = 0
+            for i in vehicles.indices {
+                var events: [GatewayEvent] = []
+                if !vehicles[i].isDriving && (round == 0 || rounds != nil) {
+                    let before = vehicles[i].trips
+                    events += vehicles[i].startTrip(context: context, at: time)
+                    started += vehicles[i].trips - before
+                }
+                events += vehicles[i].step(context: context)
+                if vehicles[i].isDriving { driving += 1 }
+                produced += publish(events, vehicle: i, into: &messages)
+            }
+            if let connection, !messages.isEmpty {
+                connection.send(messages)
+                waitForBacklog(connection)
+            }
+            round += 1
+            let finishedAll = rounds == nil && driving == 0
+            let roundNow = round
+            lock.withLock {
+                state.round = roundNow
+                state.driving = driving
+                state.trips += started
+                state.lines += produced
+            }
+            if finishedAll { break }
+        }
+        presence(online: false)
+        connection?.stop(flushTimeout: 30)
+        lock.withLock { state.finished = true }
+    }
+
+    /// Maps `events` to wire lines and MQTT messages on `waygate/<vehicle>/<channel>`.
+    private func publish(_ events: [GatewayEvent], vehicle i: Int, into messages: inout [MQTTMessage]) -> Int {
+        var produced = 0
+        for event in events {
+            guard let (payload, time) = event.wire else { continue }
+            let channel = payload.channel
+            guard context.options.channels.contains(channel) else { continue }
+            let seq = vehicles[i].nextSeq
+            guard let bytes = encoder.line(seq: seq, time: time, payload: payload) else { continue }
+            vehicles[i].nextSeq += 1
+            vehicles[i].lines[channel.rawValue, default: 0] += 1
+            produced += 1
+            if let topics {
+                let line = WireLine(seq: seq, channel: channel, bytes: bytes)
+                messages.append(MQTTMessage(wireLine: line, topic: topics.topic(channel.rawValue, vehicle: vehicles[i].id)))
+            }
+        }
+        return produced
+    }
+
+    /// Each vehicle's retained `waygate/<vehicle>/status` (one connection cannot carry a last
+    /// will per vehicle, so the shard sets them itself at start and end).
+    private func presence(online: Bool) {
+        guard let connection, let topics else { return }
+        let payload = Array((online ? #"{"online":true}"# : #"{"online":false}"#).utf8)
+        connection.send(vehicles.map { MQTTMessage(topic: topics.topic("status", vehicle: $0.id), payload: payload, qos: 1, retain: true) })
+    }
+
+    /// While the broker is up, waits (1 ms steps) until the outbox is under half its stream limit,
+    /// so an unpaced run is held to the broker's speed instead of dropping.
+    private func waitForBacklog(_ connection: MQTTConnection) {
+        while true {
+            let statistics = connection.statistics
+            guard statistics.isConnected, statistics.queued > backlogLimit, !lock.withLock({ state.stopRequested }) else { return }
+            Thread.sleep(forTimeInterval: 0.001)
+        }
+    }
+}

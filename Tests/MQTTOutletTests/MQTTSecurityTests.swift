@@ -1,0 +1,72 @@
+import Foundation
+import MQTTOutlet
+import Servers
+import TestSupport
+import Testing
+import WireProtocol
+
+/// A private CA and a server certificate for 127.0.0.1, made with the openssl command line.
+struct TestCertificates {
+    let ca: String, cert: String, key: String
+
+    init(in dir: TemporaryDirectory) throws {
+        ca = dir.file("ca.pem")
+        cert = dir.file("server.pem")
+        key = dir.file("server.key")
+        let caKey = dir.file("ca.key"), csr = dir.file("server.csr"), ext = dir.file("san.ext")
+        try "subjectAltName=IP:127.0.0.1\n".write(toFile: ext, atomically: true, encoding: .utf8)
+        let steps: [[String]] = [
+            ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", caKey, "-out", ca, "-days", "2", "-subj", "/CN=waygate test CA"],
+            ["req", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", csr, "-subj", "/CN=127.0.0.1"],
+            ["x509", "-req", "-in", csr, "-CA", ca, "-CAkey", caKey, "-CAcreateserial", "-out", cert, "-days", "2", "-extfile", ext],
+        ]
+        for (n, step) in steps.enumerated() {
+            let openssl = try ChildProcess("/usr/bin/openssl", step, stderr: dir.file("openssl\(n).err"))
+            guard openssl.wait(timeout: 30) == 0 else { throw MosquittoTestError("openssl \(step[0]) failed: \((try? String(contentsOfFile: dir.file("openssl\(n).err"), encoding: .utf8)) ?? "")") }
+        }
+        // mosquitto drops root for user `mosquitto`, which must read the key.
+        for file in [ca, cert, key] { try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file) }
+    }
+}
+
+@Suite("MQTT over TLS with a user name and password", .serialized,
+       .enabled(if: LoopbackMosquitto.isInstalled && FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl")))
+struct MQTTSecurityTests {
+    @Test("mqtts:// with a CA file and credentials connects and publishes; a wrong password is refused with a clear line")
+    func tlsAndPassword() throws {
+        let dir = try TemporaryDirectory(prefix: "mqtt-tls")
+        defer { dir.remove() }
+        let certificates = try TestCertificates(in: dir)
+        let passwords = dir.file("passwords")
+        let passwd = try ChildProcess("/usr/bin/mosquitto_passwd", ["-b", "-c", passwords, "fleet", "s3cret"])
+        #expect(passwd.wait(timeout: 10) == 0)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: passwords)
+        let broker = try LoopbackMosquitto(dir: dir, allowAnonymous: false, extraConfig: """
+            cafile \(certificates.ca)
+            certfile \(certificates.cert)
+            keyfile \(certificates.key)
+            password_file \(passwords)
+
+            """)
+        defer { broker.stop() }
+
+        var settings = try MQTTSettings(url: "mqtts://fleet:s3cret@127.0.0.1:\(broker.port)", vehicleID: "secure")
+        settings.tls.caFile = certificates.ca
+        settings.reconnectDelay = 0.1
+        settings.maximumReconnectDelay = 0.3
+        let publisher = try MQTTPublisher(settings: settings)
+        defer { publisher.stop() }
+        publisher.deliver([WireLine(seq: 1, channel: .session, bytes: Array(#"{"class":"SESSION","seq":1}"#.utf8) + [0x0A])])
+        #expect(eventually { publisher.statistics.published == 2 })  // status + SESSION, both acknowledged (QoS 1)
+        #expect(publisher.statistics.isConnected)
+
+        var wrong = settings
+        wrong.password = "guess"
+        wrong.vehicleID = "intruder"
+        let refused = try MQTTPublisher(settings: wrong)
+        defer { refused.stop() }
+        #expect(eventually { refused.statistics.failedAttempts >= 2 })
+        #expect(!refused.statistics.isConnected && refused.statistics.published == 0)
+        #expect(refused.statistics.lastError == "mqtts://127.0.0.1:\(broker.port) refused the connection: Connection Refused: not authorised.")
+    }
+}
