@@ -42,8 +42,8 @@ let package = Package(
         module("Positioning", ["Geodesy", "Timekeeping"]),  // Fix, SkyView, SourceID, DeviceState
         module("RouteModel", ["Geodesy"]),  // Route, RouteLeg, RouteStep, Maneuver, instructions
         module("RoadGraph", ["Geodesy"]),  // immutable road network, spatial index, binary cache
-        module("NMEA", ["Positioning"]),  // NMEA 0183 framing, sentences, FixAssembler, encoder
-        module("GPSDProtocol", ["Positioning", "NMEA"]),  // gpsd JSON (TPV, SKY, VERSION, WATCH…)
+        module("NMEA", ["JSON", "Positioning"]),  // NMEA 0183 framing, sentences, FixAssembler, encoder
+        module("GPSDProtocol", ["JSON", "Positioning", "NMEA", "Timekeeping"]),  // gpsd JSON (TPV, SKY, VERSION, WATCH…)
         module("RouteFormats", ["JSON", "RouteModel", "Geodesy", "Positioning", "Timekeeping"]),  // OSRM/Mapbox/Valhalla JSON, GPX, GeoJSON, JSONL
         module("WireProtocol", ["JSON", "RouteFormats", "Positioning", "Timekeeping"]),  // Waygate's JSON-lines messages
 
@@ -72,8 +72,8 @@ let package = Package(
         // MARK: - Tests
         .target(name: "TestSupport", dependencies: ["JSON", "SystemIO", "Timekeeping", "WireProtocol", "Geodesy"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
         tests("Geodesy"), tests("JSON", ["Simulation"]), tests("Timekeeping"), tests("SystemIO"), tests("Positioning"),
-        tests("NMEA"), tests("GPSDProtocol"), tests("RouteFormats", ["JSON", "RouteModel", "Geodesy", "Positioning", "Timekeeping"]),
-        tests("WireProtocol", ["JSON"]), tests("OSMImport"), tests("RoadGraph", ["OSMImport"]), tests("Routing", ["OSMImport"]),
+        tests("NMEA"), tests("GPSDProtocol", ["JSON", "Simulation"]), tests("RouteFormats", ["JSON", "RouteModel", "Geodesy", "Positioning", "Timekeeping"]),
+        tests("WireProtocol", ["JSON", "Simulation", "Timekeeping"]), tests("OSMImport"), tests("RoadGraph", ["OSMImport"]), tests("Routing", ["OSMImport"]),
         tests("Guidance", ["RouteModel", "Geodesy", "OSMImport", "Routing"]),
         tests("MapMatching", ["OSMImport"]), tests("Navigation"), tests("Simulation"),
         tests("LocationSources"), tests("Servers", ["JSON"]), tests("WaygateCLI", ["JSON"]),

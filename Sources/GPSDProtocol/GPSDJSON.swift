@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import NMEA
 
 /// A tiny writer for gpsd's JSON objects: fields in insertion order, numbers printed with

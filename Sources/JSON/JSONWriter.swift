@@ -30,6 +30,20 @@ public struct JSONWriter: Sendable {
     /// Appends bytes as they are (a newline, or JSON written elsewhere), with no comma.
     public mutating func raw(_ text: some Collection<UInt8>) { bytes.append(contentsOf: text) }
 
+    /// Ends a JSON-lines line: appends `\n`, and the next value starts a new document (no comma).
+    public mutating func endLine() {
+        bytes.append(0x0A)
+        needsComma = false
+    }
+
+    /// Writes one value whose bytes `write` appends (they must be one valid JSON value: a time
+    /// string, a number in a custom format), with the comma its position needs.
+    public mutating func rawValue(_ write: (inout [UInt8]) -> Void) {
+        separate()
+        write(&bytes)
+        needsComma = true
+    }
+
     // MARK: Structure
 
     /// `{`: starts an object (as a value).
@@ -105,6 +119,14 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
+    /// A number as C's `printf("%.<decimals>f")` prints it (see `FixedPoint`), e.g. gpsd's
+    /// `45.464200000` for 9 decimals; `null` when not finite.
+    public mutating func fixed(_ value: Double, decimals: Int) {
+        separate()
+        if value.isFinite { FixedPoint.append(value, decimals: decimals, to: &bytes) } else { bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
+        needsComma = true
+    }
+
     /// A string.
     public mutating func string(_ value: String) {
         separate()
@@ -112,13 +134,16 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
-    /// Any JSON value, object members in their order.
+    /// Any JSON value, object members in their order (integral `.number`s below 2^53 as
+    /// integers, as `JSONValue`'s `Codable` form writes them).
     public mutating func value(_ value: JSONValue) {
         switch value {
         case .null: null()
         case .bool(let b): bool(b)
         case .integer(let i): int(i)
-        case .number(let n): number(n)
+        case .number(let n):
+            // As `JSONValue`'s `Codable` form: an integral number below 2^53 is written as an integer.
+            if n == n.rounded(), n.magnitude < 9_007_199_254_740_992 { int(Int64(n)) } else { number(n) }
         case .string(let s): string(s)
         case .array(let elements):
             beginArray()
@@ -168,6 +193,13 @@ public struct JSONWriter: Sendable {
         guard let value else { return }
         self.key(key)
         number(value)
+    }
+
+    /// `"key":value` for a number with `decimals` fixed decimals (see `fixed`), left out when nil.
+    public mutating func member(_ key: StaticString, _ value: Double?, decimals: Int) {
+        guard let value else { return }
+        self.key(key)
+        fixed(value, decimals: decimals)
     }
 
     /// `"key":value` for a string, left out when nil.

@@ -33,3 +33,12 @@ public struct DeviceMessage: WireMessage {
         case source, state, driver, baud
     }
 }
+
+extension DeviceMessage {
+    public func writeMembers(to object: inout WireObjectWriter) {
+        object.member("baud", baud)
+        object.member("driver", driver)
+        object.member("source", source)
+        object.member("state", state)
+    }
+}
