@@ -74,10 +74,7 @@ private struct LineSource {
 
     mutating func push(_ bytes: Data, into writer: inout JSONWriter) {
         if format == "gpsd" {
-            for line in gpsd.push(bytes) {
-                writer.raw(line.utf8)
-                writer.endLine()
-            }
+            gpsd.push(bytes, into: &writer)
         } else {
             WireLines.write(json.push(bytes), lastTime: &lastTime, into: &writer)
         }
@@ -85,10 +82,7 @@ private struct LineSource {
 
     mutating func finish(into writer: inout JSONWriter) {
         if format == "gpsd" {
-            for line in gpsd.finish() {
-                writer.raw(line.utf8)
-                writer.endLine()
-            }
+            gpsd.finish(into: &writer)
         } else {
             WireLines.write(json.finish(), lastTime: &lastTime, into: &writer)
         }
