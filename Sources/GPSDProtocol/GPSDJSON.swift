@@ -58,13 +58,17 @@ enum GPSDJSON {
     /// Appends `s` quoted: `"` and `\` escaped, `\n` `\r` `\t` by letter, other control
     /// characters as `\u00xx`, everything else as UTF-8.
     static func appendQuoted(_ s: String, to bytes: inout [UInt8]) {
+        func escape(_ letter: UInt8) {
+            bytes.append(UInt8(ascii: "\\"))
+            bytes.append(letter)
+        }
         bytes.append(UInt8(ascii: "\""))
         for b in s.utf8 {
             switch b {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), b])
-            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): escape(b)
+            case 0x0A: escape(UInt8(ascii: "n"))
+            case 0x0D: escape(UInt8(ascii: "r"))
+            case 0x09: escape(UInt8(ascii: "t"))
             case ..<0x20:
                 let hex = Array("0123456789abcdef".utf8)
                 bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(b >> 4)], hex[Int(b & 0xF)]])

@@ -77,7 +77,8 @@ public struct JSONWriter: Sendable {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
         bytes.append(UInt8(ascii: "\""))
         key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
@@ -94,21 +95,46 @@ public struct JSONWriter: Sendable {
     /// `null`.
     public mutating func null() {
         separate()
-        bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+        literal("null")
         needsComma = true
     }
 
     /// `true` or `false`.
     public mutating func bool(_ value: Bool) {
         separate()
-        if value { bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65]) } else { bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65]) }
+        literal(value ? "true" : "false")
         needsComma = true
     }
 
     /// An integer as decimal digits.
     public mutating func int(_ value: some BinaryInteger) {
         separate()
-        writeInteger(Int64(truncatingIfNeeded: value), unsigned: value is UInt64 ? UInt64(truncatingIfNeeded: value) : nil)
+        if let signed = Int64(exactly: value) {
+            writeInteger(signed, unsigned: nil)
+        } else {
+            writeInteger(0, unsigned: UInt64(truncatingIfNeeded: value))
+        }
+        needsComma = true
+    }
+
+    /// An integer as decimal digits.
+    public mutating func int(_ value: Int) {
+        separate()
+        writeInteger(Int64(value), unsigned: nil)
+        needsComma = true
+    }
+
+    /// An integer as decimal digits.
+    public mutating func int(_ value: Int64) {
+        separate()
+        writeInteger(value, unsigned: nil)
+        needsComma = true
+    }
+
+    /// An integer as decimal digits.
+    public mutating func int(_ value: UInt64) {
+        separate()
+        writeInteger(0, unsigned: value)
         needsComma = true
     }
 
@@ -123,7 +149,7 @@ public struct JSONWriter: Sendable {
     /// `45.464200000` for 9 decimals; `null` when not finite.
     public mutating func fixed(_ value: Double, decimals: Int) {
         separate()
-        if value.isFinite { FixedPoint.append(value, decimals: decimals, to: &bytes) } else { bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
+        if value.isFinite { FixedPoint.append(value, decimals: decimals, to: &bytes) } else { literal("null") }
         needsComma = true
     }
 
@@ -188,6 +214,13 @@ public struct JSONWriter: Sendable {
         int(value)
     }
 
+    /// `"key":value` for an integer, left out when nil.
+    public mutating func member(_ key: StaticString, _ value: Int?) {
+        guard let value else { return }
+        self.key(key)
+        int(value)
+    }
+
     /// `"key":value` for a number, left out when nil.
     public mutating func member(_ key: StaticString, _ value: Double?) {
         guard let value else { return }
@@ -225,6 +258,11 @@ public struct JSONWriter: Sendable {
 
     // MARK: Encoding
 
+    /// Appends the bytes of an ASCII literal.
+    private mutating func literal(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
     private mutating func separate() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
     }
@@ -254,7 +292,7 @@ public struct JSONWriter: Sendable {
 
     private mutating func writeNumber(_ value: Double) {
         guard value.isFinite else {
-            bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+            literal("null")
             return
         }
         if value == value.rounded(.towardZero), value.magnitude < 1e15, value != 0 || value.sign == .plus {

@@ -77,7 +77,7 @@ public struct WireObjectWriter {
         }
         if let seq = pendingSeq, Self.matches("seq", before) {
             pendingSeq = nil
-            emit("seq") { $0.int(seq) }
+            emit("seq") { $0.int(seq as UInt64) }
         }
         if let time = pendingTime, Self.matches("time", before) {
             pendingTime = nil
@@ -133,6 +133,13 @@ public struct WireObjectWriter {
 
     /// `"key":value` for an integer.
     public mutating func member(_ key: StaticString, _ value: (some BinaryInteger)?) {
+        guard let value else { return }
+        self.key(key)
+        json.int(value)
+    }
+
+    /// `"key":value` for an integer.
+    public mutating func member(_ key: StaticString, _ value: Int?) {
         guard let value else { return }
         self.key(key)
         json.int(value)
