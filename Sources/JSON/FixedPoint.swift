@@ -36,7 +36,7 @@ public enum FixedPoint {
         }
         // magnitude × 10^decimals = significand × 10^decimals / 2^shift, rounded half to even.
         let shift = -exponent
-        let product = UInt128(significand) * powersOfTen[decimals]  // < 2^53 × 10^18 < 2^113
+        let product = UInt128(significand) * UInt128(powerOfTen(decimals))  // < 2^53 × 10^18 < 2^113
         var units: UInt128 = 0
         if shift < 114 {
             units = product >> shift
@@ -74,12 +74,25 @@ public enum FixedPoint {
 
     // MARK: Digits
 
-    /// 10^0 … 10^18.
-    private static let powersOfTen: [UInt128] = {
-        var powers: [UInt128] = [1]
-        for _ in 0..<maximumDecimals { powers.append(powers[powers.count - 1] * 10) }
-        return powers
-    }()
+    /// 10^n for n in 0…18 (a switch: no global array to initialise and check on every call).
+    private static func powerOfTen(_ n: Int) -> UInt64 {
+        switch n {
+        case 0: return 1
+        case 1: return 10
+        case 2: return 100
+        case 3: return 1_000
+        case 4: return 10_000
+        case 5: return 100_000
+        case 6: return 1_000_000
+        case 7: return 10_000_000
+        case 8: return 100_000_000
+        case 9: return 1_000_000_000
+        default:
+            var p: UInt64 = 1_000_000_000
+            for _ in 9..<n { p *= 10 }
+            return p
+        }
+    }
 
     private static func appendFraction(zeros: Int, to bytes: inout [UInt8]) {
         guard zeros > 0 else { return }
@@ -112,10 +125,10 @@ public enum FixedPoint {
                 scratch[i] = UInt8(ascii: "0")
             }
             let point = 48 - pointBeforeLast
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[i..<point]))
+            bytes.appendShort(UnsafeBufferPointer(rebasing: scratch[i..<point]))
             if pointBeforeLast > 0 {
                 bytes.append(UInt8(ascii: "."))
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[point..<48]))
+                bytes.appendShort(UnsafeBufferPointer(rebasing: scratch[point..<48]))
             }
         }
     }

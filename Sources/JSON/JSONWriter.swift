@@ -76,7 +76,7 @@ public struct JSONWriter: Sendable {
     public mutating func key(_ key: StaticString) {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
         bytes.append(UInt8(ascii: "\""))
-        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        key.withUTF8Buffer { bytes.appendShort($0) }
         bytes.append(UInt8(ascii: "\""))
         bytes.append(UInt8(ascii: ":"))
         needsComma = false
@@ -260,7 +260,7 @@ public struct JSONWriter: Sendable {
 
     /// Appends the bytes of an ASCII literal.
     private mutating func literal(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        text.withUTF8Buffer { bytes.appendShort($0) }
     }
 
     private mutating func separate() {
@@ -286,7 +286,7 @@ public struct JSONWriter: Sendable {
                 scratch[i] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[i...]))
+            bytes.appendShort(UnsafeBufferPointer(rebasing: scratch[i...]))
         }
     }
 
