@@ -27,6 +27,14 @@ public struct FileDescriptor: Hashable, Sendable {
         return buffer
     }
 
+    /// Reads up to `buffer.count` bytes into the start of `buffer` (a buffer reused across
+    /// reads); returns how many were read, 0 at end of file.
+    public func read(into buffer: inout [UInt8]) throws(SystemError) -> Int {
+        try retryingInterrupts("read fd \(rawValue)") {
+            buffer.withUnsafeMutableBytes { Glibc.read(rawValue, $0.baseAddress, $0.count) }
+        }
+    }
+
     /// Writes as many of `bytes` as the descriptor accepts now; returns how many were written.
     public func write(_ bytes: some Collection<UInt8>) throws(SystemError) -> Int {
         let array = Array(bytes)

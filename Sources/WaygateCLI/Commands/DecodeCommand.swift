@@ -49,11 +49,13 @@ struct DecodeCommand: Subcommand {
         let output = FileDescriptor(rawValue: 1)
         var json = JSONWriter(capacity: 256 * 1024)
         var lines = LineSource(format: format)
+        let input = FileDescriptor(rawValue: handle.fileDescriptor)
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)  // one reused input buffer too
         while true {
-            let chunk = handle.readData(ofLength: 64 * 1024)
-            if chunk.isEmpty { break }
+            let count = try input.read(into: &chunk)
+            if count == 0 { break }
             json.reset()
-            lines.push(chunk, into: &json)
+            lines.push(chunk[..<count], into: &json)
             if !json.bytes.isEmpty { try output.writeAll(json.bytes) }
         }
         json.reset()
@@ -72,7 +74,7 @@ private struct LineSource {
 
     init(format: String) { self.format = format }
 
-    mutating func push(_ bytes: Data, into writer: inout JSONWriter) {
+    mutating func push(_ bytes: ArraySlice<UInt8>, into writer: inout JSONWriter) {
         if format == "gpsd" {
             gpsd.push(bytes, into: &writer)
         } else {
