@@ -45,11 +45,13 @@ public struct FileDescriptor: Hashable, Sendable {
 
     /// Writes all of `bytes`, waiting for writability on a non-blocking descriptor.
     public func writeAll(_ bytes: some Collection<UInt8>) throws(SystemError) {
-        var rest = Array(bytes)[...]
-        while !rest.isEmpty {
+        let array = Array(bytes)  // no copy when `bytes` already is an array
+        var offset = 0
+        while offset < array.count {
             do {
-                let n = try write(rest)
-                rest = rest.dropFirst(n)
+                offset += try retryingInterrupts("write fd \(rawValue)") {
+                    array.withUnsafeBytes { Glibc.write(rawValue, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
+                }
             } catch where error.code == EAGAIN {
                 _ = try poll(events: Int16(POLLOUT), timeoutMilliseconds: 1000)
             }
