@@ -50,8 +50,8 @@ let package = Package(
         module("Positioning", ["Geodesy", "Timekeeping"]),  // Fix, SkyView, SourceID, DeviceState
         module("RouteModel", ["Geodesy"]),  // Route, RouteLeg, RouteStep, Maneuver, instructions
         module("RoadGraph", ["Geodesy"]),  // immutable road network, spatial index, binary cache
-        module("NMEA", ["Geodesy", "Timekeeping", "Positioning"]),  // NMEA 0183 framing, sentences, FixAssembler, encoder
-        module("GPSDProtocol", ["Geodesy", "Timekeeping", "Positioning", "NMEA"]),  // gpsd JSON (TPV, SKY, VERSION, WATCH…)
+        module("NMEA", ["Geodesy", "Timekeeping", "JSON", "Positioning"]),  // NMEA 0183 framing, sentences, FixAssembler, encoder
+        module("GPSDProtocol", ["Geodesy", "Timekeeping", "JSON", "Positioning", "NMEA"]),  // gpsd JSON (TPV, SKY, VERSION, WATCH…)
         module("RouteFormats", ["Geodesy", "Timekeeping", "JSON", "Positioning", "RouteModel"]),  // OSRM/Mapbox/Valhalla JSON, GPX, GeoJSON, JSONL
         module("WireProtocol", ["Timekeeping", "JSON"]),  // Waygate's JSON-lines messages
 
@@ -85,8 +85,8 @@ let package = Package(
         // MARK: - Tests
         .target(name: "TestSupport", dependencies: ["Geodesy", "JSON", "SystemIO", "WireProtocol"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
         tests("Geodesy"), tests("JSON", ["Simulation"]), tests("Timekeeping"), tests("SystemIO"), tests("Positioning", ["Geodesy"]),
-        tests("NMEA", ["Geodesy", "Timekeeping", "Positioning"]), tests("GPSDProtocol", ["Timekeeping", "Positioning", "NMEA"]), tests("RouteFormats", ["Geodesy", "Timekeeping", "JSON", "Positioning", "RouteModel"]),
-        tests("WireProtocol", ["Timekeeping", "JSON"]), tests("OSMImport", ["Geodesy", "RoadGraph"]), tests("RoadGraph", ["Geodesy", "OSMImport"]), tests("Routing", ["Geodesy", "RoadGraph", "OSMImport"]),
+        tests("NMEA", ["Geodesy", "Timekeeping", "Positioning"]), tests("GPSDProtocol", ["Timekeeping", "JSON", "Positioning", "NMEA"]), tests("RouteFormats", ["Geodesy", "Timekeeping", "JSON", "Positioning", "RouteModel"]),
+        tests("WireProtocol", ["Timekeeping", "JSON", "Simulation"]), tests("OSMImport", ["Geodesy", "RoadGraph"]), tests("RoadGraph", ["Geodesy", "OSMImport"]), tests("Routing", ["Geodesy", "RoadGraph", "OSMImport"]),
         tests("Guidance", ["Geodesy", "RouteModel", "RoadGraph", "OSMImport", "Routing"]),
         tests("MapMatching", ["Geodesy", "Timekeeping", "Positioning", "RoadGraph", "OSMImport", "Routing"]), tests("Navigation", ["Geodesy", "Timekeeping", "Positioning", "RouteModel"]), tests("Simulation", ["Geodesy", "Timekeeping", "Positioning", "RouteModel"]),
         tests("LocationSources", ["Geodesy", "Timekeeping", "SystemIO", "Positioning", "RouteModel", "NMEA", "RouteFormats", "Simulation"]), tests("Servers", ["Geodesy", "Timekeeping", "JSON", "SystemIO", "Positioning", "RouteModel", "RouteFormats", "WireProtocol", "Navigation", "Simulation", "LocationSources", "Gateway"]), tests("WaygateCLI", ["Geodesy", "Timekeeping", "JSON", "SystemIO", "Positioning", "RouteModel", "RoadGraph", "NMEA", "GPSDProtocol", "RouteFormats", "WireProtocol", "Routing", "Navigation", "Simulation", "Gateway"]),

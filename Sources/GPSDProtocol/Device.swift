@@ -1,5 +1,7 @@
+public import JSON
+
 /// gpsd's DEVICE object: one receiver gpsd reads.
-public struct Device: Sendable, Hashable, Codable {
+public struct Device: Sendable, Hashable, Codable, GPSDObject {
     /// The object's class, as gpsd spells it.
     public var `class` = "DEVICE"
     /// Device path, e.g. `/dev/ttyACM0`.
@@ -33,26 +35,26 @@ public struct Device: Sendable, Hashable, Codable {
         self.bps = bps
     }
 
-    /// The object as gpsd prints it.
-    public var json: String {
-        var w = GPSDJSON(class: "DEVICE")
-        w.add("path", path)
-        w.add("driver", driver)
-        w.add("subtype", subtype)
-        w.add("activated", activated)
-        w.add("flags", flags)
-        w.add("native", native)
-        w.add("bps", bps)
-        w.add("parity", parity)
-        w.add("stopbits", stopbits)
-        w.add("cycle", cycle, decimals: 2)
-        w.add("mincycle", mincycle, decimals: 2)
-        return w.object
+    /// Appends the object as gpsd prints it.
+    public func write(to json: inout JSONWriter) {
+        json.beginGPSDObject(class: "DEVICE")
+        json.gpsdMember("path", path)
+        json.gpsdMember("driver", driver)
+        json.gpsdMember("subtype", subtype)
+        json.gpsdMember("activated", activated)
+        json.member("flags", flags)
+        json.member("native", native)
+        json.member("bps", bps)
+        json.gpsdMember("parity", parity)
+        json.member("stopbits", stopbits)
+        json.gpsdMember("cycle", cycle, decimals: 2)
+        json.gpsdMember("mincycle", mincycle, decimals: 2)
+        json.endObject()
     }
 }
 
 /// gpsd's DEVICES report: every device it knows.
-public struct Devices: Sendable, Hashable, Codable {
+public struct Devices: Sendable, Hashable, Codable, GPSDObject {
     /// The object's class, as gpsd spells it.
     public var `class` = "DEVICES"
     /// The devices.
@@ -61,10 +63,13 @@ public struct Devices: Sendable, Hashable, Codable {
     /// A device list.
     public init(devices: [Device]) { self.devices = devices }
 
-    /// The report as gpsd prints it.
-    public var json: String {
-        var w = GPSDJSON(class: "DEVICES")
-        w.addRaw("devices", "[" + devices.map(\.json).joined(separator: ",") + "]")
-        return w.object
+    /// Appends the report as gpsd prints it.
+    public func write(to json: inout JSONWriter) {
+        json.beginGPSDObject(class: "DEVICES")
+        json.key("devices")
+        json.beginArray()
+        for device in devices { device.write(to: &json) }
+        json.endArray()
+        json.endObject()
     }
 }

@@ -1,55 +1,80 @@
-import Foundation
-import NMEA
+public import JSON
 
-/// A tiny writer for gpsd's JSON objects: fields in insertion order, numbers printed with
-/// gpsd's fixed precision (`%.9f` and friends), so output matches gpsd byte for byte.
-struct GPSDJSON {
-    private(set) var text: String
+/// A gpsd object that writes itself as gpsd 3.22 does: members in gpsd's order, numbers with
+/// gpsd's fixed precision (`%.9f` and friends), straight into a reusable `JSONWriter`.
+public protocol GPSDObject {
+    /// Appends the object (no line end) to `json`.
+    func write(to json: inout JSONWriter)
+}
 
-    /// Starts an object with `"class":"NAME"`.
-    init(class name: String) { text = "{\"class\":\"\(name)\"" }
+extension GPSDObject {
+    /// The object as gpsd prints it, one JSON object without a line end.
+    public var json: String {
+        var writer = JSONWriter(capacity: 256)
+        write(to: &writer)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+}
 
-    mutating func add(_ key: String, _ value: Double?, decimals: Int) {
+/// gpsd's spelling of members: `"class"` first, optional members left out, non-finite
+/// numbers left out, strings escaped as gpsd's `json_stringify` (control characters other
+/// than `\n`, `\r`, `\t` as `\u00xx`).
+extension JSONWriter {
+    /// `{"class":"NAME"`: starts a gpsd object.
+    mutating func beginGPSDObject(class name: StaticString) {
+        beginObject()
+        key("class")
+        rawValue { bytes in
+            bytes.append(UInt8(ascii: "\""))
+            name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+            bytes.append(UInt8(ascii: "\""))
+        }
+    }
+
+    /// `"key":value` with `decimals` fixed decimals; left out when nil or not finite.
+    mutating func gpsdMember(_ key: StaticString, _ value: Double?, decimals: Int) {
         guard let value, value.isFinite else { return }
-        text += ",\"\(key)\":" + FixedPoint.format(value, decimals: decimals)
+        self.key(key)
+        fixed(value, decimals: decimals)
     }
 
-
-    mutating func add(_ key: String, _ value: Int?) {
+    /// `"key":"text"` escaped as gpsd does; left out when nil.
+    mutating func gpsdMember(_ key: StaticString, _ value: String?) {
         guard let value else { return }
-        text += ",\"\(key)\":\(value)"
+        self.key(key)
+        rawValue { GPSDJSON.appendQuoted(value, to: &$0) }
     }
+}
 
-    mutating func add(_ key: String, _ value: Bool) {
-        text += ",\"\(key)\":\(value)"
-    }
-
-    mutating func add(_ key: String, _ value: String?) {
-        guard let value else { return }
-        text += ",\"\(key)\":" + Self.quoted(value)
-    }
-
-    /// Adds a raw JSON value (an array or object already written).
-    mutating func addRaw(_ key: String, _ json: String) {
-        text += ",\"\(key)\":" + json
-    }
-
-    /// The finished object.
-    var object: String { text + "}" }
-
+/// gpsd's string quoting, for objects and for client commands.
+enum GPSDJSON {
+    /// `s` quoted as gpsd writes strings.
     static func quoted(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
+        var bytes: [UInt8] = []
+        appendQuoted(s, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `s` quoted: `"` and `\` escaped, `\n` `\r` `\t` by letter, other control
+    /// characters as `\u00xx`, everything else as UTF-8.
+    static func appendQuoted(_ s: String, to bytes: inout [UInt8]) {
+        func escape(_ letter: UInt8) {
+            bytes.append(UInt8(ascii: "\\"))
+            bytes.append(letter)
+        }
+        bytes.append(UInt8(ascii: "\""))
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): escape(b)
+            case 0x0A: escape(UInt8(ascii: "n"))
+            case 0x0D: escape(UInt8(ascii: "r"))
+            case 0x09: escape(UInt8(ascii: "t"))
+            case ..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(b >> 4)], hex[Int(b & 0xF)]])
+            default: bytes.append(b)
             }
         }
-        return out + "\""
+        bytes.append(UInt8(ascii: "\""))
     }
 }

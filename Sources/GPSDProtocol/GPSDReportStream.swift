@@ -1,3 +1,4 @@
+public import JSON
 public import NMEA
 
 /// NMEA bytes in, gpsd 3.22 JSON report lines out: what `waygate decode --format gpsd` prints.
@@ -16,10 +17,27 @@ public struct GPSDReportStream: Sendable {
         decoder.pushReports(bytes).map(Self.line)
     }
 
+    /// Feeds bytes; appends the report lines they complete to `json`, each ended by `\n`
+    /// (nothing is reset: one buffer can collect a whole chunk's lines).
+    public mutating func push(_ bytes: some Collection<UInt8>, into json: inout JSONWriter) {
+        for report in decoder.pushReports(bytes) {
+            Self.write(report, to: &json)
+            json.endLine()
+        }
+    }
+
     /// Ends the stream; returns any last lines.
     public mutating func finish() -> [String] {
         _ = decoder.finish()
         return []
+    }
+
+    /// Ends the stream; appends any last lines to `json`.
+    public mutating func finish(into json: inout JSONWriter) {
+        for line in finish() {
+            json.raw(line.utf8)
+            json.endLine()
+        }
     }
 
     /// Decoder counters.
@@ -32,10 +50,17 @@ public struct GPSDReportStream: Sendable {
     }
 
     static func line(_ report: AssembledReport) -> String {
+        var json = JSONWriter(capacity: 512)
+        write(report, to: &json)
+        return String(decoding: json.bytes, as: UTF8.self)
+    }
+
+    /// Appends the object gpsd reports for `report`.
+    static func write(_ report: AssembledReport, to json: inout JSONWriter) {
         switch report {
-        case .fix(let fix): TPV(fix).json
-        case .sky(let sky): SKY(sky).json
-        case .noise(let noise): GPSDNoise(noise).json
+        case .fix(let fix): TPV(fix).write(to: &json)
+        case .sky(let sky): SKY(sky).write(to: &json)
+        case .noise(let noise): GPSDNoise(noise).write(to: &json)
         }
     }
 }

@@ -1,7 +1,8 @@
+public import JSON
 public import NMEA
 
 /// gpsd's GST report: pseudorange noise statistics.
-public struct GPSDNoise: Sendable, Hashable, Codable {
+public struct GPSDNoise: Sendable, Hashable, Codable, GPSDObject {
     /// The object's class, as gpsd spells it.
     public var `class` = "GST"
     /// The device the report came from (gpsd's `device`); nil in `waygate decode` output.
@@ -19,14 +20,18 @@ public struct GPSDNoise: Sendable, Hashable, Codable {
         lat = noise.latitude; lon = noise.longitude; alt = noise.altitude
     }
 
-    /// The report as gpsd 3.22 prints it.
-    public var json: String {
-        var w = GPSDJSON(class: "GST")
-        w.add("device", device)
-        w.add("time", time)
-        for (k, v) in [("rms", rms), ("major", major), ("minor", minor), ("orient", orient), ("lat", lat), ("lon", lon), ("alt", alt)] {
-            w.add(k, v, decimals: 3)
-        }
-        return w.object
+    /// Appends the report as gpsd 3.22 prints it.
+    public func write(to json: inout JSONWriter) {
+        json.beginGPSDObject(class: "GST")
+        json.gpsdMember("device", device)
+        json.gpsdMember("time", time)
+        json.gpsdMember("rms", rms, decimals: 3)
+        json.gpsdMember("major", major, decimals: 3)
+        json.gpsdMember("minor", minor, decimals: 3)
+        json.gpsdMember("orient", orient, decimals: 3)
+        json.gpsdMember("lat", lat, decimals: 3)
+        json.gpsdMember("lon", lon, decimals: 3)
+        json.gpsdMember("alt", alt, decimals: 3)
+        json.endObject()
     }
 }

@@ -1,5 +1,7 @@
+public import JSON
+
 /// gpsd's POLL reply: the latest TPV and SKY of every active device.
-public struct Poll: Sendable, Hashable, Codable {
+public struct Poll: Sendable, Hashable, Codable, GPSDObject {
     /// The object's class, as gpsd spells it.
     public var `class` = "POLL"
     /// When the reply was made (ISO 8601).
@@ -20,18 +22,24 @@ public struct Poll: Sendable, Hashable, Codable {
     }
 
     /// The reply as gpsd prints it.
-    public var json: String {
-        var w = GPSDJSON(class: "POLL")
-        w.add("time", time)
-        w.add("active", active)
-        w.addRaw("tpv", "[" + tpv.map(\.json).joined(separator: ",") + "]")
-        w.addRaw("sky", "[" + sky.map(\.json).joined(separator: ",") + "]")
-        return w.object
+    public func write(to json: inout JSONWriter) {
+        json.beginGPSDObject(class: "POLL")
+        json.gpsdMember("time", time)
+        json.member("active", active)
+        json.key("tpv")
+        json.beginArray()
+        for report in tpv { report.write(to: &json) }
+        json.endArray()
+        json.key("sky")
+        json.beginArray()
+        for report in sky { report.write(to: &json) }
+        json.endArray()
+        json.endObject()
     }
 }
 
 /// gpsd's ERROR reply to a bad request.
-public struct GPSDErrorReport: Sendable, Hashable, Codable {
+public struct GPSDErrorReport: Sendable, Hashable, Codable, GPSDObject {
     /// The object's class, as gpsd spells it.
     public var `class` = "ERROR"
     /// What was wrong, e.g. `Unrecognized request 'FOO'`.
@@ -41,9 +49,9 @@ public struct GPSDErrorReport: Sendable, Hashable, Codable {
     public init(message: String) { self.message = message }
 
     /// The reply as gpsd prints it.
-    public var json: String {
-        var w = GPSDJSON(class: "ERROR")
-        w.add("message", message)
-        return w.object
+    public func write(to json: inout JSONWriter) {
+        json.beginGPSDObject(class: "ERROR")
+        json.gpsdMember("message", message)
+        json.endObject()
     }
 }

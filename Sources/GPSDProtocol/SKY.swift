@@ -1,7 +1,8 @@
+public import JSON
 public import Positioning
 
 /// gpsd's SKY report: DOPs and the satellites in view.
-public struct SKY: Sendable, Hashable, Codable {
+public struct SKY: Sendable, Hashable, Codable, GPSDObject {
     /// One satellite entry of a SKY report.
     public struct Entry: Sendable, Hashable, Codable {
         /// gpsd PRN.
@@ -49,33 +50,35 @@ public struct SKY: Sendable, Hashable, Codable {
         return sky
     }
 
-    /// The report as gpsd 3.22 prints it.
-    public var json: String {
-        var w = GPSDJSON(class: "SKY")
-        w.add("device", device)
-        w.add("xdop", xdop, decimals: 2)
-        w.add("ydop", ydop, decimals: 2)
-        w.add("vdop", vdop, decimals: 2)
-        w.add("tdop", tdop, decimals: 2)
-        w.add("hdop", hdop, decimals: 2)
-        w.add("gdop", gdop, decimals: 2)
-        w.add("pdop", pdop, decimals: 2)
-        w.add("nSat", nSat)
-        w.add("uSat", uSat)
-        let entries = satellites.map { s -> String in
-            var e = GPSDJSON(class: "")
-            e.add("PRN", s.PRN)
-            e.add("el", s.el, decimals: 1)
-            e.add("az", s.az, decimals: 1)
-            e.add("ss", s.ss, decimals: 1)
-            e.add("used", s.used)
-            e.add("gnssid", s.gnssid)
-            e.add("svid", s.svid)
-            if let sig = s.sigid, sig != 0 { e.add("sigid", sig) }
-            e.add("health", s.health)
-            return "{" + e.object.dropFirst("{\"class\":\"\",".count)
+    /// Appends the report as gpsd 3.22 prints it.
+    public func write(to json: inout JSONWriter) {
+        json.beginGPSDObject(class: "SKY")
+        json.gpsdMember("device", device)
+        json.gpsdMember("xdop", xdop, decimals: 2)
+        json.gpsdMember("ydop", ydop, decimals: 2)
+        json.gpsdMember("vdop", vdop, decimals: 2)
+        json.gpsdMember("tdop", tdop, decimals: 2)
+        json.gpsdMember("hdop", hdop, decimals: 2)
+        json.gpsdMember("gdop", gdop, decimals: 2)
+        json.gpsdMember("pdop", pdop, decimals: 2)
+        json.member("nSat", nSat)
+        json.member("uSat", uSat)
+        json.key("satellites")
+        json.beginArray()
+        for s in satellites {
+            json.beginObject()
+            json.member("PRN", s.PRN)
+            json.gpsdMember("el", s.el, decimals: 1)
+            json.gpsdMember("az", s.az, decimals: 1)
+            json.gpsdMember("ss", s.ss, decimals: 1)
+            json.member("used", s.used)
+            json.member("gnssid", s.gnssid)
+            json.member("svid", s.svid)
+            if let sig = s.sigid, sig != 0 { json.member("sigid", sig) }
+            json.member("health", s.health)
+            json.endObject()
         }
-        w.addRaw("satellites", "[" + entries.joined(separator: ",") + "]")
-        return w.object
+        json.endArray()
+        json.endObject()
     }
 }

@@ -1,9 +1,10 @@
 import Geodesy
+public import JSON
 public import Positioning
 import Timekeeping
 
 /// gpsd's TPV (time-position-velocity) report, field names as gpsd 3.22 writes them.
-public struct TPV: Sendable, Hashable, Codable {
+public struct TPV: Sendable, Hashable, Codable, GPSDObject {
     /// The object's class, as gpsd spells it.
     public var `class` = "TPV"
     /// The device the report came from (gpsd's `device`); nil in `waygate decode` output.
@@ -97,35 +98,35 @@ public struct TPV: Sendable, Hashable, Codable {
         return f
     }
 
-    /// The report as gpsd 3.22 prints it: one JSON object, gpsd's field order and precision.
-    public var json: String {
-        var w = GPSDJSON(class: "TPV")
-        w.add("device", device)
-        w.add("status", status)
-        w.add("mode", mode)
-        w.add("time", time)
-        w.add("ept", ept, decimals: 3)
-        w.add("lat", lat, decimals: 9)
-        w.add("lon", lon, decimals: 9)
-        w.add("altHAE", altHAE, decimals: 4)
-        w.add("altMSL", altMSL, decimals: 4)
-        w.add("alt", alt, decimals: 4)
-        w.add("epx", epx, decimals: 3)
-        w.add("epy", epy, decimals: 3)
-        w.add("epv", epv, decimals: 3)
-        w.add("track", track, decimals: 4)
-        w.add("magtrack", magtrack, decimals: 4)
-        w.add("magvar", magvar, decimals: 1)
-        w.add("speed", speed, decimals: 3)
-        w.add("climb", climb, decimals: 3)
-        w.add("epd", epd, decimals: 4)
-        w.add("eps", eps, decimals: 2)
-        w.add("epc", epc, decimals: 2)
-        w.add("geoidSep", geoidSep, decimals: 3)
-        w.add("eph", eph, decimals: 3)
-        w.add("sep", sep, decimals: 3)
-        w.add("dgpsAge", dgpsAge, decimals: 1)
-        w.add("dgpsSta", dgpsSta)
-        return w.object
+    /// Appends the report as gpsd 3.22 prints it: one JSON object, gpsd's field order and precision.
+    public func write(to json: inout JSONWriter) {
+        json.beginGPSDObject(class: "TPV")
+        json.gpsdMember("device", device)
+        json.member("status", status)
+        json.member("mode", mode)
+        json.gpsdMember("time", time)
+        json.gpsdMember("ept", ept, decimals: 3)
+        json.gpsdMember("lat", lat, decimals: 9)
+        json.gpsdMember("lon", lon, decimals: 9)
+        json.gpsdMember("altHAE", altHAE, decimals: 4)
+        json.gpsdMember("altMSL", altMSL, decimals: 4)
+        json.gpsdMember("alt", alt, decimals: 4)
+        json.gpsdMember("epx", epx, decimals: 3)
+        json.gpsdMember("epy", epy, decimals: 3)
+        json.gpsdMember("epv", epv, decimals: 3)
+        json.gpsdMember("track", track, decimals: 4)
+        json.gpsdMember("magtrack", magtrack, decimals: 4)
+        json.gpsdMember("magvar", magvar, decimals: 1)
+        json.gpsdMember("speed", speed, decimals: 3)
+        json.gpsdMember("climb", climb, decimals: 3)
+        json.gpsdMember("epd", epd, decimals: 4)
+        json.gpsdMember("eps", eps, decimals: 2)
+        json.gpsdMember("epc", epc, decimals: 2)
+        json.gpsdMember("geoidSep", geoidSep, decimals: 3)
+        json.gpsdMember("eph", eph, decimals: 3)
+        json.gpsdMember("sep", sep, decimals: 3)
+        json.gpsdMember("dgpsAge", dgpsAge, decimals: 1)
+        json.member("dgpsSta", dgpsSta)
+        json.endObject()
     }
 }

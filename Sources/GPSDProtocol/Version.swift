@@ -1,5 +1,7 @@
+public import JSON
+
 /// gpsd's VERSION greeting, sent when a client connects.
-public struct Version: Sendable, Hashable, Codable {
+public struct Version: Sendable, Hashable, Codable, GPSDObject {
     /// The object's class, as gpsd spells it.
     public var `class` = "VERSION"
     /// gpsd release, e.g. `3.22`.
@@ -20,12 +22,12 @@ public struct Version: Sendable, Hashable, Codable {
     }
 
     /// The greeting as gpsd prints it.
-    public var json: String {
-        var w = GPSDJSON(class: "VERSION")
-        w.add("release", release)
-        w.add("rev", rev)
-        w.add("proto_major", proto_major)
-        w.add("proto_minor", proto_minor)
-        return w.object
+    public func write(to json: inout JSONWriter) {
+        json.beginGPSDObject(class: "VERSION")
+        json.gpsdMember("release", release)
+        json.gpsdMember("rev", rev)
+        json.member("proto_major", proto_major)
+        json.member("proto_minor", proto_minor)
+        json.endObject()
     }
 }

@@ -1,3 +1,5 @@
+public import JSON
+
 /// gpsd's WATCH object: a client's streaming policy, sent as `?WATCH={…};` and echoed back.
 public struct Watch: Sendable, Hashable, Codable {
     /// The object's class, as gpsd spells it.
@@ -31,17 +33,24 @@ public struct Watch: Sendable, Hashable, Codable {
 
     /// The object as gpsd echoes it (all flags, gpsd's order).
     public var jsonText: String {
-        var w = GPSDJSON(class: "WATCH")
-        w.add("enable", enable ?? true)
-        w.add("json", json ?? false)
-        w.add("nmea", nmea ?? false)
-        w.add("raw", raw ?? 0)
-        w.add("scaled", scaled ?? false)
-        w.add("timing", timing ?? false)
-        w.add("split24", split24 ?? false)
-        w.add("pps", pps ?? false)
-        w.add("device", device)
-        return w.object
+        var writer = JSONWriter(capacity: 160)
+        write(to: &writer)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    /// Appends the object as gpsd prints it (`jsonText`'s bytes).
+    public func write(to writer: inout JSONWriter) {
+        writer.beginGPSDObject(class: "WATCH")
+        writer.member("enable", enable ?? true)
+        writer.member("json", json ?? false)
+        writer.member("nmea", nmea ?? false)
+        writer.member("raw", raw ?? 0)
+        writer.member("scaled", scaled ?? false)
+        writer.member("timing", timing ?? false)
+        writer.member("split24", split24 ?? false)
+        writer.member("pps", pps ?? false)
+        writer.gpsdMember("device", device)
+        writer.endObject()
     }
 
     /// The client command that requests this policy: `?WATCH={"enable":true,"json":true};`.

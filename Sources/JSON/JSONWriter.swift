@@ -30,6 +30,20 @@ public struct JSONWriter: Sendable {
     /// Appends bytes as they are (a newline, or JSON written elsewhere), with no comma.
     public mutating func raw(_ text: some Collection<UInt8>) { bytes.append(contentsOf: text) }
 
+    /// Ends a JSON-lines line: appends `\n`, and the next value starts a new document (no comma).
+    public mutating func endLine() {
+        bytes.append(0x0A)
+        needsComma = false
+    }
+
+    /// Writes one value whose bytes `write` appends (they must be one valid JSON value: a time
+    /// string, a number in a custom format), with the comma its position needs.
+    public mutating func rawValue(_ write: (inout [UInt8]) -> Void) {
+        separate()
+        write(&bytes)
+        needsComma = true
+    }
+
     // MARK: Structure
 
     /// `{`: starts an object (as a value).
@@ -62,8 +76,9 @@ public struct JSONWriter: Sendable {
     public mutating func key(_ key: StaticString) {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
         bytes.append(UInt8(ascii: "\""))
-        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        key.withUTF8Buffer { bytes.appendShort($0) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
@@ -80,21 +95,46 @@ public struct JSONWriter: Sendable {
     /// `null`.
     public mutating func null() {
         separate()
-        bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+        literal("null")
         needsComma = true
     }
 
     /// `true` or `false`.
     public mutating func bool(_ value: Bool) {
         separate()
-        if value { bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65]) } else { bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65]) }
+        literal(value ? "true" : "false")
         needsComma = true
     }
 
     /// An integer as decimal digits.
     public mutating func int(_ value: some BinaryInteger) {
         separate()
-        writeInteger(Int64(truncatingIfNeeded: value), unsigned: value is UInt64 ? UInt64(truncatingIfNeeded: value) : nil)
+        if let signed = Int64(exactly: value) {
+            writeInteger(signed, unsigned: nil)
+        } else {
+            writeInteger(0, unsigned: UInt64(truncatingIfNeeded: value))
+        }
+        needsComma = true
+    }
+
+    /// An integer as decimal digits.
+    public mutating func int(_ value: Int) {
+        separate()
+        writeInteger(Int64(value), unsigned: nil)
+        needsComma = true
+    }
+
+    /// An integer as decimal digits.
+    public mutating func int(_ value: Int64) {
+        separate()
+        writeInteger(value, unsigned: nil)
+        needsComma = true
+    }
+
+    /// An integer as decimal digits.
+    public mutating func int(_ value: UInt64) {
+        separate()
+        writeInteger(0, unsigned: value)
         needsComma = true
     }
 
@@ -105,6 +145,14 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
+    /// A number as C's `printf("%.<decimals>f")` prints it (see `FixedPoint`), e.g. gpsd's
+    /// `45.464200000` for 9 decimals; `null` when not finite.
+    public mutating func fixed(_ value: Double, decimals: Int) {
+        separate()
+        if value.isFinite { FixedPoint.append(value, decimals: decimals, to: &bytes) } else { literal("null") }
+        needsComma = true
+    }
+
     /// A string.
     public mutating func string(_ value: String) {
         separate()
@@ -112,13 +160,16 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
-    /// Any JSON value, object members in their order.
+    /// Any JSON value, object members in their order (integral `.number`s below 2^53 as
+    /// integers, as `JSONValue`'s `Codable` form writes them).
     public mutating func value(_ value: JSONValue) {
         switch value {
         case .null: null()
         case .bool(let b): bool(b)
         case .integer(let i): int(i)
-        case .number(let n): number(n)
+        case .number(let n):
+            // As `JSONValue`'s `Codable` form: an integral number below 2^53 is written as an integer.
+            if n == n.rounded(), n.magnitude < 9_007_199_254_740_992 { int(Int64(n)) } else { number(n) }
         case .string(let s): string(s)
         case .array(let elements):
             beginArray()
@@ -163,11 +214,25 @@ public struct JSONWriter: Sendable {
         int(value)
     }
 
+    /// `"key":value` for an integer, left out when nil.
+    public mutating func member(_ key: StaticString, _ value: Int?) {
+        guard let value else { return }
+        self.key(key)
+        int(value)
+    }
+
     /// `"key":value` for a number, left out when nil.
     public mutating func member(_ key: StaticString, _ value: Double?) {
         guard let value else { return }
         self.key(key)
         number(value)
+    }
+
+    /// `"key":value` for a number with `decimals` fixed decimals (see `fixed`), left out when nil.
+    public mutating func member(_ key: StaticString, _ value: Double?, decimals: Int) {
+        guard let value else { return }
+        self.key(key)
+        fixed(value, decimals: decimals)
     }
 
     /// `"key":value` for a string, left out when nil.
@@ -193,6 +258,11 @@ public struct JSONWriter: Sendable {
 
     // MARK: Encoding
 
+    /// Appends the bytes of an ASCII literal.
+    private mutating func literal(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.appendShort($0) }
+    }
+
     private mutating func separate() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
     }
@@ -216,13 +286,13 @@ public struct JSONWriter: Sendable {
                 scratch[i] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[i...]))
+            bytes.appendShort(UnsafeBufferPointer(rebasing: scratch[i...]))
         }
     }
 
     private mutating func writeNumber(_ value: Double) {
         guard value.isFinite else {
-            bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+            literal("null")
             return
         }
         if value == value.rounded(.towardZero), value.magnitude < 1e15, value != 0 || value.sign == .plus {

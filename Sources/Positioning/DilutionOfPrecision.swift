@@ -18,47 +18,63 @@ public struct DilutionOfPrecision: Sendable, Hashable {
     /// The DOPs of the used satellites among `satellites` whose elevation and azimuth are known
     /// (gpsd skips 0°/0°, a placeholder); nil with fewer than four or a degenerate geometry.
     public init?(satellites: [Satellite]) {
-        var rows: [[Double]] = []
-        for s in satellites where s.used {
-            guard let el = s.elevation, let az = s.azimuth, !(el == 0 && az == 0) else { continue }
-            let e = el * .pi / 180, a = az * .pi / 180
-            rows.append([sin(a) * cos(e), cos(a) * cos(e), sin(e), 1])
+        // Flat 4×4 matrices on the stack: GᵀG accumulated row by row (the same sums, in the
+        // same order, as building G first), then inverted in place.
+        let d: (Double, Double, Double, Double)? = withUnsafeTemporaryAllocation(of: Double.self, capacity: 36) { storage in
+            let m = UnsafeMutableBufferPointer(rebasing: storage[0..<16])
+            let inv = UnsafeMutableBufferPointer(rebasing: storage[16..<32])
+            let v = UnsafeMutableBufferPointer(rebasing: storage[32..<36])
+            m.initialize(repeating: 0)
+            var rows = 0
+            for s in satellites where s.used {
+                guard let el = s.elevation, let az = s.azimuth, !(el == 0 && az == 0) else { continue }
+                let e = el * .pi / 180, a = az * .pi / 180
+                v[0] = sin(a) * cos(e)
+                v[1] = cos(a) * cos(e)
+                v[2] = sin(e)
+                v[3] = 1
+                for i in 0..<4 { for j in 0..<4 { m[i * 4 + j] += v[i] * v[j] } }
+                rows += 1
+            }
+            guard rows >= 4, Self.invert(m, into: inv) else { return nil }
+            return (inv[0], inv[5], inv[10], inv[15])
         }
-        guard rows.count >= 4 else { return nil }
-        var m = [[Double]](repeating: [Double](repeating: 0, count: 4), count: 4)
-        for r in rows { for i in 0..<4 { for j in 0..<4 { m[i][j] += r[i] * r[j] } } }
-        guard let inverse = Self.invert(m) else { return nil }
-        let d = (0..<4).map { inverse[$0][$0] }
-        guard d.allSatisfy({ $0 >= 0 && $0.isFinite }) else { return nil }
-        east = d[0].squareRoot()
-        north = d[1].squareRoot()
-        vertical = d[2].squareRoot()
-        time = d[3].squareRoot()
+        guard let d, [d.0, d.1, d.2, d.3].allSatisfy({ $0 >= 0 && $0.isFinite }) else { return nil }
+        east = d.0.squareRoot()
+        north = d.1.squareRoot()
+        vertical = d.2.squareRoot()
+        time = d.3.squareRoot()
     }
 
-    /// Gauss–Jordan inverse with partial pivoting; nil if singular.
-    private static func invert(_ matrix: [[Double]]) -> [[Double]]? {
-        let n = matrix.count
-        var a = matrix
-        var inv = (0..<n).map { i in (0..<n).map { j in i == j ? 1.0 : 0.0 } }
+    /// Gauss–Jordan inverse of the row-major 4×4 `a` (destroyed) into `inv`, with partial
+    /// pivoting (the first row of largest magnitude); false if singular.
+    private static func invert(_ a: UnsafeMutableBufferPointer<Double>, into inv: UnsafeMutableBufferPointer<Double>) -> Bool {
+        let n = 4
+        for i in 0..<n { for j in 0..<n { inv[i * n + j] = i == j ? 1.0 : 0.0 } }
         for col in 0..<n {
-            guard let pivot = (col..<n).max(by: { abs(a[$0][col]) < abs(a[$1][col]) }), abs(a[pivot][col]) > 1e-12 else { return nil }
-            a.swapAt(col, pivot)
-            inv.swapAt(col, pivot)
-            let p = a[col][col]
+            var pivot = col
+            for k in (col + 1)..<n where abs(a[k * n + col]) > abs(a[pivot * n + col]) { pivot = k }
+            guard abs(a[pivot * n + col]) > 1e-12 else { return false }
+            if pivot != col {
+                for j in 0..<n {
+                    a.swapAt(col * n + j, pivot * n + j)
+                    inv.swapAt(col * n + j, pivot * n + j)
+                }
+            }
+            let p = a[col * n + col]
             for j in 0..<n {
-                a[col][j] /= p
-                inv[col][j] /= p
+                a[col * n + j] /= p
+                inv[col * n + j] /= p
             }
             for i in 0..<n where i != col {
-                let f = a[i][col]
+                let f = a[i * n + col]
                 if f == 0 { continue }
                 for j in 0..<n {
-                    a[i][j] -= f * a[col][j]
-                    inv[i][j] -= f * inv[col][j]
+                    a[i * n + j] -= f * a[col * n + j]
+                    inv[i * n + j] -= f * inv[col * n + j]
                 }
             }
         }
-        return inv
+        return true
     }
 }

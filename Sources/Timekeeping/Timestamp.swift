@@ -47,6 +47,15 @@ public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringCo
 
     /// ISO 8601 in UTC with the given number of fraction digits (0–9).
     public func iso8601(fractionDigits: Int) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(32)
+        appendISO8601(fractionDigits: fractionDigits, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `iso8601(fractionDigits:)`'s text to `bytes` as UTF-8, without making a String
+    /// (the wire and gpsd writers put times straight into their buffers).
+    public func appendISO8601(fractionDigits: Int, to bytes: inout [UInt8]) {
         var scale = 1.0
         for _ in 0..<fractionDigits { scale *= 10 }
         let scaled = (secondsSince1970 * scale).rounded()
@@ -58,9 +67,22 @@ public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringCo
             wholeSeconds -= 1
         }
         let c = Timestamp(secondsSince1970: Double(wholeSeconds)).components
-        var s = "\(pad(c.year, 4))-\(pad(c.month, 2))-\(pad(c.day, 2))T\(pad(c.hour, 2)):\(pad(c.minute, 2)):\(pad(Int(c.second), 2))"
-        if fractionDigits > 0 { s += ".\(pad(fraction, fractionDigits))" }
-        return s + "Z"
+        appendPadded(c.year, 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendPadded(c.month, 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendPadded(c.day, 2, to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        appendPadded(c.hour, 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendPadded(c.minute, 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendPadded(Int(c.second), 2, to: &bytes)
+        if fractionDigits > 0 {
+            bytes.append(UInt8(ascii: "."))
+            appendPadded(fraction, fractionDigits, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "Z"))
     }
 
     public var description: String { iso8601 }
@@ -135,7 +157,22 @@ public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringCo
     }
 }
 
-private func pad(_ value: Int, _ width: Int) -> String {
-    let s = String(value)
-    return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+/// Appends `String(value)` left-padded with zeros to `width` characters (a sign counts as one).
+private func appendPadded(_ value: Int, _ width: Int, to bytes: inout [UInt8]) {
+    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                 UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    withUnsafeMutableBytes(of: &digits) { scratch in
+        var i = scratch.count
+        var rest = value.magnitude
+        repeat {
+            i -= 1
+            scratch[i] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        } while rest > 0
+        let length = scratch.count - i + (value < 0 ? 1 : 0)
+        if length < width { bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - length)) }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        bytes.append(contentsOf: scratch[i...])
+    }
 }

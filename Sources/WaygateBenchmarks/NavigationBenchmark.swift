@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Navigation
 import Positioning
 import RouteModel
@@ -53,7 +54,7 @@ enum NavigationBenchmark {
         let encodedSamples = try measure(fixes) { () throws -> (Fix) throws -> Int in
             var session = NavigationSession()
             _ = try session.start(route: route, routeID: "bench")
-            let encoder = WireCoding.encoder()
+            var json = JSONWriter(capacity: 4096)  // one reused buffer, as the event server does
             var seq: UInt64 = 0
             bytes = 0
             return { fix in
@@ -62,7 +63,9 @@ enum NavigationBenchmark {
                 for event in session.update(with: fix) {
                     guard let payload = EventPayload(event) else { continue }
                     seq += 1
-                    bytes += try encoder.encode(ServerMessage.event(Event(seq: seq, time: time, payload: payload))).count + 1
+                    json.reset()
+                    Event(seq: seq, time: time, payload: payload).writeLine(to: &json)
+                    bytes += json.bytes.count
                     lines += 1
                 }
                 return lines

@@ -1,5 +1,6 @@
-/// A message of the wire protocol: a `Codable` body whose JSON carries `"class": messageClass`.
-public protocol WireMessage: Sendable, Hashable, Codable {
+/// A message of the wire protocol: a body whose JSON carries `"class": messageClass`, written by
+/// `writeMembers` (`WireObject`) and read through `Codable`.
+public protocol WireMessage: Sendable, Hashable, Codable, WireObject {
     /// The `class` this message is sent under, e.g. `"LOCATION"`.
     static var messageClass: String { get }
 }

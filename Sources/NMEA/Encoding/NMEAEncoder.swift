@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Geodesy
 public import Positioning
 import Timekeeping

@@ -27,8 +27,36 @@ public struct NMEAFramer: Sendable {
     /// Feeds bytes; returns the frames completed by them, in order.
     public mutating func push(_ bytes: some Collection<UInt8>) -> [NMEAFrame] {
         var frames: [NMEAFrame] = []
-        for byte in bytes { step(byte, into: &frames) }
+        let done: Void? = bytes.withContiguousStorageIfAvailable { scan($0, into: &frames) }
+        if done == nil {
+            for byte in bytes { step(byte, into: &frames) }
+        }
         return frames
+    }
+
+    /// `step` over contiguous bytes, copying a sentence's printable run into the buffer at once.
+    private mutating func scan(_ input: UnsafeBufferPointer<UInt8>, into frames: inout [NMEAFrame]) {
+        var i = 0
+        let n = input.count
+        while i < n {
+            if state == .sentence {
+                // The bytes `step` would append one by one: printable, not `$`/`!`, within maxLength.
+                let limit = min(n, i + max(0, maxLength - buffer.count))
+                var j = i
+                while j < limit {
+                    let b = input[j]
+                    if b < 0x20 || b > 0x7E || b == UInt8(ascii: "$") || b == UInt8(ascii: "!") { break }
+                    j += 1
+                }
+                if j > i {
+                    buffer.append(contentsOf: UnsafeBufferPointer(rebasing: input[i..<j]))
+                    i = j
+                    continue
+                }
+            }
+            step(input[i], into: &frames)
+            i += 1
+        }
     }
 
     /// Ends the stream: an unterminated last sentence is dropped and counted.

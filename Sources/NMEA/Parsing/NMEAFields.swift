@@ -5,8 +5,8 @@
 public struct NMEAFields: Sendable {
     /// The sentence bytes from `$`/`!` through the checksum.
     public let bytes: [UInt8]
-    private var starts: [Int] = []
-    private var ends: [Int] = []
+    /// Field bounds, interleaved: field i spans `edges[2i]..<edges[2i+1]` (one array, one allocation).
+    private var edges: [Int] = []
 
     /// Splits `bytes` (a framed sentence) into fields.
     public init(_ bytes: [UInt8]) {
@@ -14,23 +14,22 @@ public struct NMEAFields: Sendable {
         var end = bytes.count
         if let star = bytes.lastIndex(of: UInt8(ascii: "*")) { end = star }
         var start = min(1, bytes.count)
-        starts.reserveCapacity(24)
-        ends.reserveCapacity(24)
+        edges.reserveCapacity(48)
         var i = 1
         while i < end {
             if bytes[i] == UInt8(ascii: ",") {
-                starts.append(start)
-                ends.append(i)
+                edges.append(start)
+                edges.append(i)
                 start = i + 1
             }
             i += 1
         }
-        starts.append(start)
-        ends.append(max(start, end))
+        edges.append(start)
+        edges.append(max(start, end))
     }
 
     /// Number of fields including the address.
-    public var count: Int { starts.count }
+    public var count: Int { edges.count / 2 }
     /// The address, e.g. `GPGGA` or `PGRME`.
     public var address: String { string(0) ?? "" }
     /// The sentence as text, for error messages.
@@ -38,12 +37,12 @@ public struct NMEAFields: Sendable {
 
     /// The raw bytes of field `i` (empty when missing).
     public func raw(_ i: Int) -> ArraySlice<UInt8> {
-        guard i < starts.count else { return [] }
-        return bytes[starts[i]..<ends[i]]
+        guard i < count else { return [] }
+        return bytes[edges[2 * i]..<edges[2 * i + 1]]
     }
 
     /// Whether field `i` is empty or missing.
-    public func isEmpty(_ i: Int) -> Bool { i >= starts.count || starts[i] == ends[i] }
+    public func isEmpty(_ i: Int) -> Bool { i >= count || edges[2 * i] == edges[2 * i + 1] }
 
     /// Field `i` as text.
     public func string(_ i: Int) -> String? {
@@ -52,7 +51,7 @@ public struct NMEAFields: Sendable {
 
     /// The first character of field `i`.
     public func character(_ i: Int) -> Character? {
-        isEmpty(i) ? nil : Character(Unicode.Scalar(bytes[starts[i]]))
+        isEmpty(i) ? nil : Character(Unicode.Scalar(bytes[edges[2 * i]]))
     }
 
     /// Field `i` as a decimal number (`-12.5`, `+3`, `.5`), correctly rounded; nil if empty or not a number.

@@ -1,8 +1,12 @@
+public import JSON
 public import Timekeeping
 public import WireProtocol
 
 /// A message written as `{"class": …, "time": …, fields…}` without a sequence number: how
 /// `waygate decode --format json` prints what a log contains, outside any server session.
+///
+/// Written by the wire writers (`writeLine(to:)`); the `Encodable` form is the reference the
+/// tests compare against.
 public struct TimeTaggedMessage: Encodable {
     /// The message.
     public let payload: EventPayload
@@ -13,6 +17,12 @@ public struct TimeTaggedMessage: Encodable {
     public init(_ payload: EventPayload, time: Timestamp?) {
         self.payload = payload
         self.time = time
+    }
+
+    /// Appends the message's JSON object and `\n` to `json` (nothing is reset).
+    public func writeLine(to json: inout JSONWriter) {
+        payload.write(seq: nil, time: time, to: &json)
+        json.endLine()
     }
 
     private struct Key: CodingKey {

@@ -27,6 +27,14 @@ public struct FileDescriptor: Hashable, Sendable {
         return buffer
     }
 
+    /// Reads up to `buffer.count` bytes into the start of `buffer` (a buffer reused across
+    /// reads); returns how many were read, 0 at end of file.
+    public func read(into buffer: inout [UInt8]) throws(SystemError) -> Int {
+        try retryingInterrupts("read fd \(rawValue)") {
+            buffer.withUnsafeMutableBytes { Glibc.read(rawValue, $0.baseAddress, $0.count) }
+        }
+    }
+
     /// Writes as many of `bytes` as the descriptor accepts now; returns how many were written.
     public func write(_ bytes: some Collection<UInt8>) throws(SystemError) -> Int {
         let array = Array(bytes)
@@ -37,11 +45,13 @@ public struct FileDescriptor: Hashable, Sendable {
 
     /// Writes all of `bytes`, waiting for writability on a non-blocking descriptor.
     public func writeAll(_ bytes: some Collection<UInt8>) throws(SystemError) {
-        var rest = Array(bytes)[...]
-        while !rest.isEmpty {
+        let array = Array(bytes)  // no copy when `bytes` already is an array
+        var offset = 0
+        while offset < array.count {
             do {
-                let n = try write(rest)
-                rest = rest.dropFirst(n)
+                offset += try retryingInterrupts("write fd \(rawValue)") {
+                    array.withUnsafeBytes { Glibc.write(rawValue, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
+                }
             } catch where error.code == EAGAIN {
                 _ = try poll(events: Int16(POLLOUT), timeoutMilliseconds: 1000)
             }

@@ -1,8 +1,10 @@
 import Foundation
 import GPSDProtocol
+import JSON
 import NMEA
 import Positioning
 import Servers
+import SystemIO
 import Timekeeping
 import WireProtocol
 
@@ -43,20 +45,27 @@ struct DecodeCommand: Subcommand {
             }
             handle = h
         }
-        var console = Console()
+        // One reused output buffer and one write to standard output per input chunk.
+        let output = FileDescriptor(rawValue: 1)
+        var json = JSONWriter(capacity: 256 * 1024)
         var lines = LineSource(format: format)
+        let input = FileDescriptor(rawValue: handle.fileDescriptor)
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)  // one reused input buffer too
         while true {
-            let chunk = handle.readData(ofLength: 64 * 1024)
-            if chunk.isEmpty { break }
-            for line in lines.push(chunk) { console.print(line) }
+            let count = try input.read(into: &chunk)
+            if count == 0 { break }
+            json.reset()
+            lines.push(chunk[..<count], into: &json)
+            if !json.bytes.isEmpty { try output.writeAll(json.bytes) }
         }
-        for line in lines.finish() { console.print(line) }
-        console.flush()
+        json.reset()
+        lines.finish(into: &json)
+        if !json.bytes.isEmpty { try output.writeAll(json.bytes) }
         if showStatistics { Console.error("decode \(input): \(lines.statistics)") }
     }
 }
 
-/// The decoder behind `decode`, by output format.
+/// The decoder behind `decode`, by output format: appends one line per report to a writer.
 private struct LineSource {
     let format: String
     var gpsd = GPSDReportStream()
@@ -65,12 +74,20 @@ private struct LineSource {
 
     init(format: String) { self.format = format }
 
-    mutating func push(_ bytes: Data) -> [String] {
-        format == "gpsd" ? gpsd.push(bytes) : WireLines.lines(for: json.push(bytes), lastTime: &lastTime)
+    mutating func push(_ bytes: ArraySlice<UInt8>, into writer: inout JSONWriter) {
+        if format == "gpsd" {
+            gpsd.push(bytes, into: &writer)
+        } else {
+            WireLines.write(json.push(bytes), lastTime: &lastTime, into: &writer)
+        }
     }
 
-    mutating func finish() -> [String] {
-        format == "gpsd" ? gpsd.finish() : WireLines.lines(for: json.finish(), lastTime: &lastTime)
+    mutating func finish(into writer: inout JSONWriter) {
+        if format == "gpsd" {
+            gpsd.finish(into: &writer)
+        } else {
+            WireLines.write(json.finish(), lastTime: &lastTime, into: &writer)
+        }
     }
 
     var statistics: NMEAStatistics { format == "gpsd" ? gpsd.statistics : json.statistics }
@@ -78,16 +95,17 @@ private struct LineSource {
 
 /// Waygate's LOCATION and SKY messages for decoded source events (sentences are not printed).
 private enum WireLines {
-    static func lines(for events: [SourceEvent], lastTime: inout Timestamp?) -> [String] {
-        events.compactMap { event in
+    static let source = SourceID("decode")
+
+    static func write(_ events: [SourceEvent], lastTime: inout Timestamp?, into writer: inout JSONWriter) {
+        for event in events {
             switch event {
             case .fix(let fix):
                 if let t = fix.time { lastTime = t }
             case .sky: break
-            case .sentence, .device: return nil
+            case .sentence, .device: continue
             }
-            let message = TimeTaggedMessage(EventPayload(event, source: SourceID("decode")), time: lastTime)
-            return (try? WireCoding.encode(message)).map { String(decoding: $0, as: UTF8.self) }
+            TimeTaggedMessage(EventPayload(event, source: source), time: lastTime).writeLine(to: &writer)
         }
     }
 }

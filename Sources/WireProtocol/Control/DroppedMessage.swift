@@ -13,3 +13,9 @@ public struct DroppedMessage: WireMessage {
         case count
     }
 }
+
+extension DroppedMessage {
+    public func writeMembers(to object: inout WireObjectWriter) {
+        object.member("count", count)
+    }
+}

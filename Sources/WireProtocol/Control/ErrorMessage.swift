@@ -41,3 +41,11 @@ public struct ErrorMessage: WireMessage, Error, CustomStringConvertible {
         case id, code, message
     }
 }
+
+extension ErrorMessage {
+    public func writeMembers(to object: inout WireObjectWriter) {
+        object.member("code", code)
+        object.member("id", id)
+        object.member("message", message)
+    }
+}

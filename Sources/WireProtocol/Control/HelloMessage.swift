@@ -32,3 +32,18 @@ public struct HelloMessage: WireMessage {
         case protocolVersion = "protocol", version, session, channels
     }
 }
+
+extension HelloMessage {
+    public func writeMembers(to object: inout WireObjectWriter) {
+        object.member("channels", channels)
+        object.member("protocol", protocolVersion)
+        object.member("session", session)
+        object.member("version", version)
+    }
+}
+
+extension HelloMessage.Session: WireObject {
+    public func writeMembers(to object: inout WireObjectWriter) {
+        object.member("mode", mode)
+    }
+}

@@ -37,3 +37,25 @@ public struct ReplyMessage: WireMessage {
         for (key, value) in fields { try container.encode(value, forKey: AnyCodingKey(key)) }
     }
 }
+
+extension ReplyMessage {
+    /// Writes `id`, `ok` and the fields, all in sorted key order.
+    public func writeMembers(to object: inout WireObjectWriter) {
+        var idPending = id != nil
+        var okPending = true
+        for (key, value) in fields.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            if idPending, "id".utf8.lexicographicallyPrecedes(key.utf8) {
+                object.member("id", id)
+                idPending = false
+            }
+            if okPending, "ok".utf8.lexicographicallyPrecedes(key.utf8) {
+                object.member("ok", true)
+                okPending = false
+            }
+            object.key(key)
+            object.json.sortedValue(value)
+        }
+        if idPending { object.member("id", id) }
+        if okPending { object.member("ok", true) }
+    }
+}

@@ -23,3 +23,12 @@ public struct ArrivalMessage: WireMessage {
         case legIndex = "leg_index", waypointIndex = "waypoint_index", name, final
     }
 }
+
+extension ArrivalMessage {
+    public func writeMembers(to object: inout WireObjectWriter) {
+        object.member("final", final)
+        object.member("leg_index", legIndex)
+        object.member("name", name)
+        object.member("waypoint_index", waypointIndex)
+    }
+}

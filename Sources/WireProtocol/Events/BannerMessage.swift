@@ -88,3 +88,35 @@ public struct BannerMessage: WireMessage {
         case stepIndex = "step_index", distanceAlongStep = "distance_along_step", primary, secondary, sub
     }
 }
+
+extension BannerMessage {
+    public func writeMembers(to object: inout WireObjectWriter) {
+        object.member("distance_along_step", distanceAlongStep)
+        object.member("primary", primary)
+        object.member("secondary", secondary)
+        object.member("step_index", stepIndex)
+        object.member("sub", sub)
+    }
+}
+
+extension BannerMessage.Text: WireObject {
+    public func writeMembers(to object: inout WireObjectWriter) {
+        object.member("components", components)
+        object.member("degrees", degrees)
+        object.member("driving_side", drivingSide)
+        object.member("modifier", modifier)
+        object.member("text", text)
+        object.member("type", type)
+    }
+}
+
+extension BannerMessage.Component: WireObject {
+    public func writeMembers(to object: inout WireObjectWriter) {
+        object.member("abbr", abbreviation)
+        object.member("abbr_priority", abbreviationPriority)
+        object.member("active", active)
+        object.member("directions", directions)
+        object.member("text", text)
+        object.member("type", type)
+    }
+}

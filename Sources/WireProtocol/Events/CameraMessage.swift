@@ -76,3 +76,29 @@ public struct CameraMessage: WireMessage {
         case state, frame
     }
 }
+
+extension CameraMessage {
+    public func writeMembers(to object: inout WireObjectWriter) {
+        object.member("frame", frame)
+        object.member("state", state)
+    }
+}
+
+extension CameraMessage.Frame: WireObject {
+    public func writeMembers(to object: inout WireObjectWriter) {
+        object.member("bearing", bearing)
+        object.member("center", center)
+        object.member("padding", padding)
+        object.member("pitch", pitch)
+        object.member("zoom", zoom)
+    }
+}
+
+extension CameraMessage.Padding: WireObject {
+    public func writeMembers(to object: inout WireObjectWriter) {
+        object.member("bottom", bottom)
+        object.member("left", left)
+        object.member("right", right)
+        object.member("top", top)
+    }
+}

@@ -37,3 +37,13 @@ public struct DeviceMessage: WireMessage {
         case source, state, driver, baud, message
     }
 }
+
+extension DeviceMessage {
+    public func writeMembers(to object: inout WireObjectWriter) {
+        object.member("baud", baud)
+        object.member("driver", driver)
+        object.member("message", message)
+        object.member("source", source)
+        object.member("state", state)
+    }
+}

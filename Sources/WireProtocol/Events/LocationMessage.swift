@@ -59,3 +59,22 @@ public struct LocationMessage: WireMessage {
         case courseAccuracy = "course_acc", hdop, satellitesUsed = "sats_used", simulated
     }
 }
+
+extension LocationMessage {
+    public func writeMembers(to object: inout WireObjectWriter) {
+        object.member("alt", alt)
+        object.member("course", course)
+        object.member("course_acc", courseAccuracy)
+        object.member("h_acc", horizontalAccuracy)
+        object.member("hdop", hdop)
+        object.member("lat", lat)
+        object.member("lon", lon)
+        object.member("mode", mode)
+        object.member("sats_used", satellitesUsed)
+        object.member("simulated", simulated)
+        object.member("source", source)
+        object.member("speed", speed)
+        object.member("speed_acc", speedAccuracy)
+        object.member("v_acc", verticalAccuracy)
+    }
+}

@@ -94,3 +94,37 @@ public struct MatchMessage: WireMessage {
         case lat, lon, bearing, confidence, offroad, road, horizon, teleport
     }
 }
+
+extension MatchMessage {
+    public func writeMembers(to object: inout WireObjectWriter) {
+        object.member("bearing", bearing)
+        object.member("confidence", confidence)
+        object.member("horizon", horizon)
+        object.member("lat", lat)
+        object.member("lon", lon)
+        object.member("offroad", offroad)
+        object.member("road", road)
+        object.member("teleport", teleport)
+    }
+}
+
+extension MatchMessage.Road: WireObject {
+    public func writeMembers(to object: inout WireObjectWriter) {
+        object.member("class", roadClass)
+        object.member("name", name)
+        object.member("oneway", oneway)
+        object.member("ref", ref)
+        object.member("speed_limit", speedLimit)
+        object.member("way_id", wayID)
+    }
+}
+
+extension MatchMessage.HorizonRoad: WireObject {
+    public func writeMembers(to object: inout WireObjectWriter) {
+        object.member("class", roadClass)
+        object.member("length", length)
+        object.member("name", name)
+        object.member("speed_limit", speedLimit)
+        object.member("way_id", wayID)
+    }
+}

@@ -17,3 +17,10 @@ public struct NMEAMessage: WireMessage {
         case source, sentence
     }
 }
+
+extension NMEAMessage {
+    public func writeMembers(to object: inout WireObjectWriter) {
+        object.member("sentence", sentence)
+        object.member("source", source)
+    }
+}

@@ -141,3 +141,53 @@ public struct ProgressMessage: WireMessage {
         case leg, step, snapped, roadName = "road_name", upcoming, offRoute = "off_route"
     }
 }
+
+extension ProgressMessage {
+    public func writeMembers(to object: inout WireObjectWriter) {
+        object.member("distance_remaining", distanceRemaining)
+        object.member("distance_traveled", distanceTraveled)
+        object.member("duration_remaining", durationRemaining)
+        object.member("fraction_traveled", fractionTraveled)
+        object.member("leg", leg)
+        object.member("leg_index", legIndex)
+        object.member("off_route", offRoute)
+        object.member("road_name", roadName)
+        object.member("route_id", routeID)
+        object.member("snapped", snapped)
+        object.member("step", step)
+        object.member("step_index", stepIndex)
+        object.member("upcoming", upcoming)
+    }
+}
+
+extension ProgressMessage.Leg: WireObject {
+    public func writeMembers(to object: inout WireObjectWriter) {
+        object.member("distance_remaining", distanceRemaining)
+        object.member("duration_remaining", durationRemaining)
+    }
+}
+
+extension ProgressMessage.Step: WireObject {
+    public func writeMembers(to object: inout WireObjectWriter) {
+        object.member("distance_remaining", distanceRemaining)
+        object.member("distance_traveled", distanceTraveled)
+        object.member("duration_remaining", durationRemaining)
+    }
+}
+
+extension ProgressMessage.Snapped: WireObject {
+    public func writeMembers(to object: inout WireObjectWriter) {
+        object.member("bearing", bearing)
+        object.member("lat", lat)
+        object.member("lon", lon)
+    }
+}
+
+extension ProgressMessage.Upcoming: WireObject {
+    public func writeMembers(to object: inout WireObjectWriter) {
+        object.member("distance", distance)
+        object.member("modifier", modifier)
+        object.member("name", name)
+        object.member("type", type)
+    }
+}

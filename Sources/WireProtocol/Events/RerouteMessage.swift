@@ -38,3 +38,11 @@ public struct RerouteMessage: WireMessage {
         case reason, state, routeID = "route_id"
     }
 }
+
+extension RerouteMessage {
+    public func writeMembers(to object: inout WireObjectWriter) {
+        object.member("reason", reason)
+        object.member("route_id", routeID)
+        object.member("state", state)
+    }
+}

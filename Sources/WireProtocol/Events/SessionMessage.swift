@@ -20,3 +20,11 @@ public struct SessionMessage: WireMessage {
         case mode, previous, routeID = "route_id"
     }
 }
+
+extension SessionMessage {
+    public func writeMembers(to object: inout WireObjectWriter) {
+        object.member("mode", mode)
+        object.member("previous", previous)
+        object.member("route_id", routeID)
+    }
+}

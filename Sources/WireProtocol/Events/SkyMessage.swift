@@ -56,3 +56,24 @@ public struct SkyMessage: WireMessage {
         case source, satellites, hdop, vdop, pdop
     }
 }
+
+extension SkyMessage {
+    public func writeMembers(to object: inout WireObjectWriter) {
+        object.member("hdop", hdop)
+        object.member("pdop", pdop)
+        object.member("satellites", satellites)
+        object.member("source", source)
+        object.member("vdop", vdop)
+    }
+}
+
+extension SkyMessage.Satellite: WireObject {
+    public func writeMembers(to object: inout WireObjectWriter) {
+        object.member("az", azimuth)
+        object.member("el", elevation)
+        object.member("gnss", gnss)
+        object.member("prn", prn)
+        object.member("snr", snr)
+        object.member("used", used)
+    }
+}

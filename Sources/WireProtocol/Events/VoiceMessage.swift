@@ -23,3 +23,12 @@ public struct VoiceMessage: WireMessage {
         case stepIndex = "step_index", distanceAlongStep = "distance_along_step", announcement, ssml
     }
 }
+
+extension VoiceMessage {
+    public func writeMembers(to object: inout WireObjectWriter) {
+        object.member("announcement", announcement)
+        object.member("distance_along_step", distanceAlongStep)
+        object.member("ssml", ssml)
+        object.member("step_index", stepIndex)
+    }
+}

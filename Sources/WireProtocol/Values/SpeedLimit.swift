@@ -15,3 +15,10 @@ public struct SpeedLimit: Sendable, Hashable, Codable {
         case value, unit
     }
 }
+
+extension SpeedLimit: WireObject {
+    public func writeMembers(to object: inout WireObjectWriter) {
+        object.member("unit", unit)
+        object.member("value", value)
+    }
+}

@@ -1,9 +1,15 @@
 public import FoundationEssentials
+public import JSON
 
-/// The one JSON configuration of the wire: deterministic output (sorted keys, `/` unescaped,
-/// so equal messages are equal bytes) and one message per line.
+/// The wire's JSON configuration: deterministic output (sorted keys, `/` unescaped, so equal
+/// messages are equal bytes) and one message per line.
+///
+/// Messages and requests are written by hand (`WireObjectWriter`, `ServerMessage.writeLine`),
+/// never through `JSONEncoder`; the `Codable` forms remain for reading (`decoder()`) and as the
+/// reference encoding tests compare the writers against (`encoder()`, `referenceEncode`).
 public enum WireCoding {
-    /// A fresh encoder with the wire's output formatting.
+    /// A fresh `JSONEncoder` with the wire's output formatting: the reference encoding of the
+    /// `Codable` forms, for tests. Production paths use the writers.
     public static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -13,16 +19,42 @@ public enum WireCoding {
     /// A fresh decoder for wire messages.
     public static func decoder() -> JSONDecoder { JSONDecoder() }
 
-    /// The JSON bytes of `value`, without a trailing newline.
-    public static func encode(_ value: some Encodable) throws -> Data {
-        try encoder().encode(value)
+    /// The JSON bytes of `message` without a trailing newline, written by its writer.
+    /// (Declared `throws` for callers written against the `Codable` form; it never throws.)
+    public static func encode(_ message: ServerMessage) throws -> Data {
+        var line = message.line
+        line.removeLast()
+        return Data(line)
     }
 
-    /// The JSON bytes of `value` followed by `\n`: one wire line.
-    public static func line(_ value: some Encodable) throws -> [UInt8] {
-        var bytes = [UInt8](try encode(value))
-        bytes.append(0x0A)
-        return bytes
+    /// The JSON bytes of `request` (sorted keys) without a trailing newline, written by its writer.
+    /// (Declared `throws` for callers written against the `Codable` form; it never throws.)
+    public static func encode(_ request: Request) throws -> Data {
+        var line = request.line
+        line.removeLast()
+        return Data(line)
+    }
+
+    /// The JSON bytes of `value` with every object's members sorted by key, as the wire writes it.
+    /// (Declared `throws` for callers written against the `Codable` form; it never throws.)
+    public static func encode(_ value: JSONValue) throws -> Data {
+        var json = JSONWriter(capacity: 128)
+        json.sortedValue(value)
+        return Data(json.bytes)
+    }
+
+    /// One wire line (JSON and `\n`) of `message`, written by its writer.
+    /// (Declared `throws` for callers written against the `Codable` form; it never throws.)
+    public static func line(_ message: ServerMessage) throws -> [UInt8] { message.line }
+
+    /// One wire line (JSON and `\n`) of `request`, written by its writer.
+    /// (Declared `throws` for callers written against the `Codable` form; it never throws.)
+    public static func line(_ request: Request) throws -> [UInt8] { request.line }
+
+    /// The reference encoding of any `Codable` value with `encoder()`: what tests compare the
+    /// writers against. Not for per-event paths.
+    public static func referenceEncode(_ value: some Encodable) throws -> Data {
+        try encoder().encode(value)
     }
 }
 
@@ -30,16 +62,16 @@ extension WireCoding {
     /// Encodes events into wire lines, reusing its buffers from one event to the next (use one
     /// per thread, or under a lock).
     public struct Writer: Sendable {
-        private let encoder = WireCoding.encoder()
+        private var json = JSONWriter(capacity: 4_096)
 
         /// A writer.
         public init() {}
 
-        /// The wire line (with `\n`) of `event`.
+        /// The wire line (with `\n`) of `event`, written straight into the reused buffer.
         public mutating func line(for event: Event) -> [UInt8] {
-            var bytes = (try? encoder.encode(event)).map { [UInt8]($0) } ?? Array(#"{"class":"ERROR","code":"internal","message":"unencodable event"}"#.utf8)
-            bytes.append(0x0A)
-            return bytes
+            json.reset()
+            event.writeLine(to: &json)
+            return json.bytes
         }
     }
 }

@@ -1,0 +1,171 @@
+/// Numbers printed exactly as C's `printf` prints them (`%.Nf`, `%0W.Nf`, `%0Wd`), digits written
+/// straight into a byte buffer: the fixed precision of gpsd's JSON and of NMEA fields.
+///
+/// The digits come from the exact binary value of the double (`m × 2^e`, expanded with 128-bit
+/// integers, or a small big-number for magnitudes ≥ 2^75), rounded half to even as glibc does,
+/// so values within a hair of a decimal tie (`0.125`, `1.005`, `2.675`) print what `printf`
+/// prints without going through `String(format:)`.
+public enum FixedPoint {
+    /// The largest number of decimals supported; more are clamped to it.
+    public static let maximumDecimals = 18
+
+    /// Appends `value` as `%.<decimals>f` (`nan`, `-nan`, `inf`, `-inf` when not finite).
+    public static func append(_ value: Double, decimals: Int, to bytes: inout [UInt8]) {
+        let decimals = min(max(decimals, 0), maximumDecimals)
+        if value.sign == .minus { bytes.append(UInt8(ascii: "-")) }
+        guard value.isFinite else {
+            bytes.append(contentsOf: value.isNaN ? [0x6E, 0x61, 0x6E] : [0x69, 0x6E, 0x66])
+            return
+        }
+        let magnitude = value.magnitude
+        let bits = magnitude.bitPattern
+        let exponentBits = Int(bits >> 52)
+        let fractionBits = bits & ((1 << 52) - 1)
+        // magnitude = significand × 2^exponent, exactly.
+        let significand = exponentBits == 0 ? fractionBits : fractionBits | (1 << 52)
+        let exponent = exponentBits == 0 ? -1074 : exponentBits - 1075
+        if exponent >= 0 {
+            // An integer: its digits, then `decimals` zeros.
+            if exponent <= 74 {
+                appendDigits(UInt128(significand) << exponent, minimumCount: 1, to: &bytes)
+            } else {
+                appendLargeInteger(significand, shift: exponent, to: &bytes)
+            }
+            appendFraction(zeros: decimals, to: &bytes)
+            return
+        }
+        // magnitude × 10^decimals = significand × 10^decimals / 2^shift, rounded half to even.
+        let shift = -exponent
+        let product = UInt128(significand) * UInt128(powerOfTen(decimals))  // < 2^53 × 10^18 < 2^113
+        var units: UInt128 = 0
+        if shift < 114 {
+            units = product >> shift
+            let remainder = product & ((1 << shift) - 1)
+            let half: UInt128 = 1 << (shift - 1)
+            if remainder > half || (remainder == half && units & 1 == 1) { units += 1 }
+        }
+        // else: product < 2^113 ≤ half, so the value rounds to zero.
+        appendDigits(units, minimumCount: decimals + 1, pointBeforeLast: decimals, to: &bytes)
+    }
+
+    /// `value` as `%.<decimals>f`.
+    public static func format(_ value: Double, decimals: Int) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        append(value, decimals: decimals, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `value` as `%0<width>.<decimals>f` (zero-padded on the left to `width` characters).
+    public static func format(_ value: Double, decimals: Int, width: Int) -> String {
+        let text = format(value, decimals: decimals)
+        guard text.utf8.count < width, value.isFinite else { return text }
+        if text.hasPrefix("-") { return "-" + String(repeating: "0", count: width - text.utf8.count) + text.dropFirst() }
+        return String(repeating: "0", count: width - text.utf8.count) + text
+    }
+
+    /// `value` as `%0<width>d`.
+    public static func padded(_ value: Int, width: Int) -> String {
+        let digits = String(value.magnitude)
+        let sign = value < 0 ? "-" : ""
+        let pad = max(0, width - digits.utf8.count - sign.utf8.count)
+        return sign + String(repeating: "0", count: pad) + digits
+    }
+
+    // MARK: Digits
+
+    /// 10^n for n in 0…18 (a switch: no global array to initialise and check on every call).
+    private static func powerOfTen(_ n: Int) -> UInt64 {
+        switch n {
+        case 0: return 1
+        case 1: return 10
+        case 2: return 100
+        case 3: return 1_000
+        case 4: return 10_000
+        case 5: return 100_000
+        case 6: return 1_000_000
+        case 7: return 10_000_000
+        case 8: return 100_000_000
+        case 9: return 1_000_000_000
+        default:
+            var p: UInt64 = 1_000_000_000
+            for _ in 9..<n { p *= 10 }
+            return p
+        }
+    }
+
+    private static func appendFraction(zeros: Int, to bytes: inout [UInt8]) {
+        guard zeros > 0 else { return }
+        bytes.append(UInt8(ascii: "."))
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: zeros))
+    }
+
+    /// Appends the decimal digits of `value`, at least `minimumCount` of them (leading zeros),
+    /// with a `.` before the last `pointBeforeLast` digits when that is above zero.
+    private static func appendDigits(_ value: UInt128, minimumCount: Int, pointBeforeLast: Int = 0, to bytes: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { scratch in
+            var i = 48
+            if value <= UInt128(UInt64.max) {
+                var rest = UInt64(value)
+                repeat {
+                    i -= 1
+                    scratch[i] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                } while rest > 0
+            } else {
+                var rest = value
+                repeat {
+                    i -= 1
+                    scratch[i] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                } while rest > 0
+            }
+            while 48 - i < minimumCount {
+                i -= 1
+                scratch[i] = UInt8(ascii: "0")
+            }
+            let point = 48 - pointBeforeLast
+            bytes.appendShort(UnsafeBufferPointer(rebasing: scratch[i..<point]))
+            if pointBeforeLast > 0 {
+                bytes.append(UInt8(ascii: "."))
+                bytes.appendShort(UnsafeBufferPointer(rebasing: scratch[point..<48]))
+            }
+        }
+    }
+
+    /// Appends the digits of `significand × 2^shift` for shifts too large for 128 bits, in base-10⁹ limbs.
+    private static func appendLargeInteger(_ significand: UInt64, shift: Int, to bytes: inout [UInt8]) {
+        let base: UInt64 = 1_000_000_000
+        var limbs: [UInt64] = []  // little-endian, each < 10^9
+        var rest = significand
+        while rest > 0 {
+            limbs.append(rest % base)
+            rest /= base
+        }
+        var remaining = shift
+        while remaining > 0 {
+            let step = min(remaining, 32)
+            remaining -= step
+            var carry: UInt64 = 0
+            for j in limbs.indices {
+                let v = (limbs[j] << step) + carry  // < 2^30 × 2^32 + carry, fits
+                limbs[j] = v % base
+                carry = v / base
+            }
+            while carry > 0 {
+                limbs.append(carry % base)
+                carry /= base
+            }
+        }
+        guard let top = limbs.last else {
+            bytes.append(UInt8(ascii: "0"))
+            return
+        }
+        bytes.append(contentsOf: String(top).utf8)
+        for limb in limbs.dropLast().reversed() {
+            let text = String(limb).utf8
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: 9 - text.count))
+            bytes.append(contentsOf: text)
+        }
+    }
+}

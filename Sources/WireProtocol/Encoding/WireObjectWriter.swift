@@ -1,0 +1,241 @@
+public import JSON
+public import Timekeeping
+
+/// Writes one wire object through a `JSONWriter`: the members a message writes in sorted key
+/// order, with the envelope members (`class`, `seq`, `time`) slipped in at their sorted place.
+///
+/// The envelope is held pending and each member is written just before the first payload key
+/// that sorts after it (or at the end), so a LOCATION comes out as `{"alt":…,"class":…,
+/// "course":…,…,"seq":…,…,"time":…,"v_acc":…}`, byte for byte what `JSONEncoder` with
+/// `.sortedKeys` writes. Only the outermost object carries the envelope; nested objects
+/// (`"road":{…}`) are plain. In debug builds every key is checked to sort after the one before.
+public struct WireObjectWriter {
+    /// The JSON being written.
+    public var json: JSONWriter
+    /// The envelope's `class`, until written.
+    private var pendingClass: String?
+    /// The envelope's `seq`, until written.
+    private var pendingSeq: UInt64?
+    /// The envelope's `time`, until written.
+    private var pendingTime: Timestamp?
+    /// Whether any envelope member is still pending (checked on every outermost key).
+    private var hasPending: Bool
+    /// 0 in the outermost object, 1 in an object inside it, and so on.
+    private var depth = 0
+    #if DEBUG
+    /// The last key written at each open object depth, to check the order.
+    private var previousKeys: [[UInt8]?] = [nil]
+    #endif
+
+    /// Writes `body` as one object with the envelope members `class`, `seq` and `time` (each
+    /// left out when nil) at their sorted place, appending to `json` (nothing is reset).
+    public static func write(_ body: some WireObject, messageClass: String?, seq: UInt64? = nil, time: Timestamp? = nil,
+                             to json: inout JSONWriter) {
+        var object = WireObjectWriter(messageClass: messageClass, seq: seq, time: time)
+        swap(&object.json, &json)
+        object.json.beginObject()
+        body.writeMembers(to: &object)
+        object.writeEnvelope { _ in true }
+        object.json.endObject()
+        swap(&object.json, &json)
+    }
+
+    private init(messageClass: String?, seq: UInt64?, time: Timestamp?) {
+        json = JSONWriter(capacity: 0)
+        pendingClass = messageClass
+        pendingSeq = seq
+        pendingTime = time
+        hasPending = messageClass != nil || seq != nil || time != nil
+    }
+
+    // MARK: Keys
+
+    /// `"key":` for a member name known at compile time; envelope members that sort before it go first.
+    public mutating func key(_ key: StaticString) {
+        key.withUTF8Buffer { name in
+            if depth == 0, hasPending { writeEnvelope { Self.precedes($0, name) } }
+            checkOrder(name)
+        }
+        json.key(key)
+    }
+
+    /// `"key":` for any member name (REPLY fields); envelope members that sort before it go first.
+    public mutating func key(_ key: String) {
+        var name = key
+        name.withUTF8 { name in
+            if depth == 0, hasPending { writeEnvelope { Self.precedes($0, name) } }
+            checkOrder(name)
+        }
+        json.key(key)
+    }
+
+    /// Writes the pending envelope members whose key satisfies `before` (given the key's bytes), in order.
+    private mutating func writeEnvelope(before: (UnsafeBufferPointer<UInt8>) -> Bool) {
+        if let messageClass = pendingClass, Self.matches("class", before) {
+            pendingClass = nil
+            emit("class") { $0.string(messageClass) }
+        }
+        if let seq = pendingSeq, Self.matches("seq", before) {
+            pendingSeq = nil
+            emit("seq") { $0.int(seq as UInt64) }
+        }
+        if let time = pendingTime, Self.matches("time", before) {
+            pendingTime = nil
+            emit("time") { $0.rawValue { time.appendWireTime(to: &$0) } }
+        }
+        hasPending = pendingClass != nil || pendingSeq != nil || pendingTime != nil
+    }
+
+    private mutating func emit(_ key: StaticString, _ value: (inout JSONWriter) -> Void) {
+        key.withUTF8Buffer { checkOrder($0) }
+        json.key(key)
+        value(&json)
+    }
+
+    private static func matches(_ key: StaticString, _ predicate: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        key.withUTF8Buffer(predicate)
+    }
+
+    /// Whether `a` sorts strictly before `b` in byte order.
+    private static func precedes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        a.lexicographicallyPrecedes(b)
+    }
+
+    @inline(__always)
+    private mutating func checkOrder(_ name: UnsafeBufferPointer<UInt8>) {
+        #if DEBUG
+        if let previous = previousKeys[depth] {
+            assert(previous.lexicographicallyPrecedes(name),
+                   "wire keys out of order: \"\(String(decoding: name, as: UTF8.self))\" after \"\(String(decoding: previous, as: UTF8.self))\"")
+        }
+        previousKeys[depth] = Array(name)
+        #endif
+    }
+
+    // MARK: Nesting
+
+    /// Writes `value` as a nested object (no envelope).
+    public mutating func object(_ value: some WireObject) {
+        json.beginObject()
+        depth += 1
+        #if DEBUG
+        previousKeys.append(nil)
+        #endif
+        value.writeMembers(to: &self)
+        depth -= 1
+        #if DEBUG
+        previousKeys.removeLast()
+        #endif
+        json.endObject()
+    }
+
+    // MARK: Members (absent optionals are left out)
+
+    /// `"key":value` for an integer.
+    public mutating func member(_ key: StaticString, _ value: (some BinaryInteger)?) {
+        guard let value else { return }
+        self.key(key)
+        json.int(value)
+    }
+
+    /// `"key":value` for an integer.
+    public mutating func member(_ key: StaticString, _ value: Int?) {
+        guard let value else { return }
+        self.key(key)
+        json.int(value)
+    }
+
+    /// `"key":value` for a number (shortest round-tripping form, as `JSONEncoder`).
+    public mutating func member(_ key: StaticString, _ value: Double?) {
+        guard let value else { return }
+        self.key(key)
+        json.number(value)
+    }
+
+    /// `"key":value` for a string.
+    public mutating func member(_ key: StaticString, _ value: String?) {
+        guard let value else { return }
+        self.key(key)
+        json.string(value)
+    }
+
+    /// `"key":value` for a boolean.
+    public mutating func member(_ key: StaticString, _ value: Bool?) {
+        guard let value else { return }
+        self.key(key)
+        json.bool(value)
+    }
+
+    /// `"key":value` for a string enumeration (its raw value).
+    public mutating func member<Value: RawRepresentable<String>>(_ key: StaticString, _ value: Value?) {
+        guard let value else { return }
+        self.key(key)
+        json.string(value.rawValue)
+    }
+
+    /// `"key":value` for a time (ISO 8601 UTC, milliseconds).
+    public mutating func member(_ key: StaticString, _ value: WireTime?) {
+        guard let value else { return }
+        self.key(key)
+        json.rawValue { value.timestamp.appendWireTime(to: &$0) }
+    }
+
+    /// `"key":value` for any JSON value, object members sorted by key (as `JSONEncoder` with `.sortedKeys`).
+    public mutating func member(_ key: StaticString, _ value: JSONValue?) {
+        guard let value else { return }
+        self.key(key)
+        json.sortedValue(value)
+    }
+
+    /// `"key":{…}` for a nested object.
+    public mutating func member(_ key: StaticString, _ value: (some WireObject)?) {
+        guard let value else { return }
+        self.key(key)
+        object(value)
+    }
+
+    /// `"key":[{…},…]` for an array of objects.
+    public mutating func member(_ key: StaticString, _ values: [some WireObject]?) {
+        guard let values else { return }
+        self.key(key)
+        json.beginArray()
+        for value in values { object(value) }
+        json.endArray()
+    }
+
+    /// `"key":[…]` for an array of numbers.
+    public mutating func member(_ key: StaticString, _ values: [Double]?) {
+        guard let values else { return }
+        self.key(key)
+        json.beginArray()
+        for value in values { json.number(value) }
+        json.endArray()
+    }
+
+    /// `"key":[…]` for an array of strings.
+    public mutating func member(_ key: StaticString, _ values: [String]?) {
+        guard let values else { return }
+        self.key(key)
+        json.beginArray()
+        for value in values { json.string(value) }
+        json.endArray()
+    }
+
+    /// `"key":[…]` for an array of string enumerations.
+    public mutating func member<Value: RawRepresentable<String>>(_ key: StaticString, _ values: [Value]?) {
+        guard let values else { return }
+        self.key(key)
+        json.beginArray()
+        for value in values { json.string(value.rawValue) }
+        json.endArray()
+    }
+}
+
+extension Timestamp {
+    /// Appends `"2026-11-29T17:55:42.123Z"` (quoted): the wire's `time`, as `iso8601`.
+    func appendWireTime(to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        appendISO8601(fractionDigits: 3, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+}
