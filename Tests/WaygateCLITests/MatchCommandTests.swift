@@ -40,7 +40,7 @@ struct MatchCommandTests {
         #expect(empty.stderr.hasPrefix("waygate: \(dir.file("empty.jsonl")):"))
         let missing = try WaygateRunner.run(["match", "--map", map, dir.file("nope.gpx")])
         #expect(missing.status == 1)
-        #expect(missing.stderr == "waygate: cannot read trace \(dir.file("nope.gpx"))\n")
+        #expect(missing.stderr == "waygate: cannot read trace \(dir.file("nope.gpx")): no such file\n")
         let usage = try WaygateRunner.run(["match", dir.file("nope.gpx")])
         #expect(usage.status == 2)
         #expect(usage.stderr == "waygate: match needs --map MAP\n")

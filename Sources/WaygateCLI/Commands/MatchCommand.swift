@@ -5,6 +5,7 @@ import MapMatching
 import NMEA
 import Positioning
 import RouteFormats
+import SystemIO
 
 /// `waygate match`: map-matches a recorded trace (NMEA, GPX or JSON lines) on a map, offline
 /// (whole trace, Viterbi) or `--live` (each fix seeing only the fixes before it, as the daemon does).
@@ -67,8 +68,10 @@ struct MatchCommand: Subcommand {
 
     /// The fixes of a trace file, whatever its format (sniffed from the content).
     static func readTrace(_ path: String) throws -> [Fix] {
-        guard let data = FileManager.default.contents(atPath: path) else { throw RuntimeError("cannot read trace \(path)") }
-        let bytes = [UInt8](data)
+        let bytes: [UInt8]
+        do { bytes = try FileContents.read(path, maximumBytes: RouteFile.maximumFileBytes) } catch {
+            throw RuntimeError("cannot read trace \(path): \(error)")
+        }
         do {
             if try RouteFileFormat.sniff(bytes) == .nmea {
                 var decoder = NMEAStreamDecoder()
