@@ -41,7 +41,7 @@ let package = Package(
         module("Positioning", ["Geodesy", "Timekeeping"]),  // Fix, SkyView, SourceID, DeviceState
         module("RouteModel", ["Geodesy"]),  // Route, RouteLeg, RouteStep, Maneuver, instructions
         module("RoadGraph", ["Geodesy"]),  // immutable road network, spatial index, binary cache
-        module("NMEA", ["Positioning"]),  // NMEA 0183 framing, sentences, FixAssembler, encoder
+        module("NMEA", ["Positioning", "Geodesy", "Timekeeping"]),  // NMEA 0183 framing, sentences, FixAssembler, encoder
         module("GPSDProtocol", ["Positioning", "NMEA"]),  // gpsd JSON (TPV, SKY, VERSION, WATCH…)
         module("RouteFormats", ["RouteModel", "Geodesy", "Positioning", "Timekeeping"]),  // OSRM/Mapbox/Valhalla JSON, GPX, GeoJSON, JSONL
         module("WireProtocol", ["RouteFormats", "Positioning", "Timekeeping"]),  // Waygate's JSON-lines messages

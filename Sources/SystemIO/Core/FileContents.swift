@@ -40,6 +40,19 @@ public enum FileContents {
         }
     }
 
+    /// Opens `path` to be read as a stream (a log, a FIFO, a device); the caller closes it.
+    /// - Throws: `FileReadError` when it is missing, unreadable or a directory.
+    public static func openForReading(_ path: String) throws(FileReadError) -> FileDescriptor {
+        let fd: FileDescriptor
+        do { fd = try FileDescriptor.open(path, flags: O_RDONLY) } catch { throw FileReadError(reason(for: error)) }
+        var info = stat()
+        if fstat(fd.rawValue, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            fd.close()
+            throw FileReadError(.isDirectory)
+        }
+        return fd
+    }
+
     private static func reason(for error: SystemError) -> FileReadError.Reason {
         switch error.code {
         case ENOENT, ENOTDIR: .noSuchFile

@@ -3,6 +3,7 @@ import GPSDProtocol
 import NMEA
 import Positioning
 import Servers
+import SystemIO
 import Timekeeping
 import WireProtocol
 
@@ -34,21 +35,20 @@ struct DecodeCommand: Subcommand {
     }
 
     func run(in environment: AppEnvironment) async throws {
-        let handle: FileHandle
+        let fd: FileDescriptor
         if input == "-" {
-            handle = .standardInput
+            fd = FileDescriptor(rawValue: STDIN_FILENO)
         } else {
-            guard let h = FileHandle(forReadingAtPath: input) else {
-                throw RuntimeError("cannot read \(input): \(FileManager.default.fileExists(atPath: input) ? "permission denied" : "no such file")")
-            }
-            handle = h
+            do { fd = try FileContents.openForReading(input) } catch { throw RuntimeError("cannot read \(input): \(error)") }
         }
+        defer { if input != "-" { fd.close() } }
         var console = Console()
         var lines = LineSource(format: format)
         while true {
-            let chunk = handle.readData(ofLength: 64 * 1024)
+            let chunk: [UInt8]
+            do { chunk = try fd.read(upTo: 64 * 1024) } catch { throw RuntimeError("cannot read \(input): \(error.message)") }
             if chunk.isEmpty { break }
-            for line in lines.push(chunk) { console.print(line) }
+            for line in lines.push(Data(chunk)) { console.print(line) }
         }
         for line in lines.finish() { console.print(line) }
         console.flush()

@@ -40,8 +40,11 @@ struct MatchCommand: Subcommand {
     }
 
     func run(in environment: AppEnvironment) async throws {
-        let fixes = try Self.readTrace(trace).filter(\.hasPosition)
-        guard !fixes.isEmpty else { throw RuntimeError("\(trace): no fixes with a position") }
+        let positioned = try Self.readTrace(trace).filter(\.hasPosition)
+        guard !positioned.isEmpty else { throw RuntimeError("\(trace): no fixes with a position") }
+        let (fixes, skipped) = Self.inTimeOrder(positioned)
+        if skipped > 0 { Console.error("\(trace): skipped \(skipped) of \(positioned.count) fixes without a time or earlier than the fix before") }
+        guard !fixes.isEmpty else { throw RuntimeError("\(trace): no fixes with a time") }
         let graph = try environment.loadMap(map).graph
         let result: TraceMatch
         if live {
@@ -64,6 +67,18 @@ struct MatchCommand: Subcommand {
         var console = Console()
         console.print(geojson ? MatchOutput.geoJSON(fixes: fixes, match: result) : MatchOutput.json(fixes: fixes, match: result))
         console.flush()
+    }
+
+    /// The fixes with a time later than (or equal to) the last one kept, and how many were
+    /// skipped: one bad timestamp drops that fix, not the whole trace.
+    static func inTimeOrder(_ fixes: [Fix]) -> (fixes: [Fix], skipped: Int) {
+        var kept: [Fix] = []
+        for fix in fixes {
+            guard let time = fix.time else { continue }
+            if let last = kept.last?.time, time < last { continue }
+            kept.append(fix)
+        }
+        return (kept, fixes.count - kept.count)
     }
 
     /// The fixes of a trace file, whatever its format (sniffed from the content).
