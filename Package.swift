@@ -35,6 +35,7 @@ let package = Package(
         // MARK: - Layer 0 — foundations
         module("Geodesy"),  // coordinates, bearings, distances, polylines, polyline5/6 codec
         module("Timekeeping"),  // Timestamp (UTC, ISO 8601 ms) and the TimeSource protocol
+        module("XMLScanning"),  // byte-level XML pull scanner with line numbers (GPX, OSM XML)
         module("SystemIO", ["Timekeeping", "CWaygateSys", "CSerialPort"]),  // typed syscalls, termios, sockets, ptys, wall clock
 
         // MARK: - Layer 1 — domain values and wire formats
@@ -43,11 +44,11 @@ let package = Package(
         module("RoadGraph", ["Geodesy"]),  // immutable road network, spatial index, binary cache
         module("NMEA", ["Positioning", "Geodesy", "Timekeeping"]),  // NMEA 0183 framing, sentences, FixAssembler, encoder
         module("GPSDProtocol", ["Positioning", "NMEA"]),  // gpsd JSON (TPV, SKY, VERSION, WATCH…)
-        module("RouteFormats", ["RouteModel", "Geodesy", "Positioning", "Timekeeping"]),  // OSRM/Mapbox/Valhalla JSON, GPX, GeoJSON, JSONL
+        module("RouteFormats", ["RouteModel", "Geodesy", "Positioning", "Timekeeping", "XMLScanning"]),  // OSRM/Mapbox/Valhalla JSON, GPX, GeoJSON, JSONL
         module("WireProtocol", ["RouteFormats", "Positioning", "Timekeeping"]),  // Waygate's JSON-lines messages
 
         // MARK: - Layer 2 — algorithms
-        module("OSMImport", ["RoadGraph", "CZlib"]),  // .osm.pbf / .osm XML → RoadGraph via TagPolicy
+        module("OSMImport", ["RoadGraph", "CZlib", "XMLScanning"]),  // .osm.pbf / .osm XML → RoadGraph via TagPolicy
         module("Guidance", ["RoadGraph", "RouteModel"]),  // RoadPath → steps, banners, voice
         module("Routing", ["Guidance", "RoadGraph", "RouteModel"]),  // RoutePlanner: snap, search, alternatives
         module("MapMatching", ["Routing", "RoadGraph", "Positioning"]),  // HMM matching, live and offline
