@@ -29,6 +29,7 @@ let package = Package(
         .systemLibrary(name: "CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
         .systemLibrary(name: "CSerialPort", pkgConfig: "libserialport", providers: [.apt(["libserialport-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CFuzzerDriver"),  // libFuzzer's LLVMFuzzerRunDriver, declared for waygate-fuzz
         .target(name: "CWaygateSys"),  // _GNU_SOURCE calls Swift's Glibc cannot see (SO_PEERCRED, accept4)
         .target(name: "PtyShim"),  // test-only ioctl shim, see above
 
@@ -68,6 +69,10 @@ let package = Package(
         .executableTarget(
             name: "waygate-bench", dependencies: ["NMEA", "GPSDProtocol", "OSMImport", "Routing", "Simulation", "MapMatching", "SystemIO", "Servers", "Gateway", "LocationSources", "WireProtocol", "Timekeeping"],
             path: "Sources/WaygateBenchmarks", swiftSettings: swiftSettings),
+        // libFuzzer targets (make fuzz): NMEA, route readers, GPX, OSM import, map caches.
+        .executableTarget(
+            name: "waygate-fuzz", dependencies: ["NMEA", "RouteFormats", "OSMImport", "RoadGraph", "Routing", "CFuzzerDriver"],
+            path: "Sources/WaygateFuzz", swiftSettings: swiftSettings),
 
         // MARK: - Tests
         .target(name: "TestSupport", dependencies: ["SystemIO", "Timekeeping", "WireProtocol", "Geodesy"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
