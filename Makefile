@@ -72,6 +72,7 @@ fuzz: fuzz-build
 	@mkdir -p .build-fuzz/crashes; rc=0; \
 	for t in $(FUZZ_TARGETS); do \
 	  corpus=.build-fuzz/corpus/$$t; mkdir -p $$corpus; \
+	  cp -n fuzz/seeds/$$t/* $$corpus/ 2>/dev/null; \
 	  maxlen=65536; case $$t in nmea) maxlen=4096;; cache) maxlen=16384;; esac; \
 	  case $$t in \
 	    nmea) cp -n traces/nmea/*.nmea Tests/NMEATests/Fixtures/gpsd/* $$corpus/ 2>/dev/null;; \

@@ -49,7 +49,7 @@ let package = Package(
         module("WireProtocol", ["RouteFormats", "Positioning", "Timekeeping"]),  // Waygate's JSON-lines messages
 
         // MARK: - Layer 2 — algorithms
-        module("OSMImport", ["RoadGraph", "CZlib", "XMLScanning"]),  // .osm.pbf / .osm XML → RoadGraph via TagPolicy
+        module("OSMImport", ["RoadGraph", "Geodesy", "CZlib", "XMLScanning"]),  // .osm.pbf / .osm XML → RoadGraph via TagPolicy
         module("Guidance", ["RoadGraph", "RouteModel"]),  // RoadPath → steps, banners, voice
         module("Routing", ["Guidance", "RoadGraph", "RouteModel"]),  // RoutePlanner: snap, search, alternatives
         module("MapMatching", ["Routing", "RoadGraph", "Positioning"]),  // HMM matching, live and offline
