@@ -8,7 +8,7 @@ APT_PACKAGES := libgps-dev libserialport-dev zlib1g-dev gpsd gpsd-clients gpsd-t
 WAYGATE_TEST_DIR ?= /tmp/waygate-test
 export WAYGATE_TEST_DIR
 
-.PHONY: deps build test run bench layering imports clean-test-leftovers
+.PHONY: deps build test run bench layering imports clean-test-leftovers fuzz fuzz-build fuzz-smoke
 
 ## deps: install the Debian packages Waygate builds and tests against (only what is missing)
 deps:
@@ -54,7 +54,7 @@ bench: deps
 ## layering: the pure layers (0–2 except SystemIO) must not do I/O, start threads or read the clock (libm through Glibc is fine)
 layering:
 	@bad=$$(grep -rnE 'import (Dispatch|FoundationNetworking)|Date\(\)|Date\.now|ContinuousClock|SuspendingClock|FileManager|ProcessInfo|FileHandle|Thread\b|Glibc\.|\b(fopen|socket|usleep|nanosleep|clock_gettime|gettimeofday)\(' \
-	  Sources/{Geodesy,Timekeeping,Positioning,RouteModel,RoadGraph,NMEA,GPSDProtocol,RouteFormats,WireProtocol,OSMImport,Guidance,Routing,MapMatching,Navigation,Simulation,Render} 2>/dev/null); \
+	  Sources/{Geodesy,Timekeeping,XMLScanning,Positioning,RouteModel,RoadGraph,NMEA,GPSDProtocol,RouteFormats,WireProtocol,OSMImport,Guidance,Routing,MapMatching,Navigation,Simulation,Render} 2>/dev/null); \
 	if [ -n "$$bad" ]; then echo "layering violations:"; echo "$$bad"; exit 1; fi; echo "layering ok"
 
 ## imports: every target imports exactly the package modules Package.swift declares for it
@@ -64,3 +64,36 @@ imports:
 ## clean-test-leftovers: kill processes a crashed test run left (pid files under $(WAYGATE_TEST_DIR)/pids)
 clean-test-leftovers:
 	@if [ -d $(WAYGATE_TEST_DIR)/pids ]; then for f in $(WAYGATE_TEST_DIR)/pids/*; do [ -e "$$f" ] || continue; kill -9 $$(basename $$f) 2>/dev/null; rm -f $$f; done; fi
+
+## fuzz: run every libFuzzer target for FUZZ_SECONDS each (default 60) on corpora seeded from the
+## fixtures; crashes land in .build-fuzz/crashes/ (turn each into a regression test).
+## fuzz-smoke: the same for a few seconds each (cheap enough for `make test`).
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := nmea routes gpx osm cache
+FUZZ_BIN := .build-fuzz/release/waygate-fuzz
+fuzz-build:
+	@mkdir -p .build-fuzz
+	$(SWIFT) build -c release --product waygate-fuzz --scratch-path .build-fuzz \
+	  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld > .build-fuzz/build.log 2>&1 || { grep -E "error" .build-fuzz/build.log; exit 1; }
+	@test -x $(FUZZ_BIN)
+
+fuzz: fuzz-build
+	@mkdir -p .build-fuzz/crashes; rc=0; \
+	for t in $(FUZZ_TARGETS); do \
+	  corpus=.build-fuzz/corpus/$$t; mkdir -p $$corpus; \
+	  cp -n fuzz/seeds/$$t/* $$corpus/ 2>/dev/null; \
+	  maxlen=65536; case $$t in nmea) maxlen=4096;; cache) maxlen=16384;; esac; \
+	  case $$t in \
+	    nmea) cp -n traces/nmea/*.nmea Tests/NMEATests/Fixtures/gpsd/* $$corpus/ 2>/dev/null;; \
+	    routes) cp -n Tests/RouteFormatsTests/Fixtures/{osrm,mapbox,valhalla,geojson,jsonl}/* Tests/WaygateCLITests/Fixtures/*.geojson $$corpus/ 2>/dev/null;; \
+	    gpx) cp -n Tests/RouteFormatsTests/Fixtures/gpx/* $$corpus/ 2>/dev/null;; \
+	  esac; \
+	  echo "== $$t ($(FUZZ_SECONDS) s)"; \
+	  WAYGATE_FUZZ_TARGET=$$t SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 $(FUZZ_BIN) \
+	    -max_total_time=$(FUZZ_SECONDS) -max_len=$$maxlen -timeout=10 -rss_limit_mb=3072 -print_final_stats=1 \
+	    -artifact_prefix=.build-fuzz/crashes/$$t- $$corpus 2>&1 | grep -E "DONE|ERROR|SUMMARY" || true; \
+	  ls .build-fuzz/crashes/$$t-* >/dev/null 2>&1 && { echo "$$t: crash found"; rc=1; }; \
+	done; exit $$rc
+
+fuzz-smoke:
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=5

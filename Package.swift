@@ -37,6 +37,7 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
+        .systemLibrary(name: "CFuzzerDriver"),  // libFuzzer's LLVMFuzzerRunDriver, declared for waygate-fuzz
         .target(name: "CWaygateSys"),  // _GNU_SOURCE calls Swift's Glibc cannot see (SO_PEERCRED, accept4)
         .target(name: "PtyShim"),  // test-only ioctl shim, see above
 
@@ -45,6 +46,7 @@ let package = Package(
         module("Timekeeping"),  // Timestamp (UTC, ISO 8601 ms) and the TimeSource protocol
         module("JSON"),  // one ordered JSON value, the parser (line/column errors), the streaming writer
         module("SystemIO", ["CSerialPort", "CWaygateSys", "Timekeeping"]),  // typed syscalls, termios, sockets, ptys, wall clock
+        module("XMLScanning"),  // byte-level XML pull scanner with line numbers (GPX, OSM XML)
 
         // MARK: - Layer 1 — domain values and wire formats
         module("Positioning", ["Geodesy", "Timekeeping"]),  // Fix, SkyView, SourceID, DeviceState
@@ -52,11 +54,11 @@ let package = Package(
         module("RoadGraph", ["Geodesy"]),  // immutable road network, spatial index, binary cache
         module("NMEA", ["Geodesy", "Timekeeping", "JSON", "Positioning"]),  // NMEA 0183 framing, sentences, FixAssembler, encoder
         module("GPSDProtocol", ["Geodesy", "Timekeeping", "JSON", "Positioning", "NMEA"]),  // gpsd JSON (TPV, SKY, VERSION, WATCH…)
-        module("RouteFormats", ["Geodesy", "Timekeeping", "JSON", "Positioning", "RouteModel"]),  // OSRM/Mapbox/Valhalla JSON, GPX, GeoJSON, JSONL
+        module("RouteFormats", ["Geodesy", "Timekeeping", "JSON", "XMLScanning", "Positioning", "RouteModel"]),  // OSRM/Mapbox/Valhalla JSON, GPX, GeoJSON, JSONL
         module("WireProtocol", ["Timekeeping", "JSON"]),  // Waygate's JSON-lines messages
 
         // MARK: - Layer 2 — algorithms
-        module("OSMImport", ["CZlib", "Geodesy", "RoadGraph"]),  // .osm.pbf / .osm XML → RoadGraph via TagPolicy
+        module("OSMImport", ["CZlib", "Geodesy", "XMLScanning", "RoadGraph"]),  // .osm.pbf / .osm XML → RoadGraph via TagPolicy
         module("Guidance", ["Geodesy", "RouteModel", "RoadGraph"]),  // RoadPath → steps, banners, voice
         module("Routing", ["Geodesy", "RoadGraph"]),  // RoutePlanner: snap, search, alternatives
         module("MapMatching", ["Geodesy", "Timekeeping", "Positioning", "RoadGraph", "Routing"]),  // HMM matching, live and offline
@@ -81,6 +83,10 @@ let package = Package(
         .executableTarget(
             name: "waygate-bench", dependencies: ["Geodesy", "Timekeeping", "JSON", "SystemIO", "Positioning", "RouteModel", "RoadGraph", "NMEA", "GPSDProtocol", "WireProtocol", "OSMImport", "Routing", "MapMatching", "Navigation", "Simulation", "LocationSources", "Gateway", "Servers", "MQTTOutlet", "Fleet"],
             path: "Sources/WaygateBenchmarks", swiftSettings: swiftSettings),
+        // libFuzzer targets (make fuzz): NMEA, route readers, GPX, OSM import, map caches.
+        .executableTarget(
+            name: "waygate-fuzz", dependencies: ["NMEA", "RouteFormats", "OSMImport", "RoadGraph", "Routing", "CFuzzerDriver"],
+            path: "Sources/WaygateFuzz", swiftSettings: swiftSettings),
 
         // MARK: - Tests
         .target(name: "TestSupport", dependencies: ["Geodesy", "JSON", "SystemIO", "WireProtocol"], path: "Tests/TestSupport", swiftSettings: swiftSettings),

@@ -48,7 +48,10 @@ struct GraphBuilder {
             nodes.append(c)
             return NodeID(Int32(nodes.count - 1))
         }
+        // A way that runs over the same piece again (1,2,1,2,…) gets one edge pair for it, not one per pass.
+        var piecesOfWay: Set<[Int64]> = []
         for (w, r) in routable.enumerated() {
+            piecesOfWay.removeAll(keepingCapacity: true)
             if w % 4096 == 0 { progress(ImportProgress(phase: .building, fraction: Double(w) / Double(routable.count))) }
             let wayLength = wayLength(r.way, elements)
             let names = (strings.intern(r.attributes.name), strings.intern(r.attributes.ref), strings.intern(r.attributes.destination))
@@ -64,6 +67,13 @@ struct GraphBuilder {
                     if i == 0 { start = node(id, c) }
                     guard isNode, i > 0, let from = start else { continue }
                     let to = node(id, c)
+                    if !piecesOfWay.insert(pieceIDs).inserted {
+                        statistics.duplicateEdgesDropped += 2
+                        piece = [c]
+                        pieceIDs = [id]
+                        start = to
+                        continue
+                    }
                     let shape = Int32(shapeOffsets.count - 1)
                     shapePoints.append(contentsOf: piece)
                     shapeOffsets.append(Int32(shapePoints.count))
@@ -87,6 +97,7 @@ struct GraphBuilder {
             }
         }
         guard !edges.isEmpty else { throw .noRoutableWays }
+        ParallelEdges.collapse(&edges, edgesOfWay: &edgesOfWay, keepingWays: Self.restrictedWays(elements), statistics: &statistics)
         progress(ImportProgress(phase: .indexing, fraction: 0))
         let restrictions = TurnRestrictionResolver(edges: edges, edgesOfWay: edgesOfWay, nodeIndex: nodeIndex)
             .resolve(elements.relations, statistics: &statistics)
@@ -102,6 +113,15 @@ struct GraphBuilder {
         } catch {
             throw .corruptPBF(offset: 0, reason: "\(error)")
         }
+    }
+
+    /// Ways named by a relation (turn restrictions): their edges are never collapsed away.
+    private static func restrictedWays(_ elements: OSMElements) -> Set<Int64> {
+        var ways: Set<Int64> = []
+        for relation in elements.relations {
+            for member in relation.members where member.kind == .way { ways.insert(member.ref) }
+        }
+        return ways
     }
 
     /// The ways at least one policy may use, with their parsed attributes.
@@ -120,9 +140,15 @@ struct GraphBuilder {
         return result
     }
 
-    /// The way's node references split at references missing from the extract.
+    /// The way's node references split at references missing from the extract, with a node
+    /// repeated right after itself (`1,1,2`) read once.
     private func presentRuns(_ way: OSMElements.Way, _ elements: OSMElements) -> [[Int64]] {
-        way.nodeRefs.split(omittingEmptySubsequences: true) { elements.coordinate(ofNode: $0) == nil }.map(Array.init)
+        way.nodeRefs.split(omittingEmptySubsequences: true) { elements.coordinate(ofNode: $0) == nil }.map { run in
+            var refs: [Int64] = []
+            refs.reserveCapacity(run.count)
+            for id in run where refs.last != id { refs.append(id) }
+            return refs
+        }
     }
 
     /// Seconds a car loses at the traffic controls of one way piece (graph node to graph node)

@@ -22,6 +22,9 @@ public struct ImportStatistics: Hashable, Sendable {
     public var skippedViaWayRestrictions = 0
     /// Restriction relations whose members are missing or do not meet at the via node.
     public var unresolvedRestrictions = 0
+    /// Directed edges not built or dropped because they repeated another: a way running over
+    /// the same piece again, or parallel edges past `ParallelEdges.limit` between one node pair.
+    public var duplicateEdgesDropped = 0
     /// Way node references to nodes missing from the extract (expected at the edge of a bounding-box cut).
     public var danglingReferences = 0
 

@@ -35,12 +35,13 @@ enum MaxSpeed {
             let zone = String(value[value.index(after: colon)...]).lowercased()
             if country == "UK" { country = "GB" }
             if zone == "motorway", country == "DE" { return .unlimited }
-            if zone.hasPrefix("zone"), let n = Int(zone.filter(\.isNumber)) { return .kilometersPerHour(n) }
+            if zone.hasPrefix("zone"), let n = Int(zone.filter(\.isNumber)), (1...1_000).contains(n) { return .kilometersPerHour(n) }
             guard let limit = nationalLimits[country]?[zone] ?? (zone == "living_street" ? 20 : nil) else { return nil }
             return imperialCountries.contains(country) ? .milesPerHour(limit) : .kilometersPerHour(limit)
         }
         let digits = value.prefix { $0.isNumber || $0 == "." }
-        guard let number = Double(digits), number > 0 else { return nil }
+        // Above 1,000 is no road's limit (and 1e400 digits would not fit an Int): not understood.
+        guard let number = Double(digits), number > 0, number <= 1_000 else { return nil }
         let unit = value.dropFirst(digits.count).trimmingSpaces.lowercased()
         switch unit {
         case "": return .kilometersPerHour(Int(number.rounded()))

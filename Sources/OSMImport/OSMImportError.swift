@@ -12,6 +12,9 @@ public enum OSMImportError: Error, Equatable, CustomStringConvertible {
     case malformedXML(line: Int, reason: String)
     /// The extract has no way that any profile may travel.
     case noRoutableWays
+    /// The file is larger than Waygate imports in this format (`OSMImporter.maximumPBFBytes`,
+    /// `maximumXMLBytes`).
+    case tooLarge(format: String, bytes: Int, limit: Int)
 
     /// A short human-readable form, for logs and error messages.
     public var description: String {
@@ -22,6 +25,7 @@ public enum OSMImportError: Error, Equatable, CustomStringConvertible {
         case .inflateFailed(let offset, let code): "zlib could not inflate the OSM PBF blob at byte \(offset) (code \(code))"
         case .malformedXML(let line, let reason): "malformed OSM XML at line \(line): \(reason)"
         case .noRoutableWays: "the OSM extract contains no routable ways"
+        case .tooLarge(let format, let bytes, let limit): "\(format) of \(bytes) bytes is over the limit of \(limit) (use a smaller extract)"
         }
     }
 }

@@ -35,16 +35,26 @@ public struct OSMImporter: Sendable {
         return Result(graph: graph, statistics: statistics)
     }
 
+    /// The largest .osm.pbf imported (4 GiB: a large country; Italy is 2 GB). Map readers check a
+    /// file's size against it before reading it.
+    public static let maximumPBFBytes = 4 << 30
+    /// The largest .osm XML imported (512 MiB): XML is about ten times the size of the same
+    /// extract as PBF, and its elements take several times their size in memory while read.
+    public static let maximumXMLBytes = 512 << 20
+
     /// Decodes `bytes` into nodes, highway/ferry ways and restriction relations.
+    /// - Throws: `OSMImportError`, `.tooLarge` past `maximumPBFBytes` / `maximumXMLBytes`.
     public func readElements(from bytes: [UInt8], progress: (ImportProgress) -> Void = { _ in }) throws(OSMImportError) -> OSMElements {
         let keepWay: ([String: String]) -> Bool = { $0["highway"] != nil || $0["route"] == "ferry" }
         let keepRelation: ([String: String]) -> Bool = { $0["type"] == "restriction" }
         if PBFReader.looksLikePBF(bytes) {
+            guard bytes.count <= Self.maximumPBFBytes else { throw .tooLarge(format: "OSM PBF", bytes: bytes.count, limit: Self.maximumPBFBytes) }
             return try PBFReader(keepWay: keepWay, keepRelation: keepRelation).read(bytes) { fraction in
                 progress(ImportProgress(phase: .reading, fraction: fraction))
             }
         }
         if OSMXMLReader.looksLikeXML(bytes) {
+            guard bytes.count <= Self.maximumXMLBytes else { throw .tooLarge(format: "OSM XML", bytes: bytes.count, limit: Self.maximumXMLBytes) }
             progress(ImportProgress(phase: .reading, fraction: 0))
             let elements = try OSMXMLReader(keepWay: keepWay, keepRelation: keepRelation).read(bytes)
             progress(ImportProgress(phase: .reading, fraction: 1))

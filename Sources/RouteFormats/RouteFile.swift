@@ -4,6 +4,11 @@ import Timekeeping
 
 /// Reads any route or trace file Waygate knows, choosing the reader by content.
 public enum RouteFile {
+    /// The largest route or trace file Waygate reads (32 MiB): a 10,000 km Directions response
+    /// with steps and annotations is under 20 MB; callers check a file's size against it
+    /// before reading it (`FileContents.read` in SystemIO).
+    public static let maximumFileBytes = 32 << 20
+
     /// The routes in `bytes`: Directions JSON (all routes, best first), GPX (`rte`s then
     /// `trk`s), GeoJSON lines, or a JSON-lines trace (its fixes as one route). Every route is
     /// drivable without a map (distances and durations filled in, see `RouteDefaults`).
@@ -27,7 +32,8 @@ public enum RouteFile {
 
     /// The first route in `bytes` (see `readRoutes`).
     public static func readRoute(_ bytes: [UInt8], profile: String = "car") throws -> Route {
-        try readRoutes(bytes, profile: profile)[0]
+        guard let first = try readRoutes(bytes, profile: profile).first else { throw RouteFormatError.empty(source: "route", what: "routes") }
+        return first
     }
 
     /// The fixes of a trace: GPX track points (route points if there is no track), JSON lines,

@@ -16,6 +16,7 @@ public enum RouteFileFormat: String, Sendable, Hashable, CaseIterable {
     /// Recognises the format from the first bytes: `<gpx` → GPX; `$`/`!` sentences → NMEA;
     /// a first line that is a whole JSON object with `lat` and `lon` → JSON lines; a JSON object
     /// with a GeoJSON `type` → GeoJSON; one with `routes`, `legs` or `code` → Directions JSON.
+    /// Errors describe unknown content (text, binary data) and never quote it.
     /// - Throws: `RouteFormatError.unrecognizedFormat` saying what the content looks like.
     public static func sniff(_ bytes: [UInt8]) throws -> RouteFileFormat {
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -34,8 +35,10 @@ public enum RouteFileFormat: String, Sendable, Hashable, CaseIterable {
         case UInt8(ascii: "{"):
             return try sniffJSON(Array(bytes[start...]))
         default:
-            let head = String(decoding: bytes[start..<min(bytes.count, start + 16)], as: UTF8.self)
-            throw RouteFormatError.unrecognizedFormat(reason: "starts with \"\(head.prefix { $0 != "\n" && $0 != "\r" })\"")
+            // Described, never quoted: the file may be anything (issue 11: a route_file of /etc/shadow).
+            let head = bytes[start..<min(bytes.count, start + 512)]
+            let isText = head.allSatisfy { $0 >= 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+            throw RouteFormatError.unrecognizedFormat(reason: "\(isText ? "text" : "binary data") that is neither JSON, XML nor NMEA")
         }
     }
 

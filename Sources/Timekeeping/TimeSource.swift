@@ -64,20 +64,51 @@ public final class ManualTimeSource: TimeSource {
 /// Time running `multiplier` times faster than another source, starting at `start`:
 /// replays and simulations at ×N use it, so fix times advance N seconds per real second.
 public struct AcceleratedTimeSource: TimeSource {
+    /// The multipliers a clock accepts: from a thousandth of real time (one simulated second
+    /// per 17 real minutes) to 100,000 times real time (a day in under a second). Outside it
+    /// time either stands still or overflows every deadline; command-line options and socket
+    /// requests are checked against it.
+    public static let multiplierRange: ClosedRange<Double> = 0.001...100_000
+
+    /// Why a multiplier was refused: one line naming the value and the range.
+    public struct InvalidMultiplier: Error, CustomStringConvertible, Equatable, Sendable {
+        /// The refused value.
+        public let multiplier: Double
+        /// An error refusing `multiplier`.
+        public init(multiplier: Double) { self.multiplier = multiplier }
+        public var description: String {
+            "speed multiplier \(multiplier) is outside \(multiplierRange.lowerBound)…\(Int(multiplierRange.upperBound))"
+        }
+    }
+
     /// The source being sped up.
     public let base: any TimeSource
-    /// How many seconds of this source pass per second of `base` (> 0).
+    /// How many seconds of this source pass per second of `base` (in `multiplierRange`).
     public let multiplier: Double
     private let baseStart: Timestamp
     private let start: Timestamp
 
     /// A clock that reads `start` now and then runs `multiplier` times as fast as `base`.
+    /// - Throws: `InvalidMultiplier` when `multiplier` is not finite or outside `multiplierRange`.
+    public init(base: any TimeSource, validating multiplier: Double, start: Timestamp? = nil) throws(InvalidMultiplier) {
+        try Self.validate(multiplier)
+        self.init(base: base, multiplier: multiplier, start: start)
+    }
+
+    /// A clock that reads `start` now and then runs `multiplier` times as fast as `base`;
+    /// a multiplier outside `multiplierRange` is clamped into it (NaN is read as 1). For
+    /// values from outside, prefer `init(base:validating:start:)`, which refuses them.
     public init(base: any TimeSource, multiplier: Double, start: Timestamp? = nil) {
-        precondition(multiplier > 0, "speed multiplier must be positive")
         self.base = base
-        self.multiplier = multiplier
+        self.multiplier = multiplier.isNaN ? 1 : min(max(multiplier, Self.multiplierRange.lowerBound), Self.multiplierRange.upperBound)
         baseStart = base.now()
         self.start = start ?? baseStart
+    }
+
+    /// Checks a multiplier from outside (an option, a request) against `multiplierRange`.
+    /// - Throws: `InvalidMultiplier` when it is not finite or outside the range.
+    public static func validate(_ multiplier: Double) throws(InvalidMultiplier) {
+        guard multiplierRange.contains(multiplier) else { throw InvalidMultiplier(multiplier: multiplier) }
     }
 
     public func now() -> Timestamp {

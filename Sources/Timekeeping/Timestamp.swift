@@ -2,36 +2,85 @@
 ///
 /// Fixes carry real UTC times (a simulator mints them), which Swift's opaque `Clock` instants
 /// cannot express; this is why Waygate has its own type.
+///
+/// Every instant lies in `representableRange` (years 0000–9999, what ISO 8601's four-digit
+/// year can write): the initialiser and `adding(_:)` clamp into it, so no value, however
+/// large, can crash a conversion to calendar fields. `init?(validSecondsSince1970:)` and the
+/// `Decodable` conformance reject such values instead.
 public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
-    /// Seconds since the Unix epoch (UTC, leap seconds not counted, as POSIX time).
+    /// Seconds since the Unix epoch (UTC, leap seconds not counted, as POSIX time). Kept in
+    /// `representableRange` by the initialisers; a value stored directly outside it is
+    /// clamped wherever it is converted.
     public var secondsSince1970: Double
 
-    /// An instant `secondsSince1970` seconds after the Unix epoch.
+    /// The instants a `Timestamp` can hold: 0000-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z.
+    public static let representableRange: ClosedRange<Double> = -62_167_219_200 ... 253_402_300_799.999
+
+    /// An instant `secondsSince1970` seconds after the Unix epoch, clamped into
+    /// `representableRange`; NaN is read as the epoch itself.
     public init(secondsSince1970: Double) {
-        self.secondsSince1970 = secondsSince1970
+        self.secondsSince1970 = Self.clamped(secondsSince1970)
+    }
+
+    /// An instant `secondsSince1970` seconds after the Unix epoch; nil when the value is not
+    /// finite or outside `representableRange` (for values read from outside).
+    public init?(validSecondsSince1970: Double) {
+        guard Self.representableRange.contains(validSecondsSince1970) else { return nil }
+        secondsSince1970 = validSecondsSince1970
+    }
+
+    /// Decodes the keyed form `{"secondsSince1970": …}`, refusing values that are not
+    /// finite or outside `representableRange`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let value = try container.decode(Double.self, forKey: .secondsSince1970)
+        guard let valid = Timestamp(validSecondsSince1970: value) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .secondsSince1970, in: container, debugDescription: "\(value) is not a time between years 0 and 9999")
+        }
+        self = valid
+    }
+
+    private static func clamped(_ seconds: Double) -> Double {
+        if seconds.isNaN { return 0 }
+        return min(max(seconds, representableRange.lowerBound), representableRange.upperBound)
     }
 
     public static func < (a: Timestamp, b: Timestamp) -> Bool { a.secondsSince1970 < b.secondsSince1970 }
 
-    /// This instant moved by `seconds`.
-    public func adding(_ seconds: Double) -> Timestamp { Timestamp(secondsSince1970: secondsSince1970 + seconds) }
+    /// This instant moved by `seconds`, clamped into `representableRange`; a NaN offset
+    /// leaves it unchanged.
+    public func adding(_ seconds: Double) -> Timestamp {
+        seconds.isNaN ? self : Timestamp(secondsSince1970: secondsSince1970 + seconds)
+    }
 
     /// Seconds from `other` to this instant (positive when `self` is later).
     public func seconds(since other: Timestamp) -> Double { secondsSince1970 - other.secondsSince1970 }
 
-    /// The instant of a UTC calendar date and time of day; nil if a field is out of range.
+    /// The instant of a UTC calendar date and time of day; nil if a field is out of range,
+    /// including days the month does not have (31 February) and years outside 0–9999.
     public init?(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Double = 0) {
-        guard (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute),
-            second >= 0, second < 61
+        guard (0...9999).contains(year), (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day),
+            (0...23).contains(hour), (0...59).contains(minute), second >= 0, second < 61
         else { return nil }
         let days = Self.daysFromCivil(year: year, month: month, day: day)
         secondsSince1970 = Double(days * 86_400 + hour * 3_600 + minute * 60) + second
     }
 
+    /// The number of days of `month` (1–12) in `year` (proleptic Gregorian).
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
     /// The UTC calendar fields of this instant; `second` includes the fraction.
     public var components: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Double) {
-        let whole = Int((secondsSince1970).rounded(.down))
-        let fraction = secondsSince1970 - Double(whole)
+        let seconds = Self.clamped(secondsSince1970)
+        let whole = Int(seconds.rounded(.down))
+        let fraction = seconds - Double(whole)
         var days = whole / 86_400
         var secs = whole % 86_400
         if secs < 0 {
@@ -45,7 +94,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringCo
     /// ISO 8601 in UTC with milliseconds, e.g. `2026-11-29T17:55:42.123Z` (the wire format).
     public var iso8601: String { iso8601(fractionDigits: 3) }
 
-    /// ISO 8601 in UTC with the given number of fraction digits (0–9).
+    /// ISO 8601 in UTC with the given number of fraction digits (0–9; others are clamped).
     public func iso8601(fractionDigits: Int) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(32)
@@ -56,15 +105,21 @@ public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringCo
     /// Appends `iso8601(fractionDigits:)`'s text to `bytes` as UTF-8, without making a String
     /// (the wire and gpsd writers put times straight into their buffers).
     public func appendISO8601(fractionDigits: Int, to bytes: inout [UInt8]) {
+        let digits = min(max(fractionDigits, 0), 9)
         var scale = 1.0
-        for _ in 0..<fractionDigits { scale *= 10 }
-        let scaled = (secondsSince1970 * scale).rounded()
+        for _ in 0..<digits { scale *= 10 }
+        // Whole seconds and the fraction are split in Double: seconds × 10⁹ overflows Int past 2262.
+        let scaled = (Self.clamped(secondsSince1970) * scale).rounded()
         let unitsPerSecond = Int(scale)
-        var wholeSeconds = Int((scaled / scale).rounded(.down))
-        var fraction = Int(scaled) - wholeSeconds * unitsPerSecond
+        let whole = (scaled / scale).rounded(.down)
+        var wholeSeconds = Int(whole)
+        var fraction = Int((scaled - whole * scale).rounded())
         if fraction < 0 {
             fraction += unitsPerSecond
             wholeSeconds -= 1
+        } else if fraction >= unitsPerSecond {
+            fraction -= unitsPerSecond
+            wholeSeconds += 1
         }
         let c = Timestamp(secondsSince1970: Double(wholeSeconds)).components
         appendPadded(c.year, 4, to: &bytes)
@@ -78,9 +133,9 @@ public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringCo
         appendPadded(c.minute, 2, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
         appendPadded(Int(c.second), 2, to: &bytes)
-        if fractionDigits > 0 {
+        if digits > 0 {
             bytes.append(UInt8(ascii: "."))
-            appendPadded(fraction, fractionDigits, to: &bytes)
+            appendPadded(fraction, digits, to: &bytes)
         }
         bytes.append(UInt8(ascii: "Z"))
     }

@@ -13,6 +13,8 @@ struct MaxSpeedTests {
             ("FI:urban", .kilometersPerHour(50)), ("DE:motorway", .unlimited), ("GB:nsl_single", .milesPerHour(60)),
             ("DE:zone30", .kilometersPerHour(30)), ("80 km/h", .kilometersPerHour(80)), ("RU:urban", nil), ("signals", nil),
             ("", nil),
+            // Issue 11: numbers no road has (one of 400 digits used to trap converting to Int).
+            (String(repeating: "9", count: 400), nil), ("1001", nil), ("99999999999999999999 mph", nil), ("DE:zone99999999999999999999", nil),
         ])
     func parse(value: String, expected: SpeedLimit?) {
         #expect(MaxSpeed.parse(value) == expected)

@@ -112,7 +112,8 @@ struct OSRMReaderTests {
 
     @Test("an unknown maneuver type reads as turn, an unknown modifier as none")
     func unknownManeuverType() throws {
-        let json = #"{"legs":[{"steps":[{"maneuver":{"type":"teleport","modifier":"sideways","location":[9.19,45.46]}}]}]}"#
+        let json = #"{"legs":[{"steps":[{"maneuver":{"type":"teleport","modifier":"sideways","location":[9.19,45.46]}},"#
+            + #"{"maneuver":{"type":"arrive","location":[9.2,45.47]}}]}]}"#
         let step = try OSRMReader().readRoute(bytes(json)).legs[0].steps[0]
         #expect(step.maneuver.type == .turn)
         #expect(step.maneuver.modifier == nil)
@@ -136,7 +137,7 @@ struct OSRMReaderTests {
             (#"{"routes":[{"geometry":"??`","legs":[]}]}"#, "route JSON: routes[0].geometry is not a valid encoded polyline"),
             (#"{"routes":[{"geometry":{"type":"Point","coordinates":[9,45]},"legs":[]}]}"#,
              "route JSON: routes[0].geometry is a GeoJSON Point, expected a LineString"),
-            ("{\"routes\": [\n  {\"legs\" [] }]}", "route JSON line 2, column 11: expected ':' after \"legs\""),
+            ("{\"routes\": [\n  {\"legs\" [] }]}", "route JSON line 2, column 11: expected ':' after a member name"),
             (#"{"routes":[1,2"#, "route JSON line 1, column 15: unexpected end of input, expected ',' or ']'"),
             ("[]", "route JSON: document is not an object"),
             (#"{"trip":{"legs":[]}}"#, "unrecognised route or trace format: Valhalla's native trip JSON; request it with format=osrm"),

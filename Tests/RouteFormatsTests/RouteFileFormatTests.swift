@@ -27,7 +27,9 @@ struct RouteFileFormatTests {
         arguments: [
             ("", "unrecognised route or trace format: the input is empty"),
             ("<?xml version=\"1.0\"?><osm version=\"0.6\"/>", "unrecognised route or trace format: an OpenStreetMap XML file, not a route"),
-            ("PK\u{3}\u{4}zipdata", "unrecognised route or trace format: starts with \"PK\u{3}\u{4}zipdata\""),
+            ("PK\u{3}\u{4}zipdata", "unrecognised route or trace format: binary data that is neither JSON, XML nor NMEA"),
+            // Issue 11 item 3: the content is described, never quoted.
+            ("root:*:20228:0:99999:7:::\n", "unrecognised route or trace format: text that is neither JSON, XML nor NMEA"),
             (#"{"hello":"world"}"#, "unrecognised route or trace format: a JSON object that is neither Directions JSON, GeoJSON nor a fix"),
         ])
     func unknown(input: String, message: String) {

@@ -40,9 +40,29 @@ struct MatchCommandTests {
         #expect(empty.stderr.hasPrefix("waygate: \(dir.file("empty.jsonl")):"))
         let missing = try WaygateRunner.run(["match", "--map", map, dir.file("nope.gpx")])
         #expect(missing.status == 1)
-        #expect(missing.stderr == "waygate: cannot read trace \(dir.file("nope.gpx"))\n")
+        #expect(missing.stderr == "waygate: cannot read trace \(dir.file("nope.gpx")): no such file\n")
         let usage = try WaygateRunner.run(["match", dir.file("nope.gpx")])
         #expect(usage.status == 2)
         #expect(usage.stderr == "waygate: match needs --map MAP\n")
+    }
+
+    @Test("one fix with a bad time is skipped with a warning; the rest of the trace is matched")
+    func badTimestamp() throws {
+        let dir = try TemporaryDirectory(prefix: "match-time")
+        defer { dir.remove() }
+        let (log, _) = try ServeMapTests.driveLog(dir: dir)
+        let decoded = try WaygateRunner.run(["decode", "--format", "json", log])
+        var lines = decoded.lines.filter { $0.contains(#""class":"LOCATION""#) }
+        #expect(lines.count > 20)
+        // Fix 10 jumps back a year; fix 11 loses its time.
+        lines[10] = lines[10].replacingOccurrences(of: "\"time\":\"20", with: "\"time\":\"19")
+        lines[11] = lines[11].replacingOccurrences(of: #""time":"[^"]*","#, with: "", options: .regularExpression)
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: dir.file("bad.jsonl")))
+        let map = Fixtures.trace("maps/helsinki.osm.pbf").path
+        let result = try WaygateRunner.run(["match", "--map", map, dir.file("bad.jsonl")])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "waygate: \(dir.file("bad.jsonl")): skipped 2 of \(lines.count) fixes without a time or earlier than the fix before\n")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect((json["fixes"] as? [Any])?.count == lines.count - 2)
     }
 }

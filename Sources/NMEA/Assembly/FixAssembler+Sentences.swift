@@ -1,4 +1,5 @@
 import Positioning
+import Timekeeping
 
 /// Per-sentence semantics, one handler per gpsd `processXXX`.
 extension FixAssembler {
@@ -50,11 +51,14 @@ extension FixAssembler {
             new.mode = 1
             return changed.union(.mode)
         }
-        if let lat = s.latitude, let lon = s.longitude {
-            new.latitude = lat
-            new.longitude = lon
-            changed.insert(.latLon)
+        // No usable position (empty, or rejected as impossible): no fix, as gpsd's processGGA says.
+        guard let lat = s.latitude, let lon = s.longitude else {
+            new.mode = 1
+            return changed.union(.mode)
         }
+        new.latitude = lat
+        new.longitude = lon
+        changed.insert(.latLon)
         if let alt = s.altitude {
             new.altMSL = alt
             changed.formUnion([.altitude, .mode])
@@ -80,8 +84,8 @@ extension FixAssembler {
             return changed
         }
         frac = s.time.map(\.secondsOfDay)
-        if let date = s.date { self.date = (century + date.year, date.month, date.day) }
-        if s.date != nil { changed.formUnion(handleTime(s.time, &new)) }
+        if let date = s.date, let full = fullDate(date) { self.date = full }
+        if s.date != nil, self.date != nil { changed.formUnion(handleTime(s.time, &new)) }
         new.status = s.faaMode.map { Self.status(faaMode: $0) } ?? 1
         changed.insert(.status)
         statusUpgradeOnly = true  // RMC's FAA mode never lowers a status GGA gave this cycle (RTK stays RTK)
@@ -91,6 +95,9 @@ extension FixAssembler {
             changed.formUnion([.latLon, .mode])
             // RMC has no altitude: it keeps a 3D fix when the cycle already has an altitude.
             new.mode = fix.mode == 3 || fix.altMSL.isFinite || fix.altHAE.isFinite ? 3 : 2
+        } else if positionRejected {
+            new.mode = 1
+            changed.insert(.mode)
         }
         if let v = s.speedKnots { new.speed = v * Self.knotsToMPS; changed.insert(.speed) }
         if let t = s.track { new.track = t; changed.insert(.track) }
@@ -113,6 +120,9 @@ extension FixAssembler {
             new.longitude = lon
             changed.formUnion([.latLon, .mode])
             new.mode = fix.mode >= 2 ? fix.mode : 2
+        } else if positionRejected {
+            new.mode = 1
+            changed.insert(.mode)
         }
         return changed
     }
@@ -133,6 +143,9 @@ extension FixAssembler {
             new.latitude = lat
             new.longitude = lon
             changed.insert(.latLon)
+        } else if positionRejected {
+            new.mode = 1
+            return changed
         }
         if let h = s.hdop { dop.h = h; changed.insert(.dop) }
         if let alt = s.altitude {
@@ -185,8 +198,28 @@ extension FixAssembler {
         return changed
     }
 
+    /// The four-digit date of an RMC `ddmmyy`, as gpsd's `merge_ddmmyy` reads it: the century
+    /// from the last ZDA (2000 until one comes), moved on when the year wraps from 99 to 00, and
+    /// years from 2080 read as 19xx (receivers with a week-rollover bug report 2099 for 1999).
+    /// Nil, counted in `rejectedDates`, for a day the month does not have (31 February), which
+    /// gpsd would roll over into the next month.
+    mutating func fullDate(_ d: NMEADate) -> (year: Int, month: Int, day: Int)? {
+        if let previous = date, previous.year % 100 == 99, d.year == 0 { century += 100 }
+        var year = century + d.year
+        if year >= 2080 { year -= 100 }
+        guard d.day <= Timestamp.daysIn(month: d.month, year: year) else {
+            rejectedDates += 1
+            return nil
+        }
+        return (year, d.month, d.day)
+    }
+
     mutating func handleZDA(_ s: ZDA, _ new: inout WorkingFix) -> ChangedFields {
         guard let d = s.date, let time = s.time else { return .online }
+        guard d.day <= Timestamp.daysIn(month: d.month, year: d.year) else {
+            rejectedDates += 1
+            return .online
+        }
         century = d.year - d.year % 100
         date = (d.year, d.month, d.day)
         return handleTime(time, &new).union(.online)

@@ -27,12 +27,19 @@ public struct FixAssembler: Sendable {
     var lastGGATime: NMEATime?
     var lastTimeOfDay: NMEATime?
     var statusUpgradeOnly = false
+    /// RMC and ZDA dates refused so far as impossible (31 February).
+    public internal(set) var rejectedDates = 0
+    /// Whether the sentence being applied had an impossible position dropped by the parser.
+    var positionRejected = false
 
     /// An assembler with no history.
     public init() {}
 
-    /// Applies one decoded sentence; returns the reports gpsd would send after it, and what it changed.
-    public mutating func apply(_ sentence: NMEASentence) -> (reports: [AssembledReport], changed: ChangedFields) {
+    /// Applies one decoded sentence; returns the reports gpsd would send after it, and what it
+    /// changed. `positionRejected` says the parser dropped its position as impossible
+    /// (`ValueRejections.position`): the sentence then reports no fix.
+    public mutating func apply(_ sentence: NMEASentence, positionRejected: Bool = false) -> (reports: [AssembledReport], changed: ChangedFields) {
+        self.positionRejected = positionRejected
         var new = WorkingFix()
         var changed: ChangedFields = .online
         var fractionalTime: Double?

@@ -10,6 +10,10 @@ public struct NMEAStatistics: Sendable, Codable, Hashable {
     public var overlong = 0
     /// Accepted sentences of a type Waygate does not decode, or malformed ones.
     public var unrecognized = 0
+    /// Impossible values dropped instead of passed on (see `PlausibleRange`): latitudes past
+    /// 90°, non-finite or out-of-range numbers, courses outside 0–360°, negative speeds, dates
+    /// a month does not have. The rest of their sentence is still used.
+    public var rejectedValues = 0
     /// Position reports emitted.
     public var fixes = 0
     /// Sky views emitted.

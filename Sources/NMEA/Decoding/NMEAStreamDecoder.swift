@@ -18,6 +18,7 @@ public struct NMEAStreamDecoder: Sendable {
         var s = counters
         s.discardedBytes = framer.discardedBytes
         s.overlong = framer.overlongSentences
+        s.rejectedValues = counters.rejectedValues + assembler.rejectedDates
         return s
     }
 
@@ -39,17 +40,17 @@ public struct NMEAStreamDecoder: Sendable {
     public mutating func pushReports(_ bytes: some Collection<UInt8>) -> [AssembledReport] {
         var reports: [AssembledReport] = []
         for frame in framer.push(bytes) {
-            guard let sentence = accept(frame) else { continue }
-            reports += assembler.apply(sentence).reports
+            guard let (sentence, positionRejected) = accept(frame) else { continue }
+            reports += assembler.apply(sentence, positionRejected: positionRejected).reports
         }
         count(reports)
         return reports
     }
 
     private mutating func handle(_ frame: NMEAFrame, into events: inout [SourceEvent]) {
-        guard let sentence = accept(frame) else { return }
+        guard let (sentence, positionRejected) = accept(frame) else { return }
         events.append(.sentence(frame.text))
-        let reports = assembler.apply(sentence).reports
+        let reports = assembler.apply(sentence, positionRejected: positionRejected).reports
         count(reports)
         for report in reports {
             switch report {
@@ -71,14 +72,19 @@ public struct NMEAStreamDecoder: Sendable {
     }
 
     /// Applies checksum policy and parses; nil for dropped frames.
-    private mutating func accept(_ frame: NMEAFrame) -> NMEASentence? {
+    private mutating func accept(_ frame: NMEAFrame) -> (sentence: NMEASentence, positionRejected: Bool)? {
         guard frame.checksum != .invalid else {
             counters.badChecksum += 1
             return nil
         }
         counters.sentences += 1
-        let sentence = (try? SentenceParser.parse(NMEAFields(frame.bytes))) ?? .unrecognized(address: "")
+        let parsed = try? SentenceParser.parseCounting(NMEAFields(frame.bytes))
+        let sentence = parsed?.sentence ?? .unrecognized(address: "")
         if case .unrecognized = sentence { counters.unrecognized += 1 }
-        return sentence
+        if let rejected = parsed?.rejected, rejected.count > 0 {
+            counters.rejectedValues += rejected.count
+            return (sentence, rejected.position)
+        }
+        return (sentence, false)
     }
 }

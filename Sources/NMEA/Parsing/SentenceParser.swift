@@ -1,35 +1,53 @@
 /// Turns framed sentences into typed `NMEASentence` values, dispatching on the three-letter
 /// sentence type (the way gpsd's `nmea_parse` table does), for every talker.
 public enum SentenceParser {
-    /// Decodes one sentence (`$GPGGA,…*hh`, checksum already verified or absent).
+    /// Decodes one sentence (`$GPGGA,…*hh`, checksum already verified or absent); impossible
+    /// values are dropped (see `parseCounting(_:)`).
     public static func parse(_ fields: NMEAFields) throws -> NMEASentence {
+        try parseCounting(fields).sentence
+    }
+
+    /// Decodes one sentence and says which impossible values it dropped: a field outside its
+    /// `PlausibleRange`, or present but not a finite number, is read as empty.
+    public static func parseCounting(_ fields: NMEAFields) throws -> (sentence: NMEASentence, rejected: ValueRejections) {
         let address = fields.raw(0)
         guard address.count >= 3, address.allSatisfy({ $0 >= 0x30 && $0 < 0x7F }) else {
             throw NMEAError.malformedAddress(fields.text)
         }
         if address.first == UInt8(ascii: "P") {
-            return fields.address == "PSRFEPE" ? .psrfepe(try PSRFEPE(fields)) : .unrecognized(address: fields.address)
+            guard fields.address == "PSRFEPE" else { return (.unrecognized(address: fields.address), .none) }
+            var s = try PSRFEPE(fields)
+            let rejected = s.dropImpossibleValues(fields)
+            return (.psrfepe(s), rejected)
         }
-        if address.count != 5 { return .unrecognized(address: fields.address) }
+        if address.count != 5 { return (.unrecognized(address: fields.address), .none) }
         let talker = String(decoding: address.prefix(2), as: UTF8.self)
         let t = address.suffix(3)
         let i = t.startIndex
         // The three-letter type packed into one integer: a switch, no hashing of Strings.
         switch UInt32(t[i]) << 16 | UInt32(t[i + 1]) << 8 | UInt32(t[i + 2]) {
-        case code("GGA"): return .gga(try GGA(fields), talker: talker)
-        case code("RMC"): return .rmc(try RMC(fields), talker: talker)
-        case code("GSA"): return .gsa(try GSA(fields), talker: talker)
-        case code("GSV"): return .gsv(try GSV(fields), talker: talker)
-        case code("VTG"): return .vtg(try VTG(fields), talker: talker)
-        case code("GLL"): return .gll(try GLL(fields), talker: talker)
-        case code("GNS"): return .gns(try GNS(fields), talker: talker)
-        case code("GST"): return .gst(try GST(fields), talker: talker)
-        case code("GBS"): return .gbs(try GBS(fields), talker: talker)
-        case code("ZDA"): return .zda(try ZDA(fields), talker: talker)
-        case code("HDT"): return .hdt(try HDT(fields), talker: talker)
-        case code("TXT"): return .txt(try TXT(fields), talker: talker)
-        default: return .unrecognized(address: fields.address)
+        case code("GGA"): return checked(try GGA(fields), fields) { .gga($0, talker: talker) }
+        case code("RMC"): return checked(try RMC(fields), fields) { .rmc($0, talker: talker) }
+        case code("GSA"): return checked(try GSA(fields), fields) { .gsa($0, talker: talker) }
+        case code("GSV"): return (.gsv(try GSV(fields), talker: talker), .none)
+        case code("VTG"): return checked(try VTG(fields), fields) { .vtg($0, talker: talker) }
+        case code("GLL"): return checked(try GLL(fields), fields) { .gll($0, talker: talker) }
+        case code("GNS"): return checked(try GNS(fields), fields) { .gns($0, talker: talker) }
+        case code("GST"): return checked(try GST(fields), fields) { .gst($0, talker: talker) }
+        case code("GBS"): return checked(try GBS(fields), fields) { .gbs($0, talker: talker) }
+        case code("ZDA"): return (.zda(try ZDA(fields), talker: talker), .none)
+        case code("HDT"): return checked(try HDT(fields), fields) { .hdt($0, talker: talker) }
+        case code("TXT"): return (.txt(try TXT(fields), talker: talker), .none)
+        default: return (.unrecognized(address: fields.address), .none)
         }
+    }
+
+    /// `sentence` with its impossible values dropped, wrapped by `make`, and what was dropped.
+    private static func checked<S: ImpossibleValueDropping>(_ sentence: S, _ fields: NMEAFields,
+                                                             _ make: (S) -> NMEASentence) -> (sentence: NMEASentence, rejected: ValueRejections) {
+        var s = sentence
+        let rejected = s.dropImpossibleValues(fields)
+        return (make(s), rejected)
     }
 
     /// A three-letter sentence type as the integer `parse` switches on.

@@ -1,23 +1,31 @@
 import Geodesy
 import Timekeeping
+import XMLScanning
 
 /// Reads GPX 1.0 and 1.1 (namespace prefixes ignored, unknown elements skipped).
 /// Errors name the line: `GPX line 12: trkpt without lat`.
 public enum GPXReader {
     static let source = "GPX"
 
+    /// The scanner's next event, its syntax errors as `GPX line N: …`.
+    private static func nextEvent(_ scanner: inout XMLScanner) throws -> XMLScanner.Event? {
+        do { return try scanner.next() } catch {
+            throw RouteFormatError.invalidValue(source: "\(source) line \(error.line)", path: "", problem: error.reason)
+        }
+    }
+
     /// Parses a GPX document.
     /// - Throws: `RouteFormatError` for malformed XML, a document that is not `<gpx>`, or a
     ///   point with a missing or unusable `lat`/`lon`, `time` or number.
     public static func read(_ bytes: [UInt8]) throws -> GPXDocument {
-        var scanner = XMLScanner(bytes, source: source)
+        var scanner = XMLScanner(bytes)
         var document = GPXDocument()
         var path: [String] = []
         var currentPath: GPXPath?
         var point: GPXPoint?
         var text = ""
         var sawRoot = false
-        while let event = try scanner.next() {
+        while let event = try nextEvent(&scanner) {
             switch event {
             case .start(let name, let attributes, let line):
                 if path.isEmpty {

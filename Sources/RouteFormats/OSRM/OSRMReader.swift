@@ -24,6 +24,8 @@ public struct OSRMReader: Sendable {
     static let source = "route JSON"
 
     /// Reads a whole response. A single route object is accepted as a response of one route.
+    /// Every route read can be driven: a response without routes, a route without legs or
+    /// shape, or a leg without steps it could be given, is refused.
     /// - Throws: `RouteFormatError` naming the bad path, or `.errorResponse` for `code` ≠ `Ok`.
     public func readResponse(_ bytes: [UInt8]) throws -> DirectionsResponse {
         try response(from: try parseJSON(bytes, source: Self.source))
@@ -42,7 +44,7 @@ public struct OSRMReader: Sendable {
         guard case .object = json else { throw RouteFormatError.wrongType(source: Self.source, path: "document", expected: "an object") }
         if root.optional("legs") != nil {
             let read = try self.route(root)
-            let route = Self.completingEmptyLegs(read, waypoints: read.waypoints)
+            let route = try Self.drivable(Self.completingEmptyLegs(read, waypoints: read.waypoints), prefix: "")
             return DirectionsResponse(routes: [route], waypoints: route.waypoints)
         }
         if root.optional("trip") != nil {
@@ -55,8 +57,9 @@ public struct OSRMReader: Sendable {
         for (i, node) in try root.field("routes").elements().enumerated() where node.optional("waypoints") == nil {
             if !waypoints.isEmpty { routes[i].waypoints = waypoints }
         }
+        guard !routes.isEmpty else { throw RouteFormatError.empty(source: Self.source, what: "routes") }
         for i in routes.indices {
-            routes[i] = Self.completingEmptyLegs(routes[i], waypoints: routes[i].waypoints)
+            routes[i] = try Self.drivable(Self.completingEmptyLegs(routes[i], waypoints: routes[i].waypoints), prefix: "routes[\(i)].")
         }
         return DirectionsResponse(code: code, routes: routes, waypoints: waypoints.isEmpty ? routes.first?.waypoints ?? [] : waypoints)
     }

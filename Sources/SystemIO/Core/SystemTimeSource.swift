@@ -18,6 +18,7 @@ public struct SystemTimeSource: TimeSource {
     public func sleep(until deadline: Timestamp) async throws {
         let seconds = deadline.seconds(since: now())
         guard seconds > 0 else { return }
-        try await Task.sleep(for: .nanoseconds(Int64(seconds * 1e9)))
+        // Capped at ~31 years: nanoseconds past 292 years overflow Int64 (a deadline in year 9999).
+        try await Task.sleep(for: .nanoseconds(Int64(min(seconds, 1e9) * 1e9)))
     }
 }

@@ -36,23 +36,21 @@ struct DecodeCommand: Subcommand {
     }
 
     func run(in environment: AppEnvironment) async throws {
-        let handle: FileHandle
+        let fd: FileDescriptor
         if input == "-" {
-            handle = .standardInput
+            fd = FileDescriptor(rawValue: STDIN_FILENO)
         } else {
-            guard let h = FileHandle(forReadingAtPath: input) else {
-                throw RuntimeError("cannot read \(input): \(FileManager.default.fileExists(atPath: input) ? "permission denied" : "no such file")")
-            }
-            handle = h
+            do { fd = try FileContents.openForReading(input) } catch { throw RuntimeError("cannot read \(input): \(error)") }
         }
+        defer { if input != "-" { fd.close() } }
         // One reused output buffer and one write to standard output per input chunk.
         let output = FileDescriptor(rawValue: 1)
         var json = JSONWriter(capacity: 256 * 1024)
         var lines = LineSource(format: format)
-        let input = FileDescriptor(rawValue: handle.fileDescriptor)
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)  // one reused input buffer too
         while true {
-            let count = try input.read(into: &chunk)
+            let count: Int
+            do { count = try fd.read(into: &chunk) } catch { throw RuntimeError("cannot read \(input): \(error.message)") }
             if count == 0 { break }
             json.reset()
             lines.push(chunk[..<count], into: &json)

@@ -5,6 +5,7 @@ import MapMatching
 import NMEA
 import Positioning
 import RouteFormats
+import SystemIO
 
 /// `waygate match`: map-matches a recorded trace (NMEA, GPX or JSON lines) on a map, offline
 /// (whole trace, Viterbi) or `--live` (each fix seeing only the fixes before it, as the daemon does).
@@ -39,8 +40,11 @@ struct MatchCommand: Subcommand {
     }
 
     func run(in environment: AppEnvironment) async throws {
-        let fixes = try Self.readTrace(trace).filter(\.hasPosition)
-        guard !fixes.isEmpty else { throw RuntimeError("\(trace): no fixes with a position") }
+        let positioned = try Self.readTrace(trace).filter(\.hasPosition)
+        guard !positioned.isEmpty else { throw RuntimeError("\(trace): no fixes with a position") }
+        let (fixes, skipped) = Self.inTimeOrder(positioned)
+        if skipped > 0 { Console.error("\(trace): skipped \(skipped) of \(positioned.count) fixes without a time or earlier than the fix before") }
+        guard !fixes.isEmpty else { throw RuntimeError("\(trace): no fixes with a time") }
         let graph = try environment.loadMap(map).graph
         let result: TraceMatch
         if live {
@@ -65,10 +69,24 @@ struct MatchCommand: Subcommand {
         console.flush()
     }
 
+    /// The fixes with a time later than (or equal to) the last one kept, and how many were
+    /// skipped: one bad timestamp drops that fix, not the whole trace.
+    static func inTimeOrder(_ fixes: [Fix]) -> (fixes: [Fix], skipped: Int) {
+        var kept: [Fix] = []
+        for fix in fixes {
+            guard let time = fix.time else { continue }
+            if let last = kept.last?.time, time < last { continue }
+            kept.append(fix)
+        }
+        return (kept, fixes.count - kept.count)
+    }
+
     /// The fixes of a trace file, whatever its format (sniffed from the content).
     static func readTrace(_ path: String) throws -> [Fix] {
-        guard let data = FileManager.default.contents(atPath: path) else { throw RuntimeError("cannot read trace \(path)") }
-        let bytes = [UInt8](data)
+        let bytes: [UInt8]
+        do { bytes = try FileContents.read(path, maximumBytes: RouteFile.maximumFileBytes) } catch {
+            throw RuntimeError("cannot read trace \(path): \(error)")
+        }
         do {
             if try RouteFileFormat.sniff(bytes) == .nmea {
                 var decoder = NMEAStreamDecoder()

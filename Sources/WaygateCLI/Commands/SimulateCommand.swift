@@ -162,7 +162,7 @@ struct SimulateCommand: Subcommand {
 /// The simulator options `simulate` and `serve --simulate` share: multiplier, noise and seed.
 struct SimulationSettings: Sendable {
     static let options = [
-        OptionSpec("--speed-multiplier", value: "N", help: "Drive N times faster than real time (> 0).", default: "1"),
+        OptionSpec("--speed-multiplier", value: "N", help: "Drive N times faster than real time (0.001 to 100000).", default: "1"),
         OptionSpec("--noise", value: "METRES", help: "Gaussian position noise, sigma in metres (0: exact).", default: "0"),
         OptionSpec("--seed", value: "N", help: "Seed of the noise (same seed, same drive).", default: "1"),
         OptionSpec("--tunnels", help: "No fix while the route runs through a tunnel (tunnel=yes ways, as the route marks them)."),
@@ -178,7 +178,7 @@ struct SimulationSettings: Sendable {
         if let text = arguments.value("--speed-multiplier"), let v = Double(text), !(v > 0) {
             throw UsageError("--speed-multiplier: must be greater than 0, got \(text)")
         }
-        speedMultiplier = try arguments.double("--speed-multiplier", default: 1, in: 1e-6...1e6) ?? 1
+        speedMultiplier = try arguments.double("--speed-multiplier", default: 1, in: AcceleratedTimeSource.multiplierRange) ?? 1
         noise = try arguments.double("--noise", default: 0, in: 0...10_000) ?? 0
         guard let seed = UInt64(arguments.value("--seed") ?? "1") else {
             throw UsageError("--seed: expected a non-negative integer, got \"\(arguments.value("--seed") ?? "")\"")
@@ -205,12 +205,10 @@ struct SimulationSettings: Sendable {
         }
     }
 
-    /// The first route in `path`; a runtime error naming the file when it cannot be read.
+    /// The first route in `path` (at most `RouteFile.maximumFileBytes`); a one-line runtime
+    /// error naming the file when it cannot be read or holds no drivable route.
     static func readRoute(_ path: String) throws -> Route {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw RuntimeError("cannot read route \(path): \(FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file")")
-        }
-        do { return try RouteFile.readRoute(Array(data)) } catch {
+        do { return try RouteFile.readRoute(try FileContents.read(path, maximumBytes: RouteFile.maximumFileBytes)) } catch {
             throw RuntimeError("cannot read route \(path): \(error)")
         }
     }

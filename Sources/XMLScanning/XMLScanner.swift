@@ -1,11 +1,28 @@
-/// A minimal, non-validating XML pull scanner: enough for GPX (elements, attributes, text,
-/// comments, CDATA, processing instructions, a DOCTYPE, the five named entities and numeric
-/// character references). Element and attribute names lose their namespace prefix, so
-/// `gpxtpx:speed` is seen as `speed`. It keeps line numbers for error messages, which is why
-/// Waygate does not use FoundationXML here.
-struct XMLScanner {
+/// Why an XML document could not be scanned: one line, with the 1-based line it was found on.
+public struct XMLSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The line (1-based) of the problem.
+    public let line: Int
+    /// What is wrong, e.g. `</way> closes <node>`; names from the document, never its text.
+    public let reason: String
+
+    /// An error at `line`.
+    public init(line: Int, reason: String) {
+        self.line = line
+        self.reason = reason
+    }
+
+    public var description: String { "line \(line): \(reason)" }
+}
+
+/// A minimal, non-validating XML pull scanner over bytes: enough for GPX and OSM XML
+/// (elements, attributes, text, comments, CDATA, processing instructions, a DOCTYPE, the five
+/// named entities and numeric character references). Element and attribute names lose their
+/// namespace prefix, so `gpxtpx:speed` is seen as `speed`. It keeps line numbers for error
+/// messages and never traps on bad bytes (invalid UTF-8 is read as U+FFFD), which is why
+/// Waygate does not use FoundationXML.
+public struct XMLScanner: Sendable {
     /// One thing found in the document.
-    enum Event: Equatable {
+    public enum Event: Equatable, Sendable {
         /// `<name a="v">` (or `<name/>`, followed at once by `.end`).
         case start(name: String, attributes: [String: String], line: Int)
         /// `</name>`.
@@ -15,21 +32,19 @@ struct XMLScanner {
     }
 
     private let bytes: [UInt8]
-    private let source: String
     private var index = 0
     private var line = 1
     private var pendingEnd: (String, Int)?
     private var open: [String] = []
 
-    /// A scanner of `bytes`, naming `source` (e.g. `GPX`) in errors.
-    init(_ bytes: [UInt8], source: String) {
+    /// A scanner of `bytes`.
+    public init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        self.source = source
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
     }
 
-    private func failure(_ reason: String, at errorLine: Int? = nil) -> RouteFormatError {
-        .invalidValue(source: "\(source) line \(errorLine ?? line)", path: "", problem: reason)
+    private func failure(_ reason: String, at errorLine: Int? = nil) -> XMLSyntaxError {
+        XMLSyntaxError(line: errorLine ?? line, reason: reason)
     }
 
     private mutating func advance() {
@@ -43,7 +58,7 @@ struct XMLScanner {
     }
 
     /// Skips to just after `terminator`; fails with `what` unterminated.
-    private mutating func skip(past terminator: String, what: String) throws -> [UInt8] {
+    private mutating func skip(past terminator: String, what: String) throws(XMLSyntaxError) -> [UInt8] {
         let startLine = line, start = index
         while index < bytes.count {
             if startsWith(terminator) {
@@ -56,8 +71,12 @@ struct XMLScanner {
         throw failure("unterminated \(what)", at: startLine)
     }
 
+    /// The line (1-based) the scanner has reached.
+    public var currentLine: Int { line }
+
     /// The next event, or nil at the end of a well-formed document.
-    mutating func next() throws -> Event? {
+    /// - Throws: `XMLSyntaxError` naming the line.
+    public mutating func next() throws(XMLSyntaxError) -> Event? {
         if let (name, l) = pendingEnd {
             pendingEnd = nil
             return .end(name: name, line: l)
@@ -100,7 +119,7 @@ struct XMLScanner {
         return nil
     }
 
-    private mutating func startTag() throws -> Event {
+    private mutating func startTag() throws(XMLSyntaxError) -> Event {
         let l = line
         advance()
         let name = localName(try readName())
@@ -141,7 +160,7 @@ struct XMLScanner {
         while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { advance() }
     }
 
-    private mutating func readName() throws -> String {
+    private mutating func readName() throws(XMLSyntaxError) -> String {
         let start = index
         while index < bytes.count, !([0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ">"), UInt8(ascii: "/"), UInt8(ascii: "=")].contains(bytes[index])) {
             advance()
@@ -155,7 +174,7 @@ struct XMLScanner {
         return String(name[name.index(after: colon)...])
     }
 
-    private func decodeEntities(_ raw: [UInt8]) throws -> String {
+    private func decodeEntities(_ raw: [UInt8]) throws(XMLSyntaxError) -> String {
         guard raw.contains(UInt8(ascii: "&")) else { return String(decoding: raw, as: UTF8.self) }
         var out: [UInt8] = []
         var i = 0

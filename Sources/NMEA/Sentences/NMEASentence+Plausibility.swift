@@ -1,0 +1,137 @@
+/// What `SentenceParser` dropped from one sentence as impossible (see `PlausibleRange`).
+public struct ValueRejections: Sendable, Hashable {
+    /// How many present fields held impossible values and were dropped.
+    public var count: Int
+    /// Whether the dropped values include the position (a GGA, RMC, GLL or GNS whose latitude
+    /// or longitude was present but impossible): the sentence then reports no fix.
+    public var position: Bool
+
+    /// Nothing dropped.
+    public static let none = ValueRejections(count: 0, position: false)
+}
+
+/// A sentence that drops its impossible values after it is read (`SentenceParser` calls it):
+/// a field outside its `PlausibleRange`, or present but not a finite number, becomes nil.
+protocol ImpossibleValueDropping {
+    /// Drops the impossible values read from `f`; says what was dropped.
+    mutating func dropImpossibleValues(_ f: NMEAFields) -> ValueRejections
+}
+
+extension GGA: ImpossibleValueDropping {
+    mutating func dropImpossibleValues(_ f: NMEAFields) -> ValueRejections {
+        var n = 0
+        if f.coordinate(2, rejected: &n) == nil { latitude = nil; longitude = nil }
+        let position = n > 0
+        hdop = f.double(8, in: PlausibleRange.dop, rejected: &n)
+        altitude = f.double(9, in: PlausibleRange.altitude, rejected: &n)
+        geoidSeparation = f.double(11, in: PlausibleRange.altitude, rejected: &n)
+        dgpsAge = f.double(13, in: PlausibleRange.error, rejected: &n)
+        return ValueRejections(count: n, position: position)
+    }
+}
+
+extension GNS: ImpossibleValueDropping {
+    mutating func dropImpossibleValues(_ f: NMEAFields) -> ValueRejections {
+        var n = 0
+        if f.coordinate(2, rejected: &n) == nil { latitude = nil; longitude = nil }
+        let position = n > 0
+        hdop = f.double(8, in: PlausibleRange.dop, rejected: &n)
+        altitude = f.double(9, in: PlausibleRange.altitude, rejected: &n)
+        geoidSeparation = f.double(10, in: PlausibleRange.altitude, rejected: &n)
+        dgpsAge = f.double(11, in: PlausibleRange.error, rejected: &n)
+        return ValueRejections(count: n, position: position)
+    }
+}
+
+extension GLL: ImpossibleValueDropping {
+    mutating func dropImpossibleValues(_ f: NMEAFields) -> ValueRejections {
+        var n = 0
+        if f.coordinate(1, rejected: &n) == nil { latitude = nil; longitude = nil }
+        let position = n > 0
+        return ValueRejections(count: n, position: position)
+    }
+}
+
+extension RMC: ImpossibleValueDropping {
+    mutating func dropImpossibleValues(_ f: NMEAFields) -> ValueRejections {
+        var n = 0
+        if f.coordinate(3, rejected: &n) == nil { latitude = nil; longitude = nil }
+        let position = n > 0
+        speedKnots = f.double(7, in: PlausibleRange.speedKnots, rejected: &n)
+        track = f.double(8, in: PlausibleRange.course, rejected: &n)
+        if f.double(10, in: PlausibleRange.magneticVariation, rejected: &n) == nil { magneticVariation = nil }
+        return ValueRejections(count: n, position: position)
+    }
+}
+
+extension VTG: ImpossibleValueDropping {
+    mutating func dropImpossibleValues(_ f: NMEAFields) -> ValueRejections {
+        var n = 0
+        track = f.double(1, in: PlausibleRange.course, rejected: &n)
+        if f.character(2) == "T" || f.count >= 9 {
+            magneticTrack = f.double(3, in: PlausibleRange.course, rejected: &n)
+            speedKnots = f.double(5, in: PlausibleRange.speedKnots, rejected: &n)
+            speedKmh = f.double(7, in: PlausibleRange.speedKmh, rejected: &n)
+        } else {
+            magneticTrack = f.double(2, in: PlausibleRange.course, rejected: &n)
+            speedKnots = f.double(3, in: PlausibleRange.speedKnots, rejected: &n)
+            speedKmh = f.double(4, in: PlausibleRange.speedKmh, rejected: &n)
+        }
+        return ValueRejections(count: n, position: false)
+    }
+}
+
+extension GSA: ImpossibleValueDropping {
+    mutating func dropImpossibleValues(_ f: NMEAFields) -> ValueRejections {
+        var n = 0
+        let dopStart = f.count >= 18 ? 15 : max(3, f.count - 3)
+        pdop = f.double(dopStart, in: PlausibleRange.dop, rejected: &n)
+        hdop = f.double(dopStart + 1, in: PlausibleRange.dop, rejected: &n)
+        vdop = f.double(dopStart + 2, in: PlausibleRange.dop, rejected: &n)
+        return ValueRejections(count: n, position: false)
+    }
+}
+
+extension GST: ImpossibleValueDropping {
+    mutating func dropImpossibleValues(_ f: NMEAFields) -> ValueRejections {
+        var n = 0
+        rms = f.double(2, in: PlausibleRange.error, rejected: &n)
+        semiMajor = f.double(3, in: PlausibleRange.error, rejected: &n)
+        semiMinor = f.double(4, in: PlausibleRange.error, rejected: &n)
+        orientation = f.double(5, in: PlausibleRange.course, rejected: &n)
+        latitudeError = f.double(6, in: PlausibleRange.error, rejected: &n)
+        longitudeError = f.double(7, in: PlausibleRange.error, rejected: &n)
+        altitudeError = f.double(8, in: PlausibleRange.error, rejected: &n)
+        return ValueRejections(count: n, position: false)
+    }
+}
+
+extension GBS: ImpossibleValueDropping {
+    mutating func dropImpossibleValues(_ f: NMEAFields) -> ValueRejections {
+        var n = 0
+        latitudeError = f.double(2, in: PlausibleRange.error, rejected: &n)
+        longitudeError = f.double(3, in: PlausibleRange.error, rejected: &n)
+        altitudeError = f.double(4, in: PlausibleRange.error, rejected: &n)
+        return ValueRejections(count: n, position: false)
+    }
+}
+
+extension HDT: ImpossibleValueDropping {
+    mutating func dropImpossibleValues(_ f: NMEAFields) -> ValueRejections {
+        var n = 0
+        heading = f.double(1, in: PlausibleRange.course, rejected: &n)
+        return ValueRejections(count: n, position: false)
+    }
+}
+
+extension PSRFEPE: ImpossibleValueDropping {
+    mutating func dropImpossibleValues(_ f: NMEAFields) -> ValueRejections {
+        var n = 0
+        hdop = f.double(3, in: PlausibleRange.dop, rejected: &n)
+        horizontalError = f.double(4, in: PlausibleRange.error, rejected: &n)
+        verticalError = f.double(5, in: PlausibleRange.error, rejected: &n)
+        speedError = f.double(6, in: PlausibleRange.error, rejected: &n)
+        headingError = f.double(7, in: PlausibleRange.course, rejected: &n)
+        return ValueRejections(count: n, position: false)
+    }
+}

@@ -1,0 +1,102 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads whole files that must stay small (routes, traces, map caches) with their size and
+/// type checked before a byte is read: a directory, a FIFO or device, or a file over the
+/// limit is refused without reading it, so a 1 GB file never fills memory.
+public enum FileContents {
+    /// The bytes of the regular file at `path`, at most `maximumBytes` of them.
+    /// - Throws: `FileReadError` saying why (missing, permission denied, a directory, not a
+    ///   regular file, too large); its message never quotes the file's content.
+    public static func read(_ path: String, maximumBytes: Int) throws(FileReadError) -> [UInt8] {
+        let fd: FileDescriptor
+        do {
+            // O_NONBLOCK: opening a FIFO must not wait for a writer; the type is checked next.
+            fd = try FileDescriptor.open(path, flags: O_RDONLY | O_NONBLOCK)
+        } catch {
+            throw FileReadError(reason(for: error))
+        }
+        defer { fd.close() }
+        var info = stat()
+        guard fstat(fd.rawValue, &info) == 0 else { throw FileReadError(.system(SystemError(code: errno, operation: "fstat"))) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw FileReadError(.isDirectory)
+        default: throw FileReadError(.notRegularFile)
+        }
+        if info.st_size > maximumBytes { throw FileReadError(.tooLarge(size: Int(info.st_size), limit: maximumBytes)) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(info.st_size))
+        // Files under /proc report size 0, and a file may grow while read: stop past the limit.
+        while true {
+            let chunk: [UInt8]
+            do { chunk = try fd.read(upTo: min(1 << 20, maximumBytes + 1 - bytes.count)) } catch {
+                throw FileReadError(reason(for: error))
+            }
+            if chunk.isEmpty { return bytes }
+            bytes += chunk
+            if bytes.count > maximumBytes { throw FileReadError(.tooLarge(size: bytes.count, limit: maximumBytes)) }
+        }
+    }
+
+    /// Opens `path` to be read as a stream (a log, a FIFO, a device); the caller closes it.
+    /// - Throws: `FileReadError` when it is missing, unreadable or a directory.
+    public static func openForReading(_ path: String) throws(FileReadError) -> FileDescriptor {
+        let fd: FileDescriptor
+        do { fd = try FileDescriptor.open(path, flags: O_RDONLY) } catch { throw FileReadError(reason(for: error)) }
+        var info = stat()
+        if fstat(fd.rawValue, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            fd.close()
+            throw FileReadError(.isDirectory)
+        }
+        return fd
+    }
+
+    private static func reason(for error: SystemError) -> FileReadError.Reason {
+        switch error.code {
+        case ENOENT, ENOTDIR: .noSuchFile
+        case EACCES, EPERM: .permissionDenied
+        case EISDIR: .isDirectory
+        default: .system(error)
+        }
+    }
+}
+
+/// Why `FileContents.read` refused a file. The message is one line without the path (the
+/// caller names the file, e.g. `cannot read route x.json: is a directory`) and never quotes
+/// the file's content.
+public struct FileReadError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// The kinds of refusal.
+    public enum Reason: Equatable, Sendable {
+        /// Nothing at the path (ENOENT, ENOTDIR).
+        case noSuchFile
+        /// The file exists but may not be read (EACCES, EPERM).
+        case permissionDenied
+        /// The path is a directory.
+        case isDirectory
+        /// A FIFO, socket or device: only regular files are read whole.
+        case notRegularFile
+        /// The file holds `size` bytes (at least), more than `limit`.
+        case tooLarge(size: Int, limit: Int)
+        /// Another system error.
+        case system(SystemError)
+    }
+
+    /// Why the file was refused.
+    public let reason: Reason
+
+    /// An error for `reason`.
+    public init(_ reason: Reason) { self.reason = reason }
+
+    public var description: String {
+        switch reason {
+        case .noSuchFile: "no such file"
+        case .permissionDenied: "permission denied"
+        case .isDirectory: "is a directory"
+        case .notRegularFile: "not a regular file"
+        case .tooLarge(let size, let limit): "is \(size) bytes, over the limit of \(limit)"
+        case .system(let error): error.message
+        }
+    }
+}

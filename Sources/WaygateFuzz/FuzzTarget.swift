@@ -1,0 +1,43 @@
+import NMEA
+import OSMImport
+import RoadGraph
+import RouteFormats
+import Routing
+
+/// The inputs `waygate-fuzz` can feed: each runs one decoder on arbitrary bytes and must never
+/// crash, whatever it returns or throws.
+enum FuzzTarget: String, CaseIterable {
+    /// The NMEA stream decoder (framing, parsing, cycle assembly), fed in two chunks.
+    case nmea
+    /// The JSON parser and every route and trace reader (OSRM, Mapbox, Valhalla, GeoJSON, JSONL).
+    case routes
+    /// The GPX reader.
+    case gpx
+    /// .osm XML and .osm.pbf import (the PBF block decoder, the XML reader, graph building).
+    case osm
+    /// The map cache readers: a serialized road graph and a serialized hierarchy.
+    case cache
+
+    /// Runs the target on `bytes`.
+    func run(_ bytes: [UInt8]) {
+        switch self {
+        case .nmea:
+            var decoder = NMEAStreamDecoder()
+            let cut = bytes.isEmpty ? 0 : Int(bytes[0]) % bytes.count
+            _ = decoder.push(bytes[..<cut])
+            _ = decoder.push(bytes[cut...])
+            _ = decoder.finish()
+        case .routes:
+            _ = try? RouteFile.readRoutes(bytes)
+            _ = try? RouteFile.readTrace(bytes)
+            _ = try? OSRMReader().readResponse(bytes)
+        case .gpx:
+            _ = try? GPXReader.read(bytes)
+        case .osm:
+            _ = try? OSMImporter().importGraph(from: bytes)
+        case .cache:
+            _ = try? RoadGraph(serialized: bytes)
+            _ = try? ContractionHierarchy(serialized: bytes)
+        }
+    }
+}

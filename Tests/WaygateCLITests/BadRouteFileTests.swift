@@ -1,0 +1,45 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 11 items 1 and 3: route files that used to crash `simulate` (exit 132) now get one
+/// line on standard error naming the file and exit 1, and never echo the file's content.
+@Suite("waygate simulate with bad route files")
+struct BadRouteFileTests {
+    /// The exit status and standard error of `simulate --route` on a file holding `content`,
+    /// the temporary directory's path replaced by `DIR`.
+    private func simulate(_ content: String, name: String = "route.json") throws -> (status: Int32, stderr: String) {
+        let dir = try TemporaryDirectory(prefix: "badroute")
+        defer { dir.remove() }
+        try Data(content.utf8).write(to: URL(fileURLWithPath: dir.file(name)))
+        let result = try WaygateRunner.run(["simulate", "--route", dir.file(name), "--format", "jsonl"])
+        return (result.status, result.stderr.replacingOccurrences(of: dir.url.path, with: "DIR"))
+    }
+
+    @Test("an Ok response with no routes, and a route with no legs, exit 1 with one line")
+    func emptyRoutes() throws {
+        let none = try simulate(#"{"code":"Ok","routes":[]}"#)
+        #expect(none.status == 1)
+        #expect(none.stderr == "waygate: cannot read route DIR/route.json: route JSON: no routes\n")
+        let noLegs = try simulate(#"{"routes":[{"legs":[]}]}"#)
+        #expect(noLegs.status == 1)
+        #expect(noLegs.stderr == "waygate: cannot read route DIR/route.json: route JSON: routes[0].legs is empty\n")
+    }
+
+    @Test("a text file that is no route is refused without quoting its content")
+    func noEcho() throws {
+        let result = try simulate("root:*:20228:0:99999:7:::\ndaemon:*:20228:0:99999:7:::\n", name: "shadow")
+        #expect(result.status == 1)
+        #expect(!result.stderr.contains("root"))
+        #expect(result.stderr == "waygate: cannot read route DIR/shadow: unrecognised route or trace format: text that is neither JSON, XML nor NMEA\n")
+    }
+
+    @Test("a directory is refused naming it")
+    func directory() throws {
+        let dir = try TemporaryDirectory(prefix: "badroute-dir")
+        defer { dir.remove() }
+        let result = try WaygateRunner.run(["simulate", "--route", dir.url.path, "--format", "jsonl"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "waygate: cannot read route \(dir.url.path): is a directory\n")
+    }
+}
