@@ -33,6 +33,6 @@ struct ClockJumpTests {
         #expect(repeated.progresses.isEmpty)
         let jumped = session.update(with: FixGenerator.fix(50, 0, time: FixGenerator.start.adding(-7 * 86_400), speed: 10, course: 90))
         #expect(jumped.progresses.count == 1)
-        #expect(NavigationSession.clockJumpTolerance == 2)
+        #expect(NavigationSession.clockJumpTolerance == 30)
     }
 }

@@ -73,7 +73,8 @@ struct ServeGuidanceTests {
         let dir = try TemporaryDirectory(prefix: "guidance")
         defer { dir.remove() }
         let server = try ChildProcess(
-            Fixtures.waygateExecutable.path, ["serve", "--replay", Fixtures.trace("nmea/bu353s4.nmea").path, "--socket", dir.file("s.sock")])
+            Fixtures.waygateExecutable.path,
+            ["serve", "--replay", Fixtures.trace("nmea/bu353s4.nmea").path, "--socket", dir.file("s.sock"), "--route-dir", dir.path])
         defer { server.stop() }
         let client = try WireClient(path: dir.file("s.sock"))
         _ = try client.next()
@@ -87,5 +88,36 @@ struct ServeGuidanceTests {
         try client.send(.status, id: 10)
         guard case .reply(let status) = try client.next(where: { if case .reply = $0 { true } else { false } }) else { return }
         #expect(status.fields["session"] == JSONValue(["mode": .string("free_drive")]))
+    }
+
+    @Test("route_file: off without --route-dir; outside the directories, links included, refused; never echoes contents")
+    func routeFileLimits() throws {
+        let dir = try TemporaryDirectory(prefix: "routefile")
+        defer { dir.remove() }
+        try FileManager.default.createDirectory(atPath: dir.file("routes"), withIntermediateDirectories: true)
+        try "root:*:20228:0:99999:7:::\n".write(toFile: dir.file("secret"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: dir.file("routes/link.json"), withDestinationPath: dir.file("secret"))
+        try "root:*:20228:0:99999:7:::\n".write(toFile: dir.file("routes/bad.json"), atomically: true, encoding: .utf8)
+        func errors(_ extra: [String], _ paths: [String]) throws -> [String] {
+            let server = try ChildProcess(
+                Fixtures.waygateExecutable.path,
+                ["serve", "--replay", Fixtures.trace("nmea/bu353s4.nmea").path, "--socket", dir.file("s.sock")] + extra)
+            defer { server.stop() }
+            let client = try WireClient(path: dir.file("s.sock"))
+            _ = try client.next()
+            return try paths.enumerated().map { i, path in
+                try client.send(.start(StartRequest(route: .file(path))), id: i + 1)
+                guard case .error(let e) = try client.next(where: { if case .error = $0 { true } else { false } }) else { return "" }
+                return e.message
+            }
+        }
+        let off = try errors([], ["/etc/shadow"])
+        #expect(off == ["unusable route: route_file is off on this daemon (start it with --route-dir DIR to allow route files from DIR)"])
+        let on = try errors(["--route-dir", dir.file("routes")], [dir.file("secret"), dir.file("routes/link.json"), dir.file("routes/bad.json"), "/proc/self/environ"])
+        #expect(on[0] == "unusable route: route_file \(dir.file("secret")) is outside the route directories (\(dir.file("routes")))")
+        #expect(on[1] == "unusable route: route_file \(dir.file("routes/link.json")) is outside the route directories (\(dir.file("routes")))")
+        #expect(on[2].hasPrefix("unusable route: "))
+        #expect(on[3].contains("is outside the route directories"))
+        #expect(on.allSatisfy { !$0.contains("root:") && !$0.contains("20228") })
     }
 }

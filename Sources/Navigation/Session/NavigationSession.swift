@@ -60,7 +60,7 @@ public struct NavigationSession: Sendable {
 
     /// How far back a fix time may go before it counts as a jump of the clock rather than a
     /// repeated or reordered fix, seconds.
-    public static let clockJumpTolerance: Seconds = 2
+    public static let clockJumpTolerance: Seconds = 30
 
     /// Ends guidance and returns to free drive (SESSION); nothing when already in free drive.
     public mutating func stop() -> [NavigationEvent] {

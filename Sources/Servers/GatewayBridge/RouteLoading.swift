@@ -43,7 +43,7 @@ enum RouteLoading {
         guard !directories.isEmpty else {
             throw .unusableRoute("route_file is off on this daemon (start it with --route-dir DIR to allow route files from DIR)")
         }
-        guard let real = realPath(path) else { throw .unusableRoute("cannot read route_file \(path): no such file") }
+        guard let real = realPath(path) else { throw .unusableRoute("cannot read route_file \(path)") }
         let roots = directories.compactMap(realPath)
         guard roots.contains(where: { real.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) else {
             throw .unusableRoute("route_file \(path) is outside the route directories (\(directories.joined(separator: ", ")))")
