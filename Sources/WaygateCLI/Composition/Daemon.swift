@@ -4,6 +4,7 @@ import Foundation
 import Gateway
 import HTTPOutlet
 import JSON
+import MQTTOutlet
 import Geodesy
 import LocationSources
 import Positioning
@@ -37,6 +38,8 @@ struct DaemonPlan {
     var routeDirectories: [String] = []
     /// `--http HOST:PORT` and whether a non-loopback address is allowed (`--http-allow-remote`).
     var http: (host: String, port: Int, allowRemote: Bool)?
+    /// `--mqtt` and its options.
+    var mqtt: MQTTSettings?
 }
 
 /// The running daemon, built in one place from a `DaemonPlan`: location sources → `Gateway` →
@@ -49,14 +52,16 @@ final class Daemon: Sendable {
     let gpsdServer: GPSDCompatibleServer?
     let alerts: DriverAlerts?
     let http: HTTPServer?
+    let mqtt: MQTTPublisher?
     let subscriptions: [Subscription]
     /// The socket path and what feeds the gateway, for the start-up line.
     let socketPath: String
     let sourceNames: [String]
 
     private init(gateway: Gateway, bus: EventBus, server: EventServer, gpsdServer: GPSDCompatibleServer?, alerts: DriverAlerts?,
-                 http: HTTPServer?, subscriptions: [Subscription], socketPath: String, sourceNames: [String]) {
+                 http: HTTPServer?, mqtt: MQTTPublisher?, subscriptions: [Subscription], socketPath: String, sourceNames: [String]) {
         self.http = http
+        self.mqtt = mqtt
         self.gateway = gateway
         self.bus = bus
         self.server = server
@@ -115,13 +120,31 @@ final class Daemon: Sendable {
             alerts.stop()
             throw RuntimeError("--http: \(error)")
         }
+        let mqtt: MQTTPublisher?
+        do {
+            mqtt = try plan.mqtt.map { settings throws(MQTTError) in
+                let source = SourceID("mqtt:\(settings.broker.host):\(settings.broker.port)")
+                let clock = environment.timeSource
+                return try MQTTPublisher(settings: settings, runner: server) { connected, reason in
+                    // The broker's connection is reported like a device's, so clients see an outage.
+                    bus.publish([.source(.device(connected ? .connected : .lost, driver: "mqtt: \(reason)", baud: nil), from: source, time: clock.now())])
+                }
+            }
+        } catch {
+            http?.stop()
+            server.stop()
+            gpsdServer?.stop()
+            alerts.stop()
+            throw RuntimeError("--mqtt: \(error)")
+        }
         let fanout = WireFanout()
         fanout.add(server)
         if let http { fanout.add(http) }
+        if let mqtt { fanout.add(mqtt) }
         var subscriptions = [fanout.attach(to: bus, capacity: plan.maxQueue)]
         if let gpsdServer { subscriptions.append(gpsdServer.attach(to: bus)) }
         subscriptions.append(bus.subscribe("driver-alerts", delivery: .inline) { events in alerts.handle(events) })
-        let daemon = Daemon(gateway: gateway, bus: bus, server: server, gpsdServer: gpsdServer, alerts: alerts, http: http, subscriptions: subscriptions, socketPath: path,
+        let daemon = Daemon(gateway: gateway, bus: bus, server: server, gpsdServer: gpsdServer, alerts: alerts, http: http, mqtt: mqtt, subscriptions: subscriptions, socketPath: path,
                             sourceNames: sources.map(\.id.rawValue) + (plan.simulateTo.map { ["simulator to \($0.to)"] } ?? []))
         do {
             try await daemon.startDrive(plan)
@@ -211,6 +234,7 @@ final class Daemon: Sendable {
     /// Stops the outlets: bus subscriptions first (what they hold is delivered), then the servers.
     func stop() {
         for subscription in subscriptions { subscription.cancel() }
+        mqtt?.stop()
         http?.stop()
         server.stop()
         gpsdServer?.stop()

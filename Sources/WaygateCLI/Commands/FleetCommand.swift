@@ -1,0 +1,78 @@
+import Fleet
+import Foundation
+import Gateway
+import MQTTOutlet
+import Timekeeping
+
+/// `waygate fleet`: many simulated vehicles on one map, each with its own route, simulator,
+/// matcher and guidance, publishing the topics a real vehicle publishes to an MQTT broker.
+struct FleetCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "fleet", abstract: "Simulate many vehicles on a map and publish them to an MQTT broker.",
+        usage: "--map MAP --vehicles N [--mqtt URL] [--seed S] [--speed-multiplier K] [--duration S] [--trips FILE]",
+        discussion: """
+            Each vehicle drives its own route between seeded random points (or the origin/destination \
+            pairs of --trips, one "LAT,LON LAT,LON" per line) with the simulator's noise, the live \
+            matcher and guidance; vehicles are sharded over the cores. Without --mqtt nothing is \
+            published (a dry run that reports what would be). Deterministic for a seed.
+            """,
+        options: [
+            OptionSpec("--map", value: "MAP", help: "Road network (.osm.pbf, .osm or a cached graph)."),
+            OptionSpec("--vehicles", value: "N", help: "How many vehicles."),
+            OptionSpec("--mqtt", value: "URL", help: "Broker to publish to (mqtt://HOST:PORT)."),
+            OptionSpec("--seed", value: "S", help: "Seed of routes and noise.", default: "1"),
+            OptionSpec("--speed-multiplier", value: "K", help: "Times real time; leave out to run as fast as possible."),
+            OptionSpec("--duration", value: "S", help: "Simulated seconds to run (default: until every vehicle arrived)."),
+            OptionSpec("--trips", value: "FILE", help: "Origin/destination pairs instead of random ones."),
+        ])
+
+    let map: String
+    let vehicles: Int
+    let mqtt: MQTTSettings?
+    let seed: UInt64
+    let speedMultiplier: Double?
+    let duration: Double?
+    let trips: String?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard let map = arguments.value("--map") else { throw UsageError("fleet needs --map MAP") }
+        self.map = map
+        guard let vehicles = try arguments.int("--vehicles"), vehicles >= 1 else { throw UsageError("fleet needs --vehicles N (at least 1)") }
+        self.vehicles = vehicles
+        do {
+            mqtt = try arguments.value("--mqtt").map { url throws(MQTTError) in try MQTTSettings(url: url, vehicleID: "fleet") }
+        } catch {
+            throw UsageError("--mqtt: \(error)")
+        }
+        guard let seed = UInt64(arguments.value("--seed") ?? "1") else { throw UsageError("--seed: expected a whole number") }
+        self.seed = seed
+        speedMultiplier = try arguments.double("--speed-multiplier", in: AcceleratedTimeSource.multiplierRange)
+        duration = try arguments.double("--duration", in: 1...1e7)
+        trips = arguments.value("--trips")
+    }
+
+    func run(in environment: AppEnvironment) async throws {
+        let loaded = try environment.loadMap(map)
+        var options = FleetOptions(vehicles: vehicles, seed: seed, startTime: environment.timeSource.now())
+        options.speedMultiplier = speedMultiplier
+        options.duration = duration
+        if let trips {
+            let text: String
+            do { text = try String(contentsOfFile: trips, encoding: .utf8) } catch { throw RuntimeError("cannot read --trips \(trips)") }
+            do { options.trips = try FleetTrip.parse(text) } catch { throw RuntimeError("--trips \(trips): \(error)") }
+        }
+        let runner: FleetRunner
+        do { runner = try FleetRunner(router: MapRouter(map: loaded), options: options, mqtt: mqtt) } catch { throw RuntimeError(String(describing: error)) }
+        let stopper = Task {
+            await SignalWaiter.wait(for: [SIGINT, SIGTERM])
+            runner.stop()
+        }
+        let report = await runner.run { Console.progress("\r\($0.line)   ") }
+        stopper.cancel()
+        Console.progress("\n")
+        var console = Console()
+        console.print("\(report.vehicles.count) vehicles, \(report.vehicles.reduce(0) { $0 + $1.trips }) trips, \(report.vehicles.reduce(0) { $0 + $1.totalLines }) lines"
+                      + (mqtt == nil ? " (dry run: no broker)" : ", \(report.mqtt.reduce(0) { $0 + $1.published }) published, \(report.mqtt.reduce(0) { $0 + $1.droppedStream + $1.droppedState }) dropped"))
+        console.flush()
+    }
+}
