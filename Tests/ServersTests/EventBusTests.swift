@@ -1,0 +1,64 @@
+import Dispatch
+import Foundation
+import Gateway
+import Geodesy
+import Positioning
+import SystemIO
+import Testing
+import Timekeeping
+
+@Suite("EventBus: a blocked outlet delays nobody, loses only stream samples")
+struct EventBusTests {
+    static func fix(_ i: Int) -> GatewayEvent {
+        .source(.fix(Fix(time: Timestamp(secondsSince1970: Double(i)), mode: .threeD, coordinate: Coordinate(latitude: 60, longitude: 24))),
+                from: .simulator, time: Timestamp(secondsSince1970: Double(i)))
+    }
+
+    static func device(_ i: Int) -> GatewayEvent {
+        .source(.device(i.isMultiple(of: 2) ? .lost : .connected, driver: "d\(i)", baud: nil), from: .simulator, time: Timestamp(secondsSince1970: Double(i)))
+    }
+
+    @Test("with one queued subscriber stuck, another gets all 10,000 events in order; the stuck one keeps every DEVICE and at most 64 samples")
+    func blockedOutlet() throws {
+        let bus = EventBus()
+        let release = DispatchSemaphore(value: 0)
+        let stuck = Locked<[GatewayEvent]>([])
+        let healthy = Locked<[GatewayEvent]>([])
+        let entered = DispatchSemaphore(value: 0)
+        let first = Locked(true)
+        let blocked = bus.subscribe("stuck", delivery: .queued(capacity: 64)) { events in
+            if first.withLock({ f in defer { f = false }; return f }) {
+                entered.signal()
+                release.wait()
+            }
+            stuck.withLock { $0 += events }
+        }
+        let fine = bus.subscribe("healthy", delivery: .queued(capacity: 100_000)) { events in healthy.withLock { $0 += events } }
+        bus.publish([Self.fix(-1)])
+        #expect(entered.wait(timeout: .now() + 10) == .success)
+        for i in 0..<10_000 { bus.publish(i % 1_000 == 0 ? [Self.device(i), Self.fix(i)] : [Self.fix(i)]) }
+        for _ in 0..<1_000 where healthy.withLock({ $0.count }) < 10_011 { usleep(10_000) }
+        #expect(healthy.withLock { $0.count } == 10_011)
+        let stats = bus.statistics.first { $0.name == "stuck" }
+        #expect((stats?.queued ?? 0) <= 64 + 10)
+        #expect((stats?.dropped ?? 0) == 10_000 - 64)
+        release.signal()
+        blocked.cancel()
+        fine.cancel()
+        let got = stuck.withLock { $0 }
+        let devices = got.filter { if case .source(.device, _, _) = $0 { true } else { false } }
+        #expect(devices.count == 10)
+        #expect(got.count == 1 + 10 + 64)
+    }
+
+    @Test("inline subscribers run on the publisher's thread, in publishing order")
+    func inline() {
+        let bus = EventBus()
+        let seen = Locked<[Int]>([])
+        bus.subscribe("inline", delivery: .inline) { events in
+            seen.withLock { s in for case .source(.fix(let f), _, _) in events { s.append(Int(f.time?.secondsSince1970 ?? -1)) } }
+        }
+        for i in 0..<100 { bus.publish([Self.fix(i)]) }
+        #expect(seen.withLock { $0 } == Array(0..<100))
+    }
+}
