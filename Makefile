@@ -22,11 +22,13 @@ deps:
 build: deps
 	$(SWIFT) build -Xswiftc -warnings-as-errors
 
-## test: build with warnings as errors, check layering, run every test (real ptys, gpsd, sockets).
+## test: build with warnings as errors, check layering and imports, smoke-fuzz each libFuzzer target (5 s),
+## then run every test (real ptys, gpsd, mosquitto, D-Bus, headless Chromium, sockets).
 ## Tests run one at a time: many wait on real processes, and in parallel they starved each other
-## on the 2-thread cooperative pool (the whole suite takes as long either way, ~100 s).
+## on the 2-thread cooperative pool (the whole suite takes as long either way, ~3 min).
 test: deps layering imports
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+	@$(MAKE) --no-print-directory fuzz-smoke
 	@$(MAKE) --no-print-directory clean-test-leftovers
 	timeout -k 10 1200 $(SWIFT) test --skip-build --disable-xctest --no-parallel; rc=$$?; \
 	  $(MAKE) --no-print-directory clean-test-leftovers; exit $$rc
