@@ -78,7 +78,7 @@ let package = Package(
         module("Fleet", ["Geodesy", "Timekeeping", "Positioning", "RouteModel", "RoadGraph", "WireProtocol", "Routing", "MapMatching", "Navigation", "Simulation", "Gateway", "Servers", "MQTTOutlet"]),  // many simulated vehicles sharded over the cores, publishing over MQTT
 
         // MARK: - Layer 5 — command line
-        module("WaygateCLI", ["Geodesy", "Timekeeping", "JSON", "SystemIO", "Positioning", "RouteModel", "RoadGraph", "NMEA", "GPSDProtocol", "RouteFormats", "WireProtocol", "OSMImport", "Routing", "MapMatching", "Simulation", "LocationSources", "Gateway", "DriverAlerts", "Servers", "HTTPOutlet", "MQTTOutlet", "Fleet"]),
+        module("WaygateCLI", ["Geodesy", "Timekeeping", "JSON", "SystemIO", "Positioning", "RouteModel", "RoadGraph", "NMEA", "GPSDProtocol", "RouteFormats", "WireProtocol", "OSMImport", "Routing", "MapMatching", "Simulation", "Render", "LocationSources", "Gateway", "DriverAlerts", "Servers", "HTTPOutlet", "MQTTOutlet", "Fleet"]),
         .executableTarget(name: "waygate", dependencies: ["WaygateCLI"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "waygate-bench", dependencies: ["Geodesy", "Timekeeping", "JSON", "SystemIO", "Positioning", "RouteModel", "RoadGraph", "NMEA", "GPSDProtocol", "WireProtocol", "OSMImport", "Routing", "MapMatching", "Navigation", "Simulation", "LocationSources", "Gateway", "Servers", "MQTTOutlet", "Fleet"],
