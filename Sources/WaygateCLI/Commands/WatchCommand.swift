@@ -1,4 +1,5 @@
 import JSON
+import DriverAlerts
 import Foundation
 import SystemIO
 import Timekeeping
@@ -19,6 +20,11 @@ struct WatchCommand: Subcommand {
             OptionSpec("--count", value: "N", help: "Exit after N events."),
             OptionSpec("--wait", value: "SECONDS", help: "Keep trying to connect this long while the server starts.", default: "0"),
             OptionSpec("--imperial", help: "Show miles, feet and mph."),
+            OptionSpec("--speak", help: "Speak each VOICE instruction here (espeak-ng)."),
+            OptionSpec("--voice", value: "LANG", help: "espeak-ng voice for --speak (default en)."),
+            OptionSpec("--speak-to", value: "FILE.wav", help: "Write the spoken instructions to a WAV file (implies --speak)."),
+            OptionSpec("--notify", help: "Post desktop notifications for maneuvers, arrival, reroutes and GPS loss."),
+            OptionSpec("--no-notify-maneuvers", help: "With --notify: only the status notifications."),
         ],
         positionals: 0...16)
 
@@ -30,6 +36,7 @@ struct WatchCommand: Subcommand {
     let wait: Double
     let channels: [Channel]
     let formatter: WatchFormatter
+    let alerts: DriverAlertSettings
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         socket = arguments.value("--socket")
@@ -46,6 +53,10 @@ struct WatchCommand: Subcommand {
                 return c
             }
         formatter = WatchFormatter(imperial: arguments.flag("--imperial"))
+        let speakTo = arguments.value("--speak-to")
+        alerts = DriverAlertSettings(
+            speech: arguments.flag("--speak") || speakTo != nil, voice: arguments.value("--voice"), speechFile: speakTo,
+            notifications: arguments.flag("--notify"), maneuverNotifications: !arguments.flag("--no-notify-maneuvers"))
     }
 
     /// Connects to `path`, retrying every 0.2 s for up to `wait` seconds.
@@ -72,6 +83,11 @@ struct WatchCommand: Subcommand {
         var framer = LineFramer(limit: LineFramer.serverLineLimit)
         var console = Console()
         var events = 0
+        let driverAlerts = alerts.speech || alerts.notifications ? DriverAlerts(settings: alerts, warn: { Console.error("warning: \($0)") }) : nil
+        defer {
+            _ = driverAlerts?.waitUntilIdle(timeout: 30)
+            driverAlerts?.stop()
+        }
         while true {
             let bytes: [UInt8]
             do {
@@ -93,6 +109,7 @@ struct WatchCommand: Subcommand {
                 } else if let text = formatter.line(for: message) {
                     console.print(text)
                 }
+                if let driverAlerts, let alert = WatchAlerts.alert(for: message) { driverAlerts.handle([alert]) }
                 if case .event = message { events += 1 }
                 if let count, events >= count {
                     console.flush()
