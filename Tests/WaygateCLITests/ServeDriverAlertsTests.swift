@@ -8,7 +8,7 @@ import WireProtocol
 /// the `driver_alerts` socket command.
 @Suite("waygate serve --speak-to: spoken instructions of a guided drive", .serialized)
 struct ServeDriverAlertsTests {
-    @Test("the WAV holds spoken instructions of the drive, no more utterances than VOICE events; driver_alerts switches at run time")
+    @Test("the WAV holds spoken instructions of the drive, no more utterances than VOICE events (plus the departure prompt); driver_alerts switches at run time")
     func spokenDrive() throws {
         let dir = try TemporaryDirectory(prefix: "speak")
         defer { dir.remove() }
@@ -47,10 +47,12 @@ struct ServeDriverAlertsTests {
         }
         server.stop()
         let audio = try WAVFile(path: wav)
-        let utterances = audio.stretches()
+        let utterances = audio.stretches(gap: 0.7)  // DriverAlerts leaves 0.75 s between utterances; espeak pauses up to ~0.35 s inside one
         #expect(audio.sampleRate == 22_050)
         #expect(utterances.count >= 1)
-        #expect(utterances.count <= voices.count)
+        // `--guide` starts guidance before this client subscribes: the departure prompt is spoken
+        // but never seen here, so the WAV may hold one utterance more than the VOICE events read.
+        #expect(utterances.count <= voices.count + 1)
     }
 
     @Test("watch --speak-to speaks the VOICE events it reads from a running daemon")
