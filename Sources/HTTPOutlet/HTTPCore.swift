@@ -1,3 +1,4 @@
+import SystemIO
 import CMicroHTTPD
 import Foundation
 import Servers
@@ -5,14 +6,14 @@ import WireProtocol
 
 /// What the server shares with libmicrohttpd's threads: the routes, the open event streams and
 /// the callbacks. libmicrohttpd holds one retained reference (its `cls`) from `start` to `release`.
-final class HTTPCore: @unchecked Sendable {  // immutable except `streams`, which is `Guarded`
+final class HTTPCore: @unchecked Sendable {  // immutable except `streams`, which is `Locked`
     let roads: RoadLayer?
     let runner: any RequestRunner
     let leaflet: StaticFiles
     let activeRoute: (@Sendable () async -> [UInt8]?)?
     let limits: HTTPServer.Limits
     let browserGuard: BrowserGuard
-    private let streams = Guarded<(next: Int, open: [Int: EventStream], refusing: Bool)>((0, [:], false))
+    private let streams = Locked<(next: Int, open: [Int: EventStream], refusing: Bool)>((0, [:], false))
 
     init(
         roads: RoadLayer?, runner: any RequestRunner, leaflet: StaticFiles, activeRoute: (@Sendable () async -> [UInt8]?)?,

@@ -47,7 +47,7 @@ public final class HTTPServer: WireOutlet, @unchecked Sendable {  // `daemon` is
     /// The port listened on (the kernel's choice when 0 was asked for).
     public let port: UInt16
     private let core: HTTPCore
-    private let daemon: Guarded<OpaquePointer?>
+    private let daemon: Locked<OpaquePointer?>
 
     /// Starts serving on `host:port` (port 0 picks a free one).
     /// - Parameters:
@@ -82,7 +82,7 @@ public final class HTTPServer: WireOutlet, @unchecked Sendable {  // `daemon` is
         self.host = address.host
         self.port = listener.port
         self.core = core
-        self.daemon = Guarded(daemon)
+        self.daemon = Locked(daemon)
     }
 
     /// `http://host:port/`, the page's address.

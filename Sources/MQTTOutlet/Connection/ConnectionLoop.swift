@@ -21,7 +21,7 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
     private let presence: MQTTConnection.Presence
     private let onMessage: @Sendable (String, [UInt8]) -> Void
     private let onConnectionChange: @Sendable (Bool, String) -> Void
-    private let shared: Guarded<Shared>
+    private let shared: Locked<Shared>
     private let done = DispatchSemaphore(value: 0)
     private let handle: OpaquePointer
     private let clock = ContinuousClock()
@@ -45,7 +45,7 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
         self.presence = presence
         self.onMessage = onMessage
         self.onConnectionChange = onConnectionChange
-        self.shared = Guarded(Shared(outbox: MQTTOutbox(limits: settings.outbox)))
+        self.shared = Locked(Shared(outbox: MQTTOutbox(limits: settings.outbox)))
     }
 
     /// A configured handle (credentials, TLS, will, threading mode); destroyed again on failure.
