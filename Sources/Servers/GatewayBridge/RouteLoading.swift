@@ -3,6 +3,7 @@ import Gateway
 import JSON
 import RouteFormats
 import RouteModel
+import SystemIO
 import WireProtocol
 
 /// Routes in and out of requests: reads the route a `start` request names (inline route JSON —
@@ -16,12 +17,9 @@ enum RouteLoading {
         return .array(routes.map { writer.routeObject($0) })
     }
 
-    /// The largest route file `start route_file` reads (a Milan-wide route with steps is ~1 MiB).
-    public static let maximumRouteFileBytes = 32 << 20
-
     /// Reads the route a `start` request names; a `route_file` only when its real path (links
     /// resolved) lies in one of `routeDirectories` and it is a regular file of at most
-    /// `maximumRouteFileBytes`. Errors name the path, never the file's contents.
+    /// `RouteFile.maximumFileBytes` (`FileContents.read`). Errors name the path, never the contents.
     static func route(for choice: StartRequest.RouteChoice, routeDirectories: [String]) throws(GatewayError) -> Route {
         let bytes: [UInt8]
         switch choice {
@@ -48,15 +46,11 @@ enum RouteLoading {
         guard roots.contains(where: { real.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) else {
             throw .unusableRoute("route_file \(path) is outside the route directories (\(directories.joined(separator: ", ")))")
         }
-        var info = stat()
-        guard stat(real, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw .unusableRoute("route_file \(path) is not a regular file") }
-        guard info.st_size <= maximumRouteFileBytes else {
-            throw .unusableRoute("route_file \(path) is \(info.st_size) bytes, more than the \(maximumRouteFileBytes >> 20) MiB a route file may have")
+        do {
+            return try FileContents.read(real, maximumBytes: RouteFile.maximumFileBytes)
+        } catch {
+            throw .unusableRoute("cannot read route_file \(path): \(error)")
         }
-        guard let data = FileManager.default.contents(atPath: real), data.count <= maximumRouteFileBytes else {
-            throw .unusableRoute("cannot read route_file \(path)")
-        }
-        return [UInt8](data)
     }
 
     private static func realPath(_ path: String) -> String? {

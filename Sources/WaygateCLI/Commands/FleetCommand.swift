@@ -2,6 +2,8 @@ import Fleet
 import Foundation
 import Gateway
 import MQTTOutlet
+import RouteFormats
+import SystemIO
 import Timekeeping
 
 /// `waygate fleet`: many simulated vehicles on one map, each with its own route, simulator,
@@ -57,9 +59,9 @@ struct FleetCommand: Subcommand {
         options.speedMultiplier = speedMultiplier
         options.duration = duration
         if let trips {
-            let text: String
-            do { text = try String(contentsOfFile: trips, encoding: .utf8) } catch { throw RuntimeError("cannot read --trips \(trips)") }
-            do { options.trips = try FleetTrip.parse(text) } catch { throw RuntimeError("--trips \(trips): \(error)") }
+            let bytes: [UInt8]
+            do { bytes = try FileContents.read(trips, maximumBytes: RouteFile.maximumFileBytes) } catch { throw RuntimeError("cannot read --trips \(trips): \(error)") }
+            do { options.trips = try FleetTrip.parse(String(decoding: bytes, as: UTF8.self)) } catch { throw RuntimeError("--trips \(trips): \(error)") }
         }
         let runner: FleetRunner
         do { runner = try FleetRunner(router: MapRouter(map: loaded), options: options, mqtt: mqtt) } catch { throw RuntimeError(String(describing: error)) }

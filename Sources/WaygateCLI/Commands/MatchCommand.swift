@@ -87,6 +87,11 @@ struct MatchCommand: Subcommand {
         do { bytes = try FileContents.read(path, maximumBytes: RouteFile.maximumFileBytes) } catch {
             throw RuntimeError("cannot read trace \(path): \(error)")
         }
+        return try trace(in: bytes, named: path)
+    }
+
+    /// The fixes of a trace already read (NMEA, GPX, GeoJSON, JSON lines); errors name `path`.
+    static func trace(in bytes: [UInt8], named path: String) throws -> [Fix] {
         do {
             if try RouteFileFormat.sniff(bytes) == .nmea {
                 var decoder = NMEAStreamDecoder()

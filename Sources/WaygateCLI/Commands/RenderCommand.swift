@@ -58,7 +58,7 @@ struct RenderCommand: Subcommand {
         if let route = try? RouteFile.readRoute(bytes) {
             picture.route = route
         } else {
-            let fixes = try MatchCommand.readTrace(input).filter(\.hasPosition)
+            let fixes = try MatchCommand.trace(in: bytes, named: input).filter(\.hasPosition)
             guard !fixes.isEmpty else { throw RuntimeError("\(input): neither a route nor a trace with positions") }
             picture.fixes = fixes.compactMap(\.coordinate)
             if match {

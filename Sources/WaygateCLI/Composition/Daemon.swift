@@ -76,19 +76,18 @@ final class Daemon: Sendable {
     /// drive it asks for.
     static func start(_ plan: DaemonPlan, in environment: AppEnvironment) async throws -> Daemon {
         let sources = try makeSources(plan, environment: environment)
+        // What has been started so far, stopped in reverse order if a later part fails.
+        var undo: [() -> Void] = []
+        var built = false
+        defer { if !built { undo.reversed().forEach { $0() } } }
         let gpsdServer = try plan.gpsdListen.map { address in
             do { return try GPSDCompatibleServer(listener: TCPListener(host: address.host, port: UInt16(address.port)), version: WaygateCommand.version) } catch {
                 throw RuntimeError("cannot serve gpsd clients on \(address.host):\(address.port): \(error)")
             }
         }
+        if let gpsdServer { undo.append(gpsdServer.stop) }
         let path = plan.socket ?? SocketPath.resolveDefault(environment: environment.variables, uid: environment.uid)
-        let loaded: MapStore.LoadedMap?
-        do {
-            loaded = try plan.map.map { try environment.loadMap($0) }
-        } catch {
-            gpsdServer?.stop()
-            throw error
-        }
+        let loaded = try plan.map.map { try environment.loadMap($0) }
         let bus = EventBus()
         let gateway = Gateway(
             sources: sources, timeSource: environment.timeSource,
@@ -96,18 +95,13 @@ final class Daemon: Sendable {
             bus: bus)
         // Speech and notifications exist whenever asked for at start, and can be switched at run time.
         let alerts = DriverAlerts(settings: plan.driverAlerts, warn: { Console.error("warning: \($0)") })
-        let server: EventServer
-        do {
-            server = try startEventServer(at: path, plan: plan, handler: GatewayCommandHandler(gateway: gateway, routeDirectories: plan.routeDirectories, driverAlerts: { speech, notifications in
+        undo.append(alerts.stop)
+        let server = try startEventServer(at: path, plan: plan, handler: GatewayCommandHandler(gateway: gateway, routeDirectories: plan.routeDirectories, driverAlerts: { speech, notifications in
                 alerts.set(speech: speech, notifications: notifications)
                 let state = alerts.state
                 return ["driver_alerts": JSONValue(["speech": .bool(state.speech), "notifications": .bool(state.notifications)])]
             }))
-        } catch {
-            gpsdServer?.stop()
-            alerts.stop()
-            throw error
-        }
+        undo.append(server.stop)
         let http: HTTPServer?
         do {
             http = try plan.http.map { address throws(HTTPOutletError) in
@@ -115,11 +109,9 @@ final class Daemon: Sendable {
                                runner: server, activeRoute: { await gateway.activeRoute.map { OSRMWriter(geometry: .polyline6).route($0) } })
             }
         } catch {
-            server.stop()
-            gpsdServer?.stop()
-            alerts.stop()
             throw RuntimeError("--http: \(error)")
         }
+        if let http { undo.append(http.stop) }
         let mqtt: MQTTPublisher?
         do {
             mqtt = try plan.mqtt.map { settings throws(MQTTError) in
@@ -131,10 +123,6 @@ final class Daemon: Sendable {
                 }
             }
         } catch {
-            http?.stop()
-            server.stop()
-            gpsdServer?.stop()
-            alerts.stop()
             throw RuntimeError("--mqtt: \(error)")
         }
         let fanout = WireFanout()
@@ -146,6 +134,7 @@ final class Daemon: Sendable {
         subscriptions.append(bus.subscribe("driver-alerts", delivery: .inline) { events in alerts.handle(events) })
         let daemon = Daemon(gateway: gateway, bus: bus, server: server, gpsdServer: gpsdServer, alerts: alerts, http: http, mqtt: mqtt, subscriptions: subscriptions, socketPath: path,
                             sourceNames: sources.map(\.id.rawValue) + (plan.simulateTo.map { ["simulator to \($0.to)"] } ?? []))
+        built = true  // from here on `daemon.stop()` takes everything down
         do {
             try await daemon.startDrive(plan)
         } catch {
