@@ -1,4 +1,5 @@
 public import Gateway
+import JSON
 import SystemIO
 public import Timekeeping
 public import WireProtocol
@@ -11,7 +12,8 @@ public final class WireFanout: Sendable {
     private struct State {
         var nextSeq: UInt64 = 1
         var outlets: [any WireOutlet] = []
-        var writer = WireCoding.Writer()
+        /// One reused buffer: each event is written once, straight into it.
+        var json = JSONWriter(capacity: 4_096)
     }
 
     private let state = Locked(State())
@@ -53,7 +55,9 @@ public final class WireFanout: Sendable {
                 let seq = s.nextSeq
                 s.nextSeq += 1
                 guard wanted.contains(payload.channel) || payload.channel.carriesState else { continue }
-                let bytes = s.writer.line(for: Event(seq: seq, time: WireTime(time), payload: payload))
+                s.json.reset()
+                Event(seq: seq, time: WireTime(time), payload: payload).writeLine(to: &s.json)
+                let bytes = s.json.bytes
                 var mode: SessionMode?
                 if case .session(let session) = payload { mode = session.mode }
                 lines.append(WireLine(seq: seq, channel: payload.channel, bytes: bytes, sessionMode: mode))

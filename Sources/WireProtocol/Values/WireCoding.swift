@@ -57,21 +57,3 @@ public enum WireCoding {
         try encoder().encode(value)
     }
 }
-
-extension WireCoding {
-    /// Encodes events into wire lines, reusing its buffers from one event to the next (use one
-    /// per thread, or under a lock).
-    public struct Writer: Sendable {
-        private var json = JSONWriter(capacity: 4_096)
-
-        /// A writer.
-        public init() {}
-
-        /// The wire line (with `\n`) of `event`, written straight into the reused buffer.
-        public mutating func line(for event: Event) -> [UInt8] {
-            json.reset()
-            event.writeLine(to: &json)
-            return json.bytes
-        }
-    }
-}
