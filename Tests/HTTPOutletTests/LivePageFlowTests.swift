@@ -86,6 +86,9 @@ struct LivePageFlowTests {
         server.deliver([WireLine(seq: 1, channel: .session, bytes: Array("{\"class\":\"SESSION\",\"mode\":\"active_guidance\",\"previous\":\"free_drive\",\"route_id\":\"r-1\",\"seq\":1,\"time\":\"2026-11-29T18:00:00.000Z\"}\n".utf8))])
         #expect(try devtools.waitUntil("document.getElementById('stop').disabled === false"))
         try devtools.evaluate("document.getElementById('stop').click(); true")
+        // As the daemon does, the SESSION back to free drive follows the stop being handled.
+        let stopDeadline = Date(timeIntervalSinceNow: 20)
+        while !runner.commands.contains("stop"), Date() < stopDeadline { usleep(20_000) }
         server.deliver([WireLine(seq: 2, channel: .session, bytes: Array("{\"class\":\"SESSION\",\"mode\":\"free_drive\",\"previous\":\"active_guidance\",\"seq\":2,\"time\":\"2026-11-29T18:05:00.000Z\"}\n".utf8))])
         #expect(try devtools.waitUntil("document.body.dataset.route === undefined && document.body.dataset.mode === 'free_drive'"))
 
