@@ -4,6 +4,12 @@ import OSMImport
 import RoadGraph
 import SystemIO
 
+/// A benchmark that cannot run, and why (no route on the map, a reference that did not start).
+struct BenchError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
 /// Small measuring helpers shared by the routing and matching benchmarks.
 enum BenchSupport {
     /// CPU time used by the whole process so far, seconds.

@@ -12,7 +12,7 @@ import WireProtocol
 /// Gateway → EventServer → LOCATION line read by a real socket client.
 enum PipelineBenchmark {
     static func run() throws {
-        let corpus = try Corpus.nmea(copies: 4)
+        let corpus = try Corpus.nmea(copies: 40)
         let dir = NSTemporaryDirectory() + "waygate-bench-\(getpid())"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }

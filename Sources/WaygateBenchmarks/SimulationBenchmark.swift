@@ -18,18 +18,13 @@ enum SimulationBenchmark {
     /// Time of fix 0 of every simulated drive.
     static let startTime = Timestamp(secondsSince1970: 1_795_000_000)
 
-    /// A benchmark that cannot run (no route on the map).
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
-
     static func run() throws {
         let (route, planSeconds) = try milanRoute()
         print("simulation route: \(mapPath), " + String(format: "%d legs, %.1f km, %d vertices, planned in %.0f ms",
                      route.legs.count, route.distance / 1000, route.geometry.count, planSeconds * 1000))
         var setup: RouteSimulator?
         let setupTime = try Stopwatch.best { setup = try RouteSimulator(route: route, startTime: startTime) }
-        guard let exact = setup else { throw Failure(description: "no simulator") }
+        guard let exact = setup else { throw BenchError("no simulator") }
         print(String(format: "simulator set-up from the route: %.2f ms", setupTime * 1000))
         let noisy = try RouteSimulator(route: route, options: noisyOptions(seed: 42), startTime: startTime)
 
@@ -80,7 +75,7 @@ enum SimulationBenchmark {
                 return (route, Stopwatch.now() - start)
             }
         }
-        throw Failure(description: "\(mapPath): no car route through the benchmark waypoints")
+        throw BenchError("\(mapPath): no car route through the benchmark waypoints")
     }
 
     /// Fixes one simulator reports from its start until parked (plus one parked fix).

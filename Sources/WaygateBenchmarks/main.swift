@@ -1,5 +1,5 @@
 // waygate-bench: speed figures reported in docs/benchmarks.md, never asserted in tests.
-// Usage: waygate-bench [nmea|pipeline|simulation|navigation|routing|matching|guidance|fleet|all]
+// Usage: waygate-bench [nmea|pipeline|latency|fanout|route-reply|simulation|navigation|routing|matching|guidance|fleet|all]
 // (run from the repository root, release build; see docs/benchmarks.md).
 import Foundation
 
@@ -7,6 +7,9 @@ let selected = CommandLine.arguments.dropFirst().first ?? "all"
 let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("nmea", NMEABenchmark.run),
     ("pipeline", PipelineBenchmark.run),
+    ("latency", LatencyBenchmark.run),
+    ("fanout", FanoutBenchmark.run),
+    ("route-reply", RouteReplyBenchmark.run),
     ("simulation", SimulationBenchmark.run),
     ("navigation", NavigationBenchmark.run),
     ("routing", RoutingBenchmark.run),

@@ -16,11 +16,34 @@ struct ClientOutbox {
     var droppedSinceNotice = 0
     /// Requests read but not yet answered.
     var pendingRequests = 0
+    /// The client's socket, for writing events straight through (see `writeThrough`).
+    let socket: SocketConnection
+    /// Whether the I/O thread holds no unsent bytes of this client (set by it under the lock):
+    /// only then may a publisher write straight to the socket without reordering output.
+    var writerIdle = false
+    /// The unsent rest of a line written straight through: sent first, never dropped.
+    var partial: [UInt8] = []
 
-    /// An outbox whose event queue holds at most `capacity` events.
-    init(credentials: PeerCredentials, capacity: Int) {
+    /// An outbox for the client on `socket` whose event queue holds at most `capacity` events.
+    init(credentials: PeerCredentials, socket: SocketConnection, capacity: Int) {
         self.credentials = credentials
+        self.socket = socket
         events = BoundedQueue(capacity: capacity)
+    }
+
+    /// Sends an event line straight to the socket when nothing is queued before it and the
+    /// I/O thread holds nothing unsent, saving the hand-off to the I/O thread; otherwise (or for
+    /// what the socket did not take) queues it. Returns true when the oldest queued event was
+    /// dropped for it. The socket is non-blocking: this never waits for the client.
+    mutating func writeThrough(_ line: [UInt8]) -> Bool {
+        guard writerIdle, !hasOutput else { return enqueue(line) }
+        let socket = socket
+        // Full (EAGAIN) or failing: queue it; the I/O thread sees a failure when it polls.
+        guard case .success(let sent) = line.withUnsafeBytes({ raw in
+            Result { () throws(SystemError) in try socket.send(raw) }
+        }) else { return enqueue(line) }
+        if sent < line.count { partial = Array(line[sent...]) }
+        return false
     }
 
     /// Queues an event line; returns true when the oldest queued event was dropped for it.
@@ -31,11 +54,16 @@ struct ClientOutbox {
     }
 
     /// Whether anything waits to be written.
-    var hasOutput: Bool { !control.isEmpty || !events.isEmpty || droppedSinceNotice > 0 }
+    var hasOutput: Bool { !partial.isEmpty || !control.isEmpty || !events.isEmpty || droppedSinceNotice > 0 }
 
     /// Moves queued lines into `buffer` until it holds at least `batchBytes` or nothing is left:
-    /// control lines first, then the DROPPED notice for the gap, then events.
+    /// the rest of a line written straight through, control lines, then the DROPPED notice for
+    /// the gap, then events.
     mutating func drain(into buffer: inout [UInt8], batchBytes: Int) {
+        if !partial.isEmpty {
+            buffer += partial
+            partial.removeAll()
+        }
         while buffer.count < batchBytes, !control.isEmpty { buffer += control.removeFirst() }
         if droppedSinceNotice > 0, control.isEmpty, buffer.count < batchBytes {
             if let notice = try? WireCoding.line(ServerMessage.dropped(DroppedMessage(count: droppedSinceNotice))) {

@@ -24,6 +24,7 @@ extension EventServer {
                 for (id, client) in clients {
                     guard let index = s.outboxes.index(forKey: id) else { continue }
                     if !client.hasOutput { s.outboxes.values[index].drain(into: &client.output, batchBytes: Self.batchBytes) }
+                    s.outboxes.values[index].writerIdle = !client.hasOutput
                     let box = s.outboxes.values[index]
                     if box.pendingRequests + box.control.count < configuration.maxPendingRequests { readable.insert(id) }
                 }
@@ -91,7 +92,7 @@ extension EventServer {
             let (stream, continuation) = AsyncStream.makeStream(of: ClientInput.self)
             clients[id] = ClientConnection(id: id, socket: socket, requests: continuation)
             let hello = state.withLock { s -> HelloMessage in
-                s.outboxes[id] = ClientOutbox(credentials: credentials, capacity: configuration.maxQueuedEvents)
+                s.outboxes[id] = ClientOutbox(credentials: credentials, socket: socket, capacity: configuration.maxQueuedEvents)
                 s.statistics.clients += 1
                 return HelloMessage(version: configuration.version, session: .init(mode: s.sessionMode), channels: configuration.channels)
             }
@@ -101,12 +102,13 @@ extension EventServer {
         }
     }
 
-    /// Closes a client and forgets its outbox.
+    /// Forgets a client's outbox, then closes it (in that order: publishers write through the
+    /// outbox's socket, and must never see a descriptor number the kernel may hand out again).
     private func disconnect(_ client: ClientConnection, from clients: inout [UInt64: ClientConnection]) {
-        client.close()
-        clients[client.id] = nil
         state.withLock { s in
             if s.outboxes.removeValue(forKey: client.id) != nil { s.statistics.clients -= 1 }
         }
+        client.close()
+        clients[client.id] = nil
     }
 }

@@ -81,22 +81,25 @@ public final class EventServer: WireOutlet {
         thread.start()
     }
 
-    /// Queues `lines` for every client subscribed to their channel (a `WireOutlet`: called by
-    /// the `WireFanout` that numbered and encoded them). Never blocks on clients.
+    /// Sends `lines` to every client subscribed to their channel (a `WireOutlet`: called by
+    /// the `WireFanout` that numbered and encoded them): straight to the socket of a client
+    /// with nothing pending, else into its queue for the I/O thread. Never blocks on clients.
     public func deliver(_ lines: [WireLine]) {
         let wake = state.withLock { s in
             s.statistics.eventsPublished += UInt64(lines.count)
             for line in lines { if let mode = line.sessionMode { s.sessionMode = mode } }
+            var queued = false
             // Index by key, not `values.indices`: those hold a copy of the dictionary and
             // would make every queue append copy the whole queue.
             for id in Array(s.outboxes.keys) {
                 guard let index = s.outboxes.index(forKey: id) else { continue }
                 for line in lines where s.outboxes.values[index].subscriptions.contains(line.channel) {
-                    if s.outboxes.values[index].enqueue(line.bytes) { s.statistics.eventsDropped += 1 }
+                    if s.outboxes.values[index].writeThrough(line.bytes) { s.statistics.eventsDropped += 1 }
                 }
+                queued = queued || s.outboxes.values[index].hasOutput
                 s.statistics.deepestQueue = max(s.statistics.deepestQueue, s.outboxes.values[index].events.count)
             }
-            return Self.claimWake(&s)
+            return queued && Self.claimWake(&s)
         }
         if wake { wakePipe.wake() }
     }
