@@ -89,7 +89,7 @@ let package = Package(
             path: "Sources/WaygateFuzz", swiftSettings: swiftSettings),
 
         // MARK: - Tests
-        .target(name: "TestSupport", dependencies: ["Geodesy", "JSON", "SystemIO", "WireProtocol"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
+        .target(name: "TestSupport", dependencies: ["Geodesy", "JSON", "SystemIO", "WireProtocol", "Servers"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
         tests("Geodesy"), tests("JSON", ["Simulation"]), tests("Timekeeping"), tests("SystemIO"), tests("Positioning", ["Geodesy"]),
         tests("NMEA", ["Geodesy", "Timekeeping", "Positioning", "Simulation"]), tests("GPSDProtocol", ["Timekeeping", "JSON", "Positioning", "NMEA"]), tests("RouteFormats", ["Geodesy", "Timekeeping", "JSON", "Positioning", "RouteModel"]),
         tests("WireProtocol", ["Timekeeping", "JSON", "Simulation"]), tests("OSMImport", ["Geodesy", "RoadGraph"]), tests("RoadGraph", ["Geodesy", "OSMImport"]), tests("Routing", ["Geodesy", "RoadGraph", "OSMImport", "Simulation"]),
