@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "PtyShim"),  // test-only ioctl shim, see above
 
         // MARK: - Layer 0 — foundations
-        module("Geodesy"),  // coordinates, bearings, distances, polylines, polyline5/6 codec
+        module("Geodesy"),  // coordinates, bearings, distances, speed limits, polylines, polyline5/6 codec
         module("Timekeeping"),  // Timestamp (UTC, ISO 8601 ms) and the TimeSource protocol
         module("JSON"),  // one ordered JSON value, the parser (line/column errors), the streaming writer
         module("SystemIO", ["CSerialPort", "CWaygateSys", "Timekeeping"]),  // typed syscalls, termios, sockets, ptys, wall clock
@@ -55,7 +55,7 @@ let package = Package(
         module("NMEA", ["Geodesy", "Timekeeping", "JSON", "Positioning"]),  // NMEA 0183 framing, sentences, FixAssembler, encoder
         module("GPSDProtocol", ["Geodesy", "Timekeeping", "JSON", "Positioning", "NMEA"]),  // gpsd JSON (TPV, SKY, VERSION, WATCH…)
         module("RouteFormats", ["Geodesy", "Timekeeping", "JSON", "XMLScanning", "Positioning", "RouteModel"]),  // OSRM/Mapbox/Valhalla JSON, GPX, GeoJSON, JSONL
-        module("WireProtocol", ["Timekeeping", "JSON"]),  // Waygate's JSON-lines messages
+        module("WireProtocol", ["Geodesy", "Timekeeping", "JSON"]),  // Waygate's JSON-lines messages
 
         // MARK: - Layer 2 — algorithms
         module("OSMImport", ["CZlib", "Geodesy", "XMLScanning", "RoadGraph"]),  // .osm.pbf / .osm XML → RoadGraph via TagPolicy
@@ -89,12 +89,12 @@ let package = Package(
             path: "Sources/WaygateFuzz", swiftSettings: swiftSettings),
 
         // MARK: - Tests
-        .target(name: "TestSupport", dependencies: ["Geodesy", "JSON", "SystemIO", "WireProtocol"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
+        .target(name: "TestSupport", dependencies: ["Geodesy", "JSON", "SystemIO", "WireProtocol", "Servers"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
         tests("Geodesy"), tests("JSON", ["Simulation"]), tests("Timekeeping"), tests("SystemIO"), tests("Positioning", ["Geodesy"]),
-        tests("NMEA", ["Geodesy", "Timekeeping", "Positioning"]), tests("GPSDProtocol", ["Timekeeping", "JSON", "Positioning", "NMEA"]), tests("RouteFormats", ["Geodesy", "Timekeeping", "JSON", "Positioning", "RouteModel"]),
-        tests("WireProtocol", ["Timekeeping", "JSON", "Simulation"]), tests("OSMImport", ["Geodesy", "RoadGraph"]), tests("RoadGraph", ["Geodesy", "OSMImport"]), tests("Routing", ["Geodesy", "RoadGraph", "OSMImport"]),
+        tests("NMEA", ["Geodesy", "Timekeeping", "Positioning", "Simulation"]), tests("GPSDProtocol", ["Timekeeping", "JSON", "Positioning", "NMEA"]), tests("RouteFormats", ["Geodesy", "Timekeeping", "JSON", "Positioning", "RouteModel"]),
+        tests("WireProtocol", ["Geodesy", "Timekeeping", "JSON", "Simulation"]), tests("OSMImport", ["Geodesy", "RoadGraph"]), tests("RoadGraph", ["Geodesy", "OSMImport"]), tests("Routing", ["Geodesy", "RoadGraph", "OSMImport", "Simulation"]),
         tests("Guidance", ["Geodesy", "RouteModel", "RoadGraph", "OSMImport", "Routing"]),
-        tests("MapMatching", ["Geodesy", "Timekeeping", "Positioning", "RoadGraph", "OSMImport", "Routing"]), tests("Navigation", ["Geodesy", "Timekeeping", "Positioning", "RouteModel"]), tests("Simulation", ["Geodesy", "Timekeeping", "Positioning", "RouteModel"]),
+        tests("MapMatching", ["Geodesy", "Timekeeping", "Positioning", "RoadGraph", "OSMImport", "Routing", "Simulation"]), tests("Navigation", ["Geodesy", "Timekeeping", "Positioning", "RouteModel"]), tests("Simulation", ["Geodesy", "Timekeeping", "Positioning", "RouteModel"]),
         tests("LocationSources", ["Geodesy", "Timekeeping", "SystemIO", "Positioning", "RouteModel", "NMEA", "RouteFormats", "Simulation"]), tests("Servers", ["Geodesy", "Timekeeping", "JSON", "SystemIO", "Positioning", "RouteModel", "RouteFormats", "WireProtocol", "Navigation", "Simulation", "LocationSources", "Gateway"]), tests("WaygateCLI", ["Geodesy", "Timekeeping", "JSON", "SystemIO", "Positioning", "RouteModel", "RoadGraph", "NMEA", "GPSDProtocol", "RouteFormats", "WireProtocol", "Routing", "Navigation", "Simulation", "Gateway"]),
         tests("DriverAlerts", ["CSystemdBus", "Geodesy", "Timekeeping", "Positioning", "RouteModel", "Navigation", "Gateway"]),
         tests("Render", ["CCairo", "Geodesy", "RouteModel", "RoadGraph", "RouteFormats", "OSMImport"]),

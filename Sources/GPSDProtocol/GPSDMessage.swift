@@ -1,4 +1,4 @@
-import Foundation
+import JSON
 
 /// Any object a gpsd server sends, decoded by its `class`.
 public enum GPSDMessage: Sendable, Hashable {
@@ -23,29 +23,23 @@ public enum GPSDMessage: Sendable, Hashable {
     /// A class Waygate does not model (ATT, PPS, TOFF, AIS, …).
     case other(class: String)
 
-    private struct ClassOnly: Decodable { var `class`: String }
-
-    /// Decodes one JSON line from gpsd.
+    /// Decodes one JSON line from gpsd: parsed once, then decoded by its `class`.
     public static func decode(_ line: some StringProtocol) throws -> GPSDMessage {
-        let data = Data(line.utf8)
-        let decoder = JSONDecoder()
-        let cls: String
-        do {
-            cls = try decoder.decode(ClassOnly.self, from: data).class
-        } catch {
+        guard let value = try? JSONParser.parse(Array(line.utf8), source: "gpsd JSON"), let cls = value["class"]?.stringValue else {
             throw GPSDProtocolError.malformed(String(line.prefix(80)))
         }
+        let decoder = JSONValueDecoder()
         do {
             switch cls {
-            case "VERSION": return .version(try decoder.decode(Version.self, from: data))
-            case "DEVICES": return .devices(try decoder.decode(Devices.self, from: data))
-            case "DEVICE": return .device(try decoder.decode(Device.self, from: data))
-            case "WATCH": return .watch(try decoder.decode(Watch.self, from: data))
-            case "TPV": return .tpv(try decoder.decode(TPV.self, from: data))
-            case "SKY": return .sky(try decoder.decode(SKY.self, from: data))
-            case "GST": return .noise(try decoder.decode(GPSDNoise.self, from: data))
-            case "POLL": return .poll(try decoder.decode(Poll.self, from: data))
-            case "ERROR": return .error(try decoder.decode(GPSDErrorReport.self, from: data))
+            case "VERSION": return .version(try decoder.decode(Version.self, from: value))
+            case "DEVICES": return .devices(try decoder.decode(Devices.self, from: value))
+            case "DEVICE": return .device(try decoder.decode(Device.self, from: value))
+            case "WATCH": return .watch(try decoder.decode(Watch.self, from: value))
+            case "TPV": return .tpv(try decoder.decode(TPV.self, from: value))
+            case "SKY": return .sky(try decoder.decode(SKY.self, from: value))
+            case "GST": return .noise(try decoder.decode(GPSDNoise.self, from: value))
+            case "POLL": return .poll(try decoder.decode(Poll.self, from: value))
+            case "ERROR": return .error(try decoder.decode(GPSDErrorReport.self, from: value))
             default: return .other(class: cls)
             }
         } catch {

@@ -1,3 +1,4 @@
+import Geodesy
 import RoadGraph
 
 /// The road a location is matched to: the OSM way's attributes and the exact directed edge.

@@ -1,3 +1,4 @@
+import Geodesy
 import RoadGraph
 
 /// Parsing of OSM `maxspeed` values: "50", "50 mph", "none", "walk", and national implicit limits

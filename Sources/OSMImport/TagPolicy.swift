@@ -1,3 +1,4 @@
+import Geodesy
 import RoadGraph
 
 /// Which OSM ways one travel profile may use, in which directions and how fast — the role of

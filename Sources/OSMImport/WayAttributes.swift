@@ -1,3 +1,4 @@
+import Geodesy
 import RoadGraph
 
 /// The profile-independent attributes of an OSM way, read from its tags.

@@ -1,3 +1,5 @@
+public import Geodesy
+
 /// One directed edge of the road graph: a stretch of one OSM way between two graph nodes,
 /// travelled in one direction. Its geometry is a shape shared with the opposite edge.
 public struct RoadEdge: Hashable, Sendable {

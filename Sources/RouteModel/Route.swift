@@ -119,27 +119,3 @@ public struct LegAnnotation: Sendable, Hashable {
         self.maxSpeed = maxSpeed
     }
 }
-
-/// A posted speed limit in the unit of the sign.
-public struct SpeedLimit: Sendable, Hashable, Codable {
-    /// The number on the sign.
-    public var value: Double
-    /// `km/h` or `mph`.
-    public var unit: String
-
-    /// A limit of `value` `unit`.
-    public init(value: Double, unit: String = "km/h") {
-        self.value = value
-        self.unit = unit
-    }
-
-    /// The limit in m/s (infinite for `unlimited`).
-    public var metersPerSecond: MetersPerSecond { unit == "mph" ? value * 0.44704 : value / 3.6 }
-
-    /// A road with no limit (OSRM/Mapbox `{"none": true}`, e.g. parts of German motorways):
-    /// `value` is infinite, so it is not encodable with a default `JSONEncoder`.
-    public static let unlimited = SpeedLimit(value: .infinity)
-
-    /// Whether this is `unlimited`.
-    public var isUnlimited: Bool { value.isInfinite }
-}

@@ -4,29 +4,10 @@ import OSMImport
 import Positioning
 import RoadGraph
 import Routing
+import Simulation
 import TestSupport
 import Testing
 import Timekeeping
-
-/// A splitmix64 generator: tiny, seeded, reproducible across platforms.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A standard normal sample (Box–Muller).
-    mutating func gaussian() -> Double {
-        let u1 = Double.random(in: Double.ulpOfOne..<1, using: &self)
-        let u2 = Double.random(in: 0..<1, using: &self)
-        return (-2 * Foundation.log(u1)).squareRoot() * Foundation.cos(2 * .pi * u2)
-    }
-}
 
 /// Drives planned routes over the Helsinki extract at 1 Hz, with the true edge of every sample,
 /// and adds seeded Gaussian noise for the matchers to undo.
@@ -92,10 +73,10 @@ struct HelsinkiDrive {
         let start = Timestamp(secondsSince1970: 1_800_000_000)
         return samples.enumerated().map { i, s in
             let projection = LocalProjection(origin: s.coordinate)
-            let noisy = projection.unproject(PlanarPoint(x: sigma * random.gaussian(), y: sigma * random.gaussian()))
+            let noisy = projection.unproject(PlanarPoint(x: sigma * random.nextNormal(), y: sigma * random.nextNormal()))
             var fix = Fix(time: start.adding(Double(i)), mode: .threeD, coordinate: noisy)
             fix.speed = speed
-            fix.course = Bearing.normalized(s.bearing + 5 * random.gaussian())
+            fix.course = Bearing.normalized(s.bearing + 5 * random.nextNormal())
             fix.horizontalAccuracy = sigma
             return fix
         }

@@ -2,6 +2,7 @@ import Foundation
 import Geodesy
 import NMEA
 import Positioning
+import Simulation
 import Testing
 import Timekeeping
 import TestSupport
@@ -52,17 +53,6 @@ struct NMEAStreamDecoderTests {
 
 @Suite("NMEAStreamDecoder malformed input")
 struct NMEAStreamDecoderMalformedTests {
-    /// A deterministic xorshift generator, so the noise is the same on every run.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state ^= state << 13
-            state ^= state >> 7
-            state ^= state << 17
-            return state
-        }
-    }
-
     @Test("sentences with every field empty, missing or non-numeric decode without fixes and without crashing")
     func emptyAndJunkFields() {
         let bodies = ["GPGGA,,,,,,,,,,,,,,", "GPRMC,,,,,,,,,,,", "GPGSA,,,,,,,,,,,,,,,,,", "GPGSV,,,,", "GPGSV,1,1,01,xx,yy,zz,ww",
@@ -79,7 +69,7 @@ struct NMEAStreamDecoderMalformedTests {
 
     @Test("random binary noise mixed into a real log never crashes and the log's fixes survive")
     func noiseFuzz() throws {
-        var rng = SeededGenerator(state: 0x9E37_79B9_7F4A_7C15)
+        var rng = SeededGenerator(seed: 0x9E37_79B9_7F4A_7C15)
         let log = Array("$GNRMC,000941.00,A,4404.13387,N,12118.85628,W,0.029,,100117,,,A*7D\r\n$GNGGA,000941.00,4404.13387,N,12118.85628,W,1,12,1.01,1144.8,M,-21.4,M,,*4D\r\n".utf8)
         var input: [UInt8] = []
         for _ in 0..<200 {

@@ -1,3 +1,4 @@
+import Geodesy
 import RoadGraph
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import Geodesy
 import RoadGraph
+import Simulation
 @testable import Routing
 import TestSupport
 import Testing
@@ -21,7 +22,7 @@ struct HelsinkiHierarchyTests {
         let usable = (0..<p.graph.edgeCount).filter { e in
             costing.isUsable(e) && p.tables.components[TravelProfile.car.index][p.graph.edges[e].to.index] == main
         }
-        var generator = SplitMix64(seed: 3)
+        var generator = SeededGenerator(seed: 3)
         var found = 0
         for _ in 0..<250 {
             let s = usable[Int(generator.next() % UInt64(usable.count))], t = usable[Int(generator.next() % UInt64(usable.count))]

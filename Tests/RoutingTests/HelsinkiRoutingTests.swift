@@ -3,6 +3,7 @@ import Geodesy
 import OSMImport
 import RoadGraph
 import Routing
+import Simulation
 import TestSupport
 import Testing
 
@@ -63,7 +64,7 @@ struct HelsinkiRoutingTests {
     func randomPairs() throws {
         let p = try #require(Self.planner)
         let g = p.graph
-        var rng = SplitMix64(seed: 2026)
+        var rng = SeededGenerator(seed: 2026)
         var found = 0, forbiddenTurns = 0, unusable = 0
         for _ in 0..<30 {
             let a = g.nodes[Int(rng.next() % UInt64(g.nodeCount))], b = g.nodes[Int(rng.next() % UInt64(g.nodeCount))]
@@ -77,18 +78,5 @@ struct HelsinkiRoutingTests {
         #expect(found >= 28)
         #expect(unusable == 0)
         #expect(forbiddenTurns == 0)
-    }
-}
-
-/// A tiny seeded generator (SplitMix64) so the random pairs are the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -9,7 +9,7 @@ struct EventClientTests {
     func streamsUntilServerStops() async throws {
         let h = try ServerHarness()
         defer { h.close() }
-        let client = try EventClient(path: h.path)
+        let client = try EventClient(path: h.path, waitingUpTo: 0)
         defer { client.close() }
         var messages = client.messages().makeAsyncIterator()
         guard case .hello(let hello) = try await messages.next() else { Issue.record("no HELLO"); return }
@@ -27,7 +27,7 @@ struct EventClientTests {
     func closeEndsStream() async throws {
         let h = try ServerHarness()
         defer { h.close() }
-        let client = try EventClient(path: h.path)
+        let client = try EventClient(path: h.path, waitingUpTo: 0)
         var messages = client.messages().makeAsyncIterator()
         guard case .hello = try await messages.next() else { Issue.record("no HELLO"); return }
         client.close()

@@ -27,17 +27,17 @@ struct ServerHarness {
     }
 
     /// A connected client that has read its HELLO.
-    func client() async throws -> TestClient {
-        let client = try TestClient(path: path)
-        guard case .hello = try await client.next() else { throw TestClientError.closed }
+    func client() async throws -> EventClient {
+        let client = try EventClient(path: path, waitingUpTo: 0)
+        guard case .hello = try await client.received() else { throw TestClientError.closed }
         return client
     }
 
     /// A client subscribed to `channels` (REPLY read).
-    func subscribed(_ channels: [Channel]) async throws -> TestClient {
+    func subscribed(_ channels: [Channel]) async throws -> EventClient {
         let client = try await client()
         try client.send(Request(id: .integer(1), command: .subscribe(channels)))
-        guard case .reply = try await client.next() else { throw TestClientError.closed }
+        guard case .reply = try await client.received() else { throw TestClientError.closed }
         return client
     }
 
@@ -60,13 +60,13 @@ struct EventServerTests {
     func helloSubscribeLocation() async throws {
         let h = try ServerHarness()
         defer { h.close() }
-        let client = try TestClient(path: h.path)
-        let hello = try await client.next()
+        let client = try EventClient(path: h.path, waitingUpTo: 0)
+        let hello = try await client.received()
         #expect(hello == .hello(HelloMessage(version: "0.1.0-test", session: .init(mode: .freeDrive), channels: Channel.concrete)))
-        try client.send(#"{"cmd":"subscribe","channels":["location"],"id":"a"}"#)
-        #expect(try await client.next() == .reply(ReplyMessage(id: .string("a"), fields: ["channels": .array([.string("location")])])))
+        try client.send(line: #"{"cmd":"subscribe","channels":["location"],"id":"a"}"#)
+        #expect(try await client.received() == .reply(ReplyMessage(id: .string("a"), fields: ["channels": .array([.string("location")])])))
         let seq = h.fanout.publish(.location(helsinki), time: fixTime)
-        guard case .event(let event) = try await client.next() else { Issue.record("no event"); return }
+        guard case .event(let event) = try await client.received() else { Issue.record("no event"); return }
         #expect(event.seq == seq)
         #expect(event.time.description == "2027-01-15T08:00:00.125Z")
         #expect(event.payload == .location(helsinki))
@@ -79,9 +79,9 @@ struct EventServerTests {
         let client = try await h.client()
         let first = h.fanout.publish(.location(helsinki), time: fixTime)
         try client.send(Request(command: .subscribe([.location])))
-        #expect(try await client.next() == .reply(ReplyMessage(fields: ["channels": .array([.string("location")])])))
+        #expect(try await client.received() == .reply(ReplyMessage(fields: ["channels": .array([.string("location")])])))
         let second = h.fanout.publish(.location(helsinki), time: fixTime)
-        guard case .event(let event) = try await client.next() else { Issue.record("no event"); return }
+        guard case .event(let event) = try await client.received() else { Issue.record("no event"); return }
         #expect(event.seq == second)
         #expect(second > first)
     }
@@ -93,11 +93,11 @@ struct EventServerTests {
         let client = try await h.subscribed([.all])
         try client.send(Request(id: .integer(2), command: .unsubscribe([.location, .nmea])))
         let remaining: [JSONValue] = ["sky", "match", "progress", "instructions", "guidance", "session", "camera", "device"].map { .string($0) }
-        #expect(try await client.next() == .reply(ReplyMessage(id: .integer(2), fields: ["channels": .array(remaining)])))
+        #expect(try await client.received() == .reply(ReplyMessage(id: .integer(2), fields: ["channels": .array(remaining)])))
         h.fanout.publish(.location(helsinki), time: fixTime)
         h.fanout.publish(nmea(0), time: fixTime)
         let sky = h.fanout.publish(.sky(SkyMessage(satellites: [])), time: fixTime)
-        guard case .event(let event) = try await client.next() else { Issue.record("no event"); return }
+        guard case .event(let event) = try await client.received() else { Issue.record("no event"); return }
         #expect(event.seq == sky)
         #expect(event.payload.messageClass == "SKY")
     }
@@ -112,9 +112,9 @@ struct EventServerTests {
         #expect(h.server.statistics.clients == 3)
         let device = EventPayload.device(DeviceMessage(source: "serial:/dev/ttyACM0", state: .lost))
         for i in 0..<10 { h.fanout.publish(i % 2 == 0 ? .location(helsinki) : device, time: fixTime.adding(Double(i))) }
-        let a = try await locations.next(5).map(\.messageClass)
-        let b = try await devices.next(5).map(\.messageClass)
-        let c = try await both.next(10).map(\.messageClass)
+        let a = try await locations.received(5).map(\.messageClass)
+        let b = try await devices.received(5).map(\.messageClass)
+        let c = try await both.received(10).map(\.messageClass)
         #expect(a == Array(repeating: "LOCATION", count: 5))
         #expect(b == Array(repeating: "DEVICE", count: 5))
         #expect(c == (0..<10).map { $0 % 2 == 0 ? "LOCATION" : "DEVICE" })
@@ -131,7 +131,7 @@ struct EventServerTests {
         var fastSeqs: [UInt64] = []
         for chunk in stride(from: 0, to: total, by: 500) {
             for i in chunk..<(chunk + 500) { h.fanout.publish(nmea(i), time: fixTime) }
-            fastSeqs += try await fast.nextLines(500).compactMap(seq(of:))
+            fastSeqs += try await fast.receivedLines(500).compactMap(seq(of:))
         }
         #expect(fastSeqs.count == total)
         #expect(fastSeqs == fastSeqs.sorted() && Set(fastSeqs).count == total)
@@ -174,11 +174,11 @@ struct EventServerTests {
         let h = try ServerHarness()
         defer { h.close() }
         let client = try await h.client()
-        try client.send(#"{"cmd":"subscribe""#)
-        try client.send(#"["subscribe"]"#)
-        try client.send(#"{"cmd":"status","pad":""# + String(repeating: "x", count: 70_000) + #""}"#)
-        try client.send(#"{"cmd":"status","id":9}"#)
-        let answers = try await client.next(4)
+        try client.send(line: #"{"cmd":"subscribe""#)
+        try client.send(line: #"["subscribe"]"#)
+        try client.send(line: #"{"cmd":"status","pad":""# + String(repeating: "x", count: 70_000) + #""}"#)
+        try client.send(line: #"{"cmd":"status","id":9}"#)
+        let answers = try await client.received(4)
         guard case .error(let malformed) = answers[0], case .error(let array) = answers[1], case .error(let long) = answers[2],
             case .reply(let status) = answers[3]
         else { Issue.record("unexpected answers \(answers.map(\.messageClass))"); return }
@@ -194,8 +194,8 @@ struct EventServerTests {
         let h = try ServerHarness()
         defer { h.close() }
         let client = try await h.client()
-        try client.send(#"{"cmd":"teleport","id":42}"#)
-        guard case .error(let error) = try await client.next() else { Issue.record("no ERROR"); return }
+        try client.send(line: #"{"cmd":"teleport","id":42}"#)
+        guard case .error(let error) = try await client.received() else { Issue.record("no ERROR"); return }
         #expect(error.id == .integer(42))
         #expect(error.code == .badRequest)
         #expect(error.message.hasPrefix(#"unknown command "teleport""#))
@@ -206,11 +206,11 @@ struct EventServerTests {
         let h = try ServerHarness()
         defer { h.close() }
         let client = try await h.client()
-        try client.send(#"{"cmd":"route","waypoints":[[24.94,60.17]],"id":1}"#)
-        try client.send(#"{"cmd":"camera","state":"overview","id":2}"#)
-        try client.send(#"{"cmd":"status","id":3}"#)
+        try client.send(line: #"{"cmd":"route","waypoints":[[24.94,60.17]],"id":1}"#)
+        try client.send(line: #"{"cmd":"camera","state":"overview","id":2}"#)
+        try client.send(line: #"{"cmd":"status","id":3}"#)
         h.fanout.publish(.location(helsinki), time: fixTime)
-        let answers = try await client.next(3)
+        let answers = try await client.received(3)
         #expect(answers[0] == .error(ErrorMessage(id: .integer(1), code: .noRoute, message: "no road within 200 m of waypoint 0")))
         #expect(answers[1] == .reply(ReplyMessage(id: .integer(2), fields: ["command": .string("camera")])))
         guard case .reply(let status) = answers[2] else { Issue.record("no status REPLY"); return }
@@ -228,10 +228,10 @@ struct EventServerTests {
         let h = try ServerHarness(access: AccessPolicy(allowUIDs: [4_242_424], allowGIDs: [4_242_424]))
         defer { h.close() }
         let client = try await h.client()
-        try client.send(#"{"cmd":"stop","id":1}"#)
-        try client.send(#"{"cmd":"start","route_index":0,"id":2}"#)
-        try client.send(#"{"cmd":"status","id":3}"#)
-        let answers = try await client.next(3)
+        try client.send(line: #"{"cmd":"stop","id":1}"#)
+        try client.send(line: #"{"cmd":"start","route_index":0,"id":2}"#)
+        try client.send(line: #"{"cmd":"status","id":3}"#)
+        let answers = try await client.received(3)
         let uid = getuid()
         let gid = getgid()
         #expect(answers[0] == .error(ErrorMessage(id: .integer(1), code: .forbidden, message: "stop is not allowed for uid \(uid) gid \(gid)")))
@@ -245,8 +245,8 @@ struct EventServerTests {
         let h = try ServerHarness(access: AccessPolicy(allowUIDs: [getuid()]))
         defer { h.close() }
         let client = try await h.client()
-        try client.send(#"{"cmd":"stop","id":1}"#)
-        #expect(try await client.next() == .reply(ReplyMessage(id: .integer(1), fields: ["command": .string("stop")])))
+        try client.send(line: #"{"cmd":"stop","id":1}"#)
+        #expect(try await client.received() == .reply(ReplyMessage(id: .integer(1), fields: ["command": .string("stop")])))
     }
 
     @Test("a client that vanishes with unsent events and an unanswered request does not disturb the others")
@@ -256,22 +256,22 @@ struct EventServerTests {
         let stays = try await h.subscribed([.nmea])
         do {
             let leaves = try await h.subscribed([.nmea])
-            try leaves.send(#"{"cmd":"status","id":1}"#)
+            try leaves.send(line: #"{"cmd":"status","id":1}"#)
             for chunk in stride(from: 0, to: 4_000, by: 500) {  // more than its socket buffer holds
                 for i in chunk..<(chunk + 500) { h.fanout.publish(nmea(i), time: fixTime) }
-                #expect(try await stays.nextLines(500).count == 500)
+                #expect(try await stays.receivedLines(500).count == 500)
             }
             withExtendedLifetime(leaves) {}
         }  // `leaves` is closed here, with events and a reply still queued for it
         var clients: JSONValue?
         for attempt in 0..<200 where clients != .integer(1) {
             try stays.send(Request(id: .integer(Int64(attempt)), command: .status))
-            guard case .reply(let reply) = try await stays.next() else { break }
+            guard case .reply(let reply) = try await stays.received() else { break }
             clients = reply.fields["clients"]
         }
         #expect(clients == .integer(1))
         let seq = h.fanout.publish(nmea(4_000), time: fixTime)
-        guard case .event(let event) = try await stays.next() else { Issue.record("no event after the other client left"); return }
+        guard case .event(let event) = try await stays.received() else { Issue.record("no event after the other client left"); return }
         #expect(event.seq == seq)
     }
 
@@ -280,8 +280,8 @@ struct EventServerTests {
         let h = try ServerHarness()
         defer { h.close() }
         h.fanout.publish(.session(SessionMessage(mode: .activeGuidance, previous: .freeDrive, routeID: "r-1")), time: fixTime)
-        let client = try TestClient(path: h.path)
-        guard case .hello(let hello) = try await client.next() else { Issue.record("no HELLO"); return }
+        let client = try EventClient(path: h.path, waitingUpTo: 0)
+        guard case .hello(let hello) = try await client.received() else { Issue.record("no HELLO"); return }
         #expect(hello.session.mode == .activeGuidance)
     }
 

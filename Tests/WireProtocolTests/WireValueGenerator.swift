@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 import JSON
 import Simulation
 import Timekeeping

@@ -13,24 +13,14 @@ enum LegAnnotator {
             guard range.upperBound > range.lowerBound else { continue }
             let pieces = (range.lowerBound..<range.upperBound).map { path.geometry[$0].distance(to: path.geometry[$0 + 1]) }
             let total = pieces.reduce(0, +)
-            let limit = segment.speedLimit.map { Self.limit($0) }
             for d in pieces {
                 let duration = total > 0 ? segment.duration * d / total : 0
                 result.distance.append(d)
                 result.duration.append(duration)
                 result.speed.append(duration > 0 ? d / duration : 0)
-                result.maxSpeed.append(limit)
+                result.maxSpeed.append(segment.speedLimit)
             }
         }
         return result
-    }
-
-    /// The RouteModel form of a graph speed limit.
-    static func limit(_ limit: GraphSpeedLimit) -> RouteModel.SpeedLimit {
-        switch limit {
-        case .kilometersPerHour(let v): RouteModel.SpeedLimit(value: Double(v), unit: "km/h")
-        case .milesPerHour(let v): RouteModel.SpeedLimit(value: Double(v), unit: "mph")
-        case .unlimited: .unlimited
-        }
     }
 }

@@ -102,9 +102,9 @@ struct LegBuilder {
     }
 
     /// The speed limit of a step when all its segments share one.
-    static func speedLimit(_ segments: ArraySlice<RoadPath.Segment>) -> RouteModel.SpeedLimit? {
+    static func speedLimit(_ segments: ArraySlice<RoadPath.Segment>) -> SpeedLimit? {
         guard let limit = segments.first?.speedLimit, segments.allSatisfy({ $0.speedLimit == limit }) else { return nil }
-        return LegAnnotator.limit(limit)
+        return limit
     }
 
     /// Bearings are whole degrees on the wire (OSRM).

@@ -1,3 +1,4 @@
+import Geodesy
 import RouteModel
 
 extension OSRMReader {

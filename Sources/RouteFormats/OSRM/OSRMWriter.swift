@@ -1,3 +1,4 @@
+import Geodesy
 public import JSON
 public import RouteModel
 public import Timekeeping

@@ -1,5 +1,6 @@
 import Foundation
 import GPSDProtocol
+import JSON
 
 /// What the gpsd-compatible server knows and how it answers gpsd's requests: the latest TPV and
 /// SKY, the devices seen, and per client its watch flag and output buffer (always used under
@@ -66,7 +67,7 @@ struct GPSDSession {
         case "?WATCH":
             var watch = Watch(enable: true, json: true)
             if let argument {
-                guard let asked = try? JSONDecoder().decode(Watch.self, from: Data(argument.utf8)) else {
+                guard let asked = try? JSONValueDecoder().decode(Watch.self, from: Array(argument.utf8), source: "WATCH") else {
                     client.output += Self.error("Invalid WATCH: \(argument)").utf8
                     return
                 }

@@ -8,11 +8,11 @@ extension MatchMessage {
     public init(_ match: MatchedLocation) {
         let road = match.road.map {
             Road(wayID: $0.wayID, name: $0.name, ref: $0.ref, roadClass: $0.roadClass.osmValue, oneway: $0.isOneway,
-                 speedLimit: WireProtocol.SpeedLimit($0.speedLimit))
+                 speedLimit: $0.speedLimit.wireLimit)
         }
         let horizon = match.horizon.map {
             HorizonRoad(wayID: $0.wayID, name: $0.name, roadClass: $0.roadClass.osmValue, length: $0.length.rounded(to: 1),
-                        speedLimit: WireProtocol.SpeedLimit($0.speedLimit))
+                        speedLimit: $0.speedLimit.wireLimit)
         }
         self.init(
             lat: match.coordinate.latitude.rounded(to: 9), lon: match.coordinate.longitude.rounded(to: 9),
@@ -22,13 +22,7 @@ extension MatchMessage {
     }
 }
 
-extension WireProtocol.SpeedLimit {
-    /// A wire speed limit for a tagged or default limit; nil for "no limit" (`maxspeed=none`).
-    init?(_ posted: PostedSpeedLimit) {
-        switch posted.limit {
-        case .kilometersPerHour(let v): self.init(value: Double(v), unit: "km/h")
-        case .milesPerHour(let v): self.init(value: Double(v), unit: "mph")
-        case .unlimited: return nil
-        }
-    }
+extension PostedSpeedLimit {
+    /// The limit as the wire shows it; nil for "no limit" (`maxspeed=none`).
+    var wireLimit: SpeedLimit? { limit.isUnlimited ? nil : limit }
 }

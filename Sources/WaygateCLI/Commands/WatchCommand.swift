@@ -1,8 +1,8 @@
 import JSON
 import DriverAlerts
 import Foundation
+import Servers
 import SystemIO
-import Timekeeping
 import WireProtocol
 
 /// `waygate watch`: a live, human-readable view of a running server.
@@ -59,28 +59,16 @@ struct WatchCommand: Subcommand {
             notifications: arguments.flag("--notify"), maneuverNotifications: !arguments.flag("--no-notify-maneuvers"))
     }
 
-    /// Connects to `path`, retrying every 0.2 s for up to `wait` seconds.
-    private func connect(_ path: String, timeSource: any TimeSource) async throws -> SocketConnection {
-        let deadline = timeSource.now().adding(wait)
-        while true {
-            do {
-                return try SocketConnection.connect(unixPath: path)
-            } catch {
-                if timeSource.now() >= deadline {
-                    throw RuntimeError("cannot connect to \(path): \(error.message) (is 'waygate serve' running?)")
-                }
-                try await timeSource.sleep(for: 0.2)
-            }
-        }
-    }
-
     func run(in environment: AppEnvironment) async throws {
         let path = socket ?? SocketPath.resolveDefault(environment: environment.variables, uid: environment.uid)
-        let connection = try await connect(path, timeSource: environment.timeSource)
-        defer { connection.descriptor.close() }
-        let subscribe = Request(id: .integer(1), command: .subscribe(channels))
-        try connection.sendAll(try WireCoding.line(subscribe))
-        var framer = LineFramer(limit: LineFramer.serverLineLimit)
+        let client: EventClient
+        do {
+            client = try EventClient(path: path, waitingUpTo: wait)
+        } catch {
+            throw RuntimeError("cannot connect to \(path): \(error.message) (is 'waygate serve' running?)")
+        }
+        defer { client.close() }
+        try client.send(Request(id: .integer(1), command: .subscribe(channels)))
         var console = Console()
         var events = 0
         let driverAlerts = alerts.speech || alerts.notifications ? DriverAlerts(settings: alerts, warn: { Console.error("warning: \($0)") }) : nil
@@ -89,21 +77,17 @@ struct WatchCommand: Subcommand {
             driverAlerts?.stop()
         }
         while true {
-            let bytes: [UInt8]
+            let read: [UInt8]?
             do {
-                bytes = try connection.read(upTo: 65_536)
+                read = try client.nextLine()
             } catch {
                 throw RuntimeError("reading \(path): \(error.message)")
             }
-            if bytes.isEmpty {
+            guard let line = read else {
                 console.flush()
                 throw RuntimeError("server at \(path) closed the connection")
             }
-            for case .line(let line) in framer.push(bytes) {
-                guard let message = try? ServerMessage.decode(line: line) else {
-                    console.print("unreadable line from server: \(String(decoding: line.prefix(120), as: UTF8.self))")
-                    continue
-                }
+            if let message = try? ServerMessage.decode(line: line) {
                 if raw {
                     console.print(String(decoding: line, as: UTF8.self))
                 } else if let text = formatter.line(for: message) {
@@ -115,8 +99,10 @@ struct WatchCommand: Subcommand {
                     console.flush()
                     return
                 }
+            } else {
+                console.print("unreadable line from server: \(String(decoding: line.prefix(120), as: UTF8.self))")
             }
-            console.flush()
+            if !client.hasBufferedLine { console.flush() }
         }
     }
 }

@@ -1,3 +1,5 @@
+public import Geodesy
+
 /// MATCH: in free drive, the fix snapped to the most probable road, with the road ahead.
 public struct MatchMessage: WireMessage {
     public static let messageClass = "MATCH"
