@@ -182,7 +182,7 @@ struct GraphBuilder {
             if let total = r.attributes.ferryDuration, wayLength > 0 {
                 durations[profile] = Float(total * length / wayLength)
             } else {
-                durations[profile] = Float(length / (access.speed / 3.6))
+                durations[profile] = Float(length / ((forward ? access.speed : access.backwardSpeed) / 3.6))
             }
         }
         guard durations.car.isFinite || durations.bike.isFinite || durations.foot.isFinite else { return nil }
@@ -194,7 +194,7 @@ struct GraphBuilder {
         let preference = UInt8((min(1, max(0.01, r.access[.car]?.preference ?? 1)) * 100).rounded())
         return RoadEdge(
             from: from, to: to, shape: shape, length: Float(length), wayID: r.way.id, name: names.0, ref: names.1,
-            destination: names.2, roadClass: r.attributes.roadClass, speedLimit: r.attributes.speedLimit,
+            destination: names.2, roadClass: r.attributes.roadClass, speedLimit: forward ? r.attributes.speedLimit : r.attributes.backwardSpeedLimit,
             defaultSpeed: UInt8(TagPolicy.defaultCarSpeed(r.attributes.roadClass)), flags: flags, durations: durations,
             carPreference: preference)
     }

@@ -13,8 +13,10 @@ public struct TagPolicy: Sendable {
         public var forward: Bool
         /// Allowed against the way's node order.
         public var backward: Bool
-        /// Travel speed in km/h (for ferries without `duration`, the assumed crossing speed).
+        /// Travel speed in km/h along the node order (for ferries without `duration`, the assumed crossing speed).
         public var speed: Double
+        /// Travel speed in km/h against the node order (differs from `speed` with `maxspeed:backward` and the like).
+        public var backwardSpeed: Double
         /// How readily a route should use the way, as a share of its speed (1 = as fast as it is;
         /// 0.5 = a narrow or parking-aisle road costs twice its travel time when choosing a route).
         public var preference: Double
@@ -22,10 +24,13 @@ public struct TagPolicy: Sendable {
         public var isRestricted: Bool
 
         /// An access rule from its parts.
-        public init(forward: Bool, backward: Bool, speed: Double, preference: Double = 1, isRestricted: Bool = false) {
+        public init(
+            forward: Bool, backward: Bool, speed: Double, backwardSpeed: Double? = nil, preference: Double = 1, isRestricted: Bool = false
+        ) {
             self.forward = forward
             self.backward = backward
             self.speed = speed
+            self.backwardSpeed = backwardSpeed ?? speed
             self.preference = preference
             self.isRestricted = isRestricted
         }
@@ -91,22 +96,69 @@ public struct TagPolicy: Sendable {
 
     /// The access rule given already parsed attributes.
     func access(for tags: [String: String], attributes: WayAttributes) -> WayAccess? {
+        guard profile != .car else { return carAccess(tags, attributes) }
         let roadClass = attributes.roadClass
         let explicit = accessKeys.lazy.compactMap { tags[$0] }.first
         if let explicit, Self.deniedAccess.contains(explicit) { return nil }
         if explicit == nil || explicit == "destination" {
             guard isUsableByDefault(roadClass) else { return nil }
-            if profile == .car, tags["area"] == "yes" { return nil }
         }
-        if profile == .car, tags["service"] == "emergency_access" || Self.isClosedToCars(tags) { return nil }
         if tags["impassable"] == "yes" || tags["status"] == "impassable" { return nil }
         let (forward, backward) = directions(tags, attributes)
         guard forward || backward else { return nil }
-        guard profile == .car else { return WayAccess(forward: forward, backward: backward, speed: speed(tags, attributes)) }
+        let speed = speed(tags, attributes, forward: true)
+        return WayAccess(forward: forward, backward: backward, speed: speed)
+    }
+
+    /// The car's access rule (OSRM car `WayHandlers.access` and `WayHandlers.speed`): the access
+    /// value of each direction (`motorcar:forward` before `motorcar`, then `motor_vehicle`, `vehicle`,
+    /// `access`) decides it; a way of a class cars do not use by default (a track, a path) is open
+    /// at 10 km/h in a direction whose value allows cars (`yes`, `permissive`, `designated`, …).
+    private func carAccess(_ tags: [String: String], _ attributes: WayAttributes) -> WayAccess? {
+        let roadClass = attributes.roadClass
+        if tags["area"] == "yes" || roadClass == .steps { return nil }
+        if tags["service"] == "emergency_access" || Self.isClosedToCars(tags) { return nil }
+        if tags["impassable"] == "yes" || tags["status"] == "impassable" { return nil }
+        let values = DirectionalTags.values(tags, accessKeys)
+        let access = (forward: values.forward.map(Self.resolvedCarAccess), backward: values.backward.map(Self.resolvedCarAccess))
+        let byDefault = isUsableByDefault(roadClass)
+        /// Whether cars may use the way in a direction whose access value is `value`.
+        func allows(_ value: String?) -> Bool {
+            guard let value else { return byDefault }
+            if Self.deniedAccess.contains(value) || Self.carDeniedAccess.contains(value) { return false }
+            return byDefault || !Self.restrictedAccess.contains(value) || value == "unknown"
+        }
+        let open = (forward: allows(access.forward), backward: allows(access.backward))
+        guard open.forward || open.backward else { return nil }
+        let (oneway, reverse) = directions(tags, attributes)
+        let forward = oneway && open.forward, backward = reverse && open.backward
+        guard forward || backward else { return nil }
         return WayAccess(
-            forward: forward, backward: backward, speed: speed(tags, attributes),
+            forward: forward, backward: backward, speed: speed(tags, attributes, forward: true),
+            backwardSpeed: speed(tags, attributes, forward: false),
             preference: Self.carPreference(tags, isBidirectional: forward && backward),
-            isRestricted: explicit.map(Self.restrictedAccess.contains) ?? false)
+            isRestricted: byDefault && [access.forward, access.backward].contains { $0.map(Self.restrictedAccess.contains) ?? false })
+    }
+
+    /// Access values that close a way to cars beyond `deniedAccess` (OSRM car `access_tag_blacklist`).
+    private static let carDeniedAccess: Set<String> = [
+        "taxi", "share_taxi", "minibus", "bus", "foot", "emergency_vehicle", "restricted", "military", "official",
+    ]
+
+    /// Access values that let cars in (OSRM car `access_tag_whitelist`).
+    private static let carAllowedAccess: Set<String> = ["yes", "motorcar", "motor_vehicle", "vehicle", "permissive", "designated", "hov"]
+
+    /// One value of a multi-value access tag ("yes;destination"): the most permissive one (OSRM `resolve_access`).
+    private static func resolvedCarAccess(_ raw: String) -> String {
+        guard raw.contains(";") else { return raw }
+        func rank(_ value: String) -> Int {
+            if carAllowedAccess.contains(value) { return 3 }
+            if restrictedAccess.contains(value) || ["private", "delivery", "customers"].contains(value) { return 2 }
+            if deniedAccess.contains(value) || carDeniedAccess.contains(value) { return 1 }
+            return 0
+        }
+        let parts = raw.split(separator: ";").map { $0.trimmingSpaces }
+        return parts.max { rank($0) < rank($1) } ?? raw
     }
 
     /// Whether a way is under construction (`construction=*` other than `no`, `widening`, `minor`) or
@@ -192,14 +244,17 @@ public struct TagPolicy: Sendable {
         }
     }
 
-    /// Travel speed in km/h.
-    private func speed(_ tags: [String: String], _ attributes: WayAttributes) -> Double {
+    /// Travel speed in km/h along (`forward`) or against the way's node order.
+    private func speed(_ tags: [String: String], _ attributes: WayAttributes, forward: Bool) -> Double {
         let roadClass = attributes.roadClass
         switch profile {
         case .car:
             if roadClass == .ferry { return 5 }
-            let base = Self.defaultCarSpeed(roadClass)
-            let limited = switch attributes.advisorySpeed ?? attributes.speedLimit {
+            // Classes without a car speed are driven at OSRM's `default_speed` where access tags open them.
+            let base = Self.defaultCarSpeed(roadClass) > 0 ? Self.defaultCarSpeed(roadClass) : 10
+            let tagged = forward
+                ? attributes.advisorySpeed.forward ?? attributes.speedLimit : attributes.advisorySpeed.backward ?? attributes.backwardSpeedLimit
+            let limited = switch tagged {
             case .unlimited: max(base, 140 * 0.8)
             case let limit?: max(5, (limit.kilometersPerHour ?? base) * 0.8)
             case nil: base

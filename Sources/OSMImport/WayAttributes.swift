@@ -11,10 +11,14 @@ struct WayAttributes: Sendable {
     var ref: String?
     /// Signposted destination, "ref: destination" from `destination:ref` and `destination`.
     var destination: String?
-    /// Tagged `maxspeed` (else `maxspeed:forward`, or the zone in `source:maxspeed` / `maxspeed:type`), nil when absent or not understood.
+    /// Tagged limit along the node order (`maxspeed:forward`, else `maxspeed`, or the zone in
+    /// `source:maxspeed` / `maxspeed:type`), nil when absent or not understood.
     var speedLimit: SpeedLimit?
-    /// Recommended speed (`maxspeed:advisory`), which OSRM's car profile prefers over the limit; nil when untagged.
-    var advisorySpeed: SpeedLimit?
+    /// The same against the node order (`maxspeed:backward`, else as `speedLimit`).
+    var backwardSpeedLimit: SpeedLimit?
+    /// Recommended speed along and against the node order (`maxspeed:advisory[:forward|:backward]`),
+    /// which OSRM's car profile prefers over the limit; nil when untagged.
+    var advisorySpeed: (forward: SpeedLimit?, backward: SpeedLimit?)
     /// Roundabout, toll, ferry, tunnel and bridge flags.
     var flags: EdgeFlags
     /// Ferry crossing time for the whole way in seconds (`duration`), nil when untagged.
@@ -37,9 +41,11 @@ struct WayAttributes: Sendable {
         case let (r?, d?): "\(r): \(d)"
         case let (r, d): r ?? d
         }
-        speedLimit = ["maxspeed", "maxspeed:forward", "source:maxspeed", "maxspeed:type"].lazy
-            .compactMap { tags[$0].flatMap(MaxSpeed.parse) }.first
-        advisorySpeed = tags["maxspeed:advisory"].flatMap(MaxSpeed.parse)
+        let limits = DirectionalTags.values(tags, ["maxspeed", "source:maxspeed", "maxspeed:type"])
+        speedLimit = limits.forward.flatMap(MaxSpeed.parse)
+        backwardSpeedLimit = limits.backward.flatMap(MaxSpeed.parse)
+        let advisory = DirectionalTags.values(tags, ["maxspeed:advisory"])
+        advisorySpeed = (advisory.forward.flatMap(MaxSpeed.parse), advisory.backward.flatMap(MaxSpeed.parse))
         var flags: EdgeFlags = []
         if ["roundabout", "circular"].contains(tags["junction"] ?? "") { flags.insert(.roundabout) }
         if tags["toll"] == "yes" || tags["toll:motorcar"] == "yes" { flags.insert(.toll) }

@@ -1,7 +1,8 @@
 import RoadGraph
 
-/// Finds alternatives by the penalty method: after each search the roads used get slower (× 1.5)
-/// and the search is repeated. A candidate is kept when it shares at most 65 % of its length with
+/// Chooses alternatives among candidate paths (`choose`, for the via-node candidates of a
+/// hierarchy), or finds them by the penalty method where no hierarchy applies: after each search the
+/// roads used get slower (× 1.5) and the search is repeated. A candidate is kept when it shares at most 65 % of its length with
 /// every route kept so far, takes at most 1.4 × the best route's time, and never visits a node twice.
 struct AlternativeFinder {
     let costing: EdgeCosting
@@ -26,6 +27,20 @@ struct AlternativeFinder {
             penalize(last, &penalties)
             guard let candidate = PathSearch(costing: costing.penalized(by: penalties)).run(from: sources, to: targets) else { break }
             last = candidate
+            guard realCost(candidate) <= Self.maximumStretch * bestCost, !hasLoop(candidate) else { continue }
+            guard chosen.allSatisfy({ sharedFraction(candidate, with: $0) <= Self.maximumSharing }) else { continue }
+            chosen.append(candidate)
+            found.append(candidate)
+        }
+        return found.sorted { realCost($0) < realCost($1) }
+    }
+
+    /// Up to `maximumCount` of `candidates` (cheapest first, e.g. the via-node paths of a hierarchy)
+    /// that pass the same checks as penalty alternatives, in order of travel time.
+    func choose(from candidates: [PathSearch.Result], best: PathSearch.Result) -> [PathSearch.Result] {
+        let bestCost = realCost(best)
+        var chosen: [PathSearch.Result] = [best], found: [PathSearch.Result] = []
+        for candidate in candidates where found.count < maximumCount {
             guard realCost(candidate) <= Self.maximumStretch * bestCost, !hasLoop(candidate) else { continue }
             guard chosen.allSatisfy({ sharedFraction(candidate, with: $0) <= Self.maximumSharing }) else { continue }
             chosen.append(candidate)

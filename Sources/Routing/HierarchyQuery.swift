@@ -26,51 +26,116 @@ struct HierarchyQuery {
         for s in sources {
             for t in targets where t.edge == s.edge && t.fraction < s.fraction { return PathSearch(costing: costing).run(from: sources, to: targets) }
         }
-        var forward: [Int32: Label] = [:], backward: [Int32: Label] = [:]
-        var forwardHeap = MinHeap(), backwardHeap = MinHeap()
-        for s in sources where costing.isUsable(s.edge.index) {
-            let label = Label(distance: (1 - s.fraction) * costing.cost(s.edge.index), parent: -1, arc: -1, fraction: s.fraction)
-            if label.distance < forward[s.edge.rawValue]?.distance ?? .infinity {
-                forward[s.edge.rawValue] = label
-                forwardHeap.push(label.distance, s.edge.rawValue)
-            }
-        }
-        var lowestBackwardSeed = 0.0
-        for t in targets where costing.isUsable(t.edge.index) {
-            let label = Label(distance: -(1 - t.fraction) * costing.cost(t.edge.index), parent: -1, arc: -1, fraction: t.fraction)
-            if label.distance < backward[t.edge.rawValue]?.distance ?? .infinity {
-                backward[t.edge.rawValue] = label
-                backwardHeap.push(label.distance, t.edge.rawValue)
-                lowestBackwardSeed = min(lowestBackwardSeed, label.distance)
-            }
-        }
-        var best = Double.infinity, meeting: Int32 = -1
-        for (node, label) in forward {
-            if let other = backward[node], label.distance + other.distance < best || (label.distance + other.distance == best && node < meeting) {
-                best = label.distance + other.distance
-                meeting = node
-            }
-        }
+        var search = seeded(from: sources, to: targets)
         // A forward label plus any backward one is at least the forward key plus the lowest seed;
         // a backward label plus any forward one is at least the backward key (forward labels are ≥ 0).
         while true {
-            let forwardKey = forwardHeap.first.map { $0.key + lowestBackwardSeed } ?? .infinity
-            let backwardKey = backwardHeap.first?.key ?? .infinity
-            if min(forwardKey, backwardKey) >= best { break }
-            if forwardKey <= backwardKey {
-                settle(&forwardHeap, &forward, backward, hierarchy.upward, &best, &meeting)
-            } else {
-                settle(&backwardHeap, &backward, forward, hierarchy.downward, &best, &meeting)
+            let forwardKey = search.forwardHeap.first.map { $0.key + search.lowestBackwardSeed } ?? .infinity
+            let backwardKey = search.backwardHeap.first?.key ?? .infinity
+            if min(forwardKey, backwardKey) >= search.best { break }
+            step(&search, forwardFirst: forwardKey <= backwardKey)
+        }
+        return path(meeting: search.meeting, search)
+    }
+
+    /// Up to `maximumCount` via-node alternatives to `best` (the route `run` found for the same snaps):
+    /// both directions search on until their keys pass `AlternativeFinder.maximumStretch` × the best
+    /// cost; every node settled by both is the top of a candidate path (cheapest first), unpacked and
+    /// kept when it passes `finder`'s sharing, stretch and loop checks. A candidate lying on a path
+    /// already unpacked adds nothing new and is skipped. Nil when the snaps need `PathSearch` (a target
+    /// behind a source on one edge).
+    func alternatives(to best: PathSearch.Result, from sources: [EdgeSnap], to targets: [EdgeSnap], finder: AlternativeFinder)
+        -> [PathSearch.Result]?
+    {
+        for s in sources {
+            for t in targets where t.edge == s.edge && t.fraction < s.fraction { return nil }
+        }
+        var search = seeded(from: sources, to: targets)
+        let limit = AlternativeFinder.maximumStretch * best.cost + 1e-9
+        while true {
+            let forwardKey = search.forwardHeap.first.map { $0.key + search.lowestBackwardSeed } ?? .infinity
+            let backwardKey = search.backwardHeap.first?.key ?? .infinity
+            if min(forwardKey, backwardKey) > limit { break }
+            step(&search, forwardFirst: forwardKey <= backwardKey)
+        }
+        var candidates: [(cost: Double, node: Int32)] = []
+        for (node, up) in search.forward {
+            if let down = search.backward[node], up.distance + down.distance <= limit { candidates.append((up.distance + down.distance, node)) }
+        }
+        candidates.sort { ($0.cost, $0.node) < ($1.cost, $1.node) }
+        var covered = Set(best.edges.map(\.rawValue))
+        var paths: [PathSearch.Result] = []
+        var unpacked = 0
+        for candidate in candidates where !covered.contains(candidate.node) {
+            guard unpacked < Self.maximumCandidates else { break }
+            unpacked += 1
+            guard let path = path(meeting: candidate.node, search) else { continue }
+            for edge in path.edges { covered.insert(edge.rawValue) }
+            paths.append(path)
+        }
+        return finder.choose(from: paths, best: best)
+    }
+
+    /// Via-node candidates unpacked at most per alternatives query.
+    static let maximumCandidates = 48
+
+    /// Both directions of one query: labels, heaps, the best meeting so far.
+    private struct Search {
+        var forward: [Int32: Label] = [:], backward: [Int32: Label] = [:]
+        var forwardHeap = MinHeap(), backwardHeap = MinHeap()
+        var lowestBackwardSeed = 0.0
+        var best = Double.infinity
+        var meeting: Int32 = -1
+    }
+
+    /// A search seeded with the snaps: a source at fraction a of edge s starts at (1 − a)·cost(s),
+    /// a target at fraction b of edge t at −(1 − b)·cost(t).
+    private func seeded(from sources: [EdgeSnap], to targets: [EdgeSnap]) -> Search {
+        var search = Search()
+        for s in sources where costing.isUsable(s.edge.index) {
+            let label = Label(distance: (1 - s.fraction) * costing.cost(s.edge.index), parent: -1, arc: -1, fraction: s.fraction)
+            if label.distance < search.forward[s.edge.rawValue]?.distance ?? .infinity {
+                search.forward[s.edge.rawValue] = label
+                search.forwardHeap.push(label.distance, s.edge.rawValue)
             }
         }
-        guard meeting >= 0, let up = forward[meeting], let down = backward[meeting] else { return nil }
+        for t in targets where costing.isUsable(t.edge.index) {
+            let label = Label(distance: -(1 - t.fraction) * costing.cost(t.edge.index), parent: -1, arc: -1, fraction: t.fraction)
+            if label.distance < search.backward[t.edge.rawValue]?.distance ?? .infinity {
+                search.backward[t.edge.rawValue] = label
+                search.backwardHeap.push(label.distance, t.edge.rawValue)
+                search.lowestBackwardSeed = min(search.lowestBackwardSeed, label.distance)
+            }
+        }
+        for (node, label) in search.forward {
+            if let other = search.backward[node],
+               label.distance + other.distance < search.best || (label.distance + other.distance == search.best && node < search.meeting) {
+                search.best = label.distance + other.distance
+                search.meeting = node
+            }
+        }
+        return search
+    }
+
+    /// Settles the top node of the forward (or backward) direction.
+    private func step(_ search: inout Search, forwardFirst: Bool) {
+        if forwardFirst {
+            settle(&search.forwardHeap, &search.forward, search.backward, hierarchy.upward, &search.best, &search.meeting)
+        } else {
+            settle(&search.backwardHeap, &search.backward, search.forward, hierarchy.downward, &search.best, &search.meeting)
+        }
+    }
+
+    /// The unpacked path whose top node is `meeting`, nil when a direction has no label there.
+    private func path(meeting: Int32, _ search: Search) -> PathSearch.Result? {
+        guard meeting >= 0, let up = search.forward[meeting], let down = search.backward[meeting] else { return nil }
         var edges: [EdgeID] = []
         var chain: [(node: Int32, arc: Int32)] = []
         var node = meeting, label = up
         while label.parent >= 0 {
             chain.append((label.parent, label.arc))
             node = label.parent
-            guard let next = forward[node] else { return nil }
+            guard let next = search.forward[node] else { return nil }
             label = next
         }
         edges.append(EdgeID(node))
@@ -85,7 +150,7 @@ struct HierarchyQuery {
             let next = label.parent
             hierarchy.unpack(from: node, to: next, middle: hierarchy.downward.middles[Int(label.arc)], into: &edges)
             node = next
-            guard let following = backward[node] else { return nil }
+            guard let following = search.backward[node] else { return nil }
             label = following
         }
         return PathSearch.Result(edges: edges, startFraction: startFraction, endFraction: label.fraction, cost: up.distance + down.distance)

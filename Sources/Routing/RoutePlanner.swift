@@ -3,8 +3,9 @@ import RoadGraph
 
 /// Plans routes on a `RoadGraph`: snaps waypoints to usable roads, finds the fastest path for
 /// each leg, and offers up to two genuinely different alternatives for single-leg routes.
-/// Best routes without avoid options come from a `ContractionHierarchy` when one is given for the
-/// profile, all others from an edge-based A* (same costs either way).
+/// Best routes and alternatives without avoid options come from a `ContractionHierarchy` when one
+/// is given for the profile (alternatives through via nodes), all others from an edge-based A*
+/// (same costs either way; alternatives by the penalty method).
 /// Immutable and `Sendable`: one planner serves concurrent requests.
 public struct RoutePlanner: Sendable {
     /// The graph routes are planned on.
@@ -41,8 +42,12 @@ public struct RoutePlanner: Sendable {
         let points = request.waypoints.map(\.coordinate)
         let best = route(searches, costing, points)
         guard request.alternatives > 0, searches.count == 1 else { return [best] }
-        let alternatives = AlternativeFinder(costing: costing, maximumCount: min(2, request.alternatives))
-            .alternatives(to: searches[0], from: Self.departures(candidates[0]), to: Self.arrivals(candidates[1]))
+        let finder = AlternativeFinder(costing: costing, maximumCount: min(2, request.alternatives))
+        let sources = Self.departures(candidates[0]), targets = Self.arrivals(candidates[1])
+        let viaNode = hierarchy(for: costing).flatMap {
+            HierarchyQuery(hierarchy: $0, costing: costing).alternatives(to: searches[0], from: sources, to: targets, finder: finder)
+        }
+        let alternatives = viaNode ?? finder.alternatives(to: searches[0], from: sources, to: targets)
         return [best] + alternatives.map { route([$0], costing, points) }
     }
 
@@ -77,10 +82,15 @@ public struct RoutePlanner: Sendable {
 
     /// The cheapest path for one leg: on the profile's hierarchy when there is one and nothing is avoided, else by A*.
     private func search(_ costing: EdgeCosting, from sources: [EdgeSnap], to targets: [EdgeSnap]) -> PathSearch.Result? {
-        if costing.avoid.isEmpty, let hierarchy = hierarchies.first(where: { $0.profile == costing.profile }) {
+        if let hierarchy = hierarchy(for: costing) {
             return HierarchyQuery(hierarchy: hierarchy, costing: costing).run(from: sources, to: targets)
         }
         return PathSearch(costing: costing).run(from: sources, to: targets)
+    }
+
+    /// The hierarchy that answers searches with `costing`: the profile's, when nothing is avoided.
+    private func hierarchy(for costing: EdgeCosting) -> ContractionHierarchy? {
+        costing.avoid.isEmpty ? hierarchies.first { $0.profile == costing.profile } : nil
     }
 
     /// Metres scanned first when snapping, before the request's full radius.

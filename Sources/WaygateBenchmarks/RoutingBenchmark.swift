@@ -76,11 +76,13 @@ enum RoutingBenchmark {
                      BenchSupport.percentile(searchTimes, 0.5) * 1e3, BenchSupport.percentile(searchTimes, 0.99) * 1e3,
                      BenchSupport.percentile(routerTimes, 0.5) * 1e3, BenchSupport.percentile(routerTimes, 0.99) * 1e3))
 
-        guard let osrm = BenchSupport.server("WAYGATE_BENCH_OSRM") else {
+        let osrm = BenchSupport.server("WAYGATE_BENCH_OSRM")
+        if let osrm {
+            try compare(pairs: pairs, planned: planned, osrm: osrm)
+        } else {
             print("routing OSRM comparison skipped: set WAYGATE_BENCH_OSRM=http://127.0.0.1:5000 with osrm-routed serving Milan")
-            return
         }
-        try compare(pairs: pairs, planned: planned, osrm: osrm)
+        try FreshRoutingPairs.run(graph: graph, router: router, osrm: osrm)
     }
 
     /// Seconds per best route of `planner` for each pair, and the routes.

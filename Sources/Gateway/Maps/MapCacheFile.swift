@@ -7,7 +7,7 @@ import Routing
 /// caches are ignored, never an error; a missing or corrupt hierarchy section leaves the graph usable.
 enum MapCacheFile {
     /// Bumped whenever the import rules change what a graph contains, or the layout changes.
-    static let version: UInt32 = 5
+    static let version: UInt32 = 6
     static let magic = Array("WGCACHE\n".utf8)
     static let headerSize = 8 + 4 + 4 + 8 + 8
 

@@ -102,6 +102,13 @@ extension InstructionWriter {
 
     /// The prompt as SSML for Amazon Polly–style engines (what Mapbox sends).
     static func ssml(_ text: String) -> String {
+        let isSpecial = { (byte: UInt8) in
+            byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"")
+                || byte == UInt8(ascii: "'")
+        }
+        guard text.utf8.contains(where: isSpecial) else {
+            return "<speak><amazon:effect name=\"drc\"><prosody rate=\"1.08\">\(text)</prosody></amazon:effect></speak>"
+        }
         var escaped = ""
         for ch in text {
             switch ch {

@@ -108,12 +108,23 @@ public struct PhraseTable: Sendable {
     }
 }
 
-/// Replaces each `{key}` in `template` with its value.
+/// Replaces each `{key}` in `template` with its value, in one pass (a `{key}` without a value stays as written).
 func fill(_ template: String, _ values: [String: String]) -> String {
-    var result = template
-    for (key, value) in values {
-        result = result.replacing("{\(key)}", with: value)
+    let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
+    guard template.utf8.contains(open) else { return template }
+    var result = ""
+    result.reserveCapacity(template.utf8.count + 32)
+    var rest = template[...]
+    while let start = rest.utf8.firstIndex(of: open), let end = rest.utf8[start...].firstIndex(of: close) {
+        result += rest[..<start]
+        if let value = values[String(rest[rest.utf8.index(after: start)..<end])] {
+            result += value
+        } else {
+            result += rest[start...end]
+        }
+        rest = rest[rest.utf8.index(after: end)...]
     }
+    result += rest
     return result
 }
 
