@@ -8,7 +8,7 @@ APT_PACKAGES := libgps-dev libserialport-dev zlib1g-dev gpsd gpsd-clients gpsd-t
 WAYGATE_TEST_DIR ?= /tmp/waygate-test
 export WAYGATE_TEST_DIR
 
-.PHONY: deps build test run bench layering imports clean-test-leftovers fuzz fuzz-build fuzz-smoke
+.PHONY: deps build test run bench layering imports clean-test-leftovers fuzz fuzz-build fuzz-smoke soak
 
 ## deps: install the Debian packages Waygate builds and tests against (only what is missing)
 deps:
@@ -99,3 +99,13 @@ fuzz: fuzz-build
 
 fuzz-smoke:
 	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=5
+
+## soak: the daemon for SOAK_SECONDS (default 600) under pty unplugs, readers of every channel, idle
+## clients and a stream of misbehaving short-lived clients; prints fds, threads and RSS at start and
+## end (SoakTests; `make test` runs it for 20 s).
+SOAK_SECONDS ?= 600
+soak:
+	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+	@$(MAKE) --no-print-directory clean-test-leftovers
+	WAYGATE_SOAK_SECONDS=$(SOAK_SECONDS) timeout -k 10 $$(( $(SOAK_SECONDS) + 600 )) $(SWIFT) test --skip-build --disable-xctest --filter SoakTests; rc=$$?; \
+	  $(MAKE) --no-print-directory clean-test-leftovers; exit $$rc
