@@ -68,10 +68,10 @@ clean-test-leftovers:
 	@if [ -d $(WAYGATE_TEST_DIR)/pids ]; then for f in $(WAYGATE_TEST_DIR)/pids/*; do [ -e "$$f" ] || continue; kill -9 $$(basename $$f) 2>/dev/null; rm -f $$f; done; fi
 
 ## fuzz: run every libFuzzer target for FUZZ_SECONDS each (default 60) on corpora seeded from the
-## fixtures; crashes land in .build-fuzz/crashes/ (turn each into a regression test).
+## fixtures and fuzz/seeds/TARGET; crashes land in .build-fuzz/crashes/ (turn each into a regression test).
 ## fuzz-smoke: the same for a few seconds each (cheap enough for `make test`).
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := nmea routes gpx osm cache
+FUZZ_TARGETS ?= nmea routes gpx osm cache request json
 FUZZ_BIN := .build-fuzz/release/waygate-fuzz
 fuzz-build:
 	@mkdir -p .build-fuzz
@@ -87,7 +87,7 @@ fuzz: fuzz-build
 	  maxlen=65536; case $$t in nmea) maxlen=4096;; cache) maxlen=16384;; esac; \
 	  case $$t in \
 	    nmea) cp -n traces/nmea/*.nmea Tests/NMEATests/Fixtures/gpsd/* $$corpus/ 2>/dev/null;; \
-	    routes) cp -n Tests/RouteFormatsTests/Fixtures/{osrm,mapbox,valhalla,geojson,jsonl}/* Tests/WaygateCLITests/Fixtures/*.geojson $$corpus/ 2>/dev/null;; \
+	    routes|json) cp -n Tests/RouteFormatsTests/Fixtures/{osrm,mapbox,valhalla,geojson,jsonl}/* Tests/WaygateCLITests/Fixtures/*.geojson $$corpus/ 2>/dev/null;; \
 	    gpx) cp -n Tests/RouteFormatsTests/Fixtures/gpx/* $$corpus/ 2>/dev/null;; \
 	  esac; \
 	  echo "== $$t ($(FUZZ_SECONDS) s)"; \
