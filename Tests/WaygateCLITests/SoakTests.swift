@@ -47,6 +47,7 @@ struct SoakTests {
         struct Tally {
             var events = 0, gaps = 0, dropped = 0, lost = 0, connected = 0
             var lastSeq: Int?
+            var isLost = false
         }
         let tally = Locked(Tally())
         private let flags = Locked((stopped: false, done: false))
@@ -81,8 +82,15 @@ struct SoakTests {
             tally.lastSeq = seq
             tally.events += 1
             guard has(line, #""class":"DEVICE""#), has(line, source) else { return }
-            if has(line, #""state":"lost""#) { tally.lost += 1 }
-            if has(line, #""state":"connected""#) { tally.connected += 1 }
+            // Changes only: a connected source also reports DEVICE connected with a message
+            // (the log's fix times jump back each time it loops).
+            if has(line, #""state":"lost""#), !tally.isLost {
+                tally.lost += 1
+                tally.isLost = true
+            } else if has(line, #""state":"connected""#), tally.isLost {
+                tally.connected += 1
+                tally.isLost = false
+            }
         }
 
         static func has(_ line: [UInt8], _ text: String) -> Bool { line.firstRange(of: Array(text.utf8)) != nil }
