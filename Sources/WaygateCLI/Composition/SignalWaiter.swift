@@ -12,7 +12,7 @@ import Glibc
 /// is still loading stops the start-up cleanly instead of killing the process with the socket
 /// file left behind.
 final class SignalWaiter: Sendable {
-    private let state = Locked<(received: Int32?, waiters: [CheckedContinuation<Void, Never>])>((nil, []))
+    private let state = Locked<(received: Int32?, nextID: Int, waiters: [Int: CheckedContinuation<Void, Never>])>((nil, 0, [:]))
     private let sources: Locked<[any DispatchSourceSignal]> = Locked([])
 
     /// Starts catching `signals`.
@@ -30,22 +30,32 @@ final class SignalWaiter: Sendable {
     /// The first signal caught, if any has been.
     var received: Int32? { state.withLock { $0.received } }
 
-    /// Returns once a signal has been caught (at once if one already was).
+    /// Returns once a signal has been caught (at once if one already was), or when the
+    /// waiting task is cancelled.
     func wait() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let caught = state.withLock { s -> Bool in
-                if s.received == nil { s.waiters.append(continuation) }
-                return s.received != nil
+        let id = state.withLock { s -> Int in
+            defer { s.nextID += 1 }
+            return s.nextID
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let waiting = state.withLock { s -> Bool in
+                    guard s.received == nil, !Task.isCancelled else { return false }
+                    s.waiters[id] = continuation
+                    return true
+                }
+                if !waiting { continuation.resume() }
             }
-            if caught { continuation.resume() }
+        } onCancel: {
+            state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
         }
     }
 
     private func deliver(_ number: Int32) {
         let waiters = state.withLock { s -> [CheckedContinuation<Void, Never>] in
             if s.received == nil { s.received = number }
-            defer { s.waiters = [] }
-            return s.waiters
+            defer { s.waiters = [:] }
+            return Array(s.waiters.values)
         }
         for waiter in waiters { waiter.resume() }
     }
