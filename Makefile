@@ -8,7 +8,7 @@ APT_PACKAGES := libgps-dev libserialport-dev zlib1g-dev gpsd gpsd-clients gpsd-t
 WAYGATE_TEST_DIR ?= /tmp/waygate-test
 export WAYGATE_TEST_DIR
 
-.PHONY: deps build test run bench layering imports clean-test-leftovers fuzz fuzz-build fuzz-smoke
+.PHONY: deps build test run bench layering imports clean-test-leftovers fuzz fuzz-build fuzz-smoke test-asan test-tsan sanitizer-build sanitizer-run soak
 
 ## deps: install the Debian packages Waygate builds and tests against (only what is missing)
 deps:
@@ -68,10 +68,10 @@ clean-test-leftovers:
 	@if [ -d $(WAYGATE_TEST_DIR)/pids ]; then for f in $(WAYGATE_TEST_DIR)/pids/*; do [ -e "$$f" ] || continue; kill -9 $$(basename $$f) 2>/dev/null; rm -f $$f; done; fi
 
 ## fuzz: run every libFuzzer target for FUZZ_SECONDS each (default 60) on corpora seeded from the
-## fixtures; crashes land in .build-fuzz/crashes/ (turn each into a regression test).
+## fixtures and fuzz/seeds/TARGET; crashes land in .build-fuzz/crashes/ (turn each into a regression test).
 ## fuzz-smoke: the same for a few seconds each (cheap enough for `make test`).
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := nmea routes gpx osm cache
+FUZZ_TARGETS ?= nmea routes gpx osm cache request json
 FUZZ_BIN := .build-fuzz/release/waygate-fuzz
 fuzz-build:
 	@mkdir -p .build-fuzz
@@ -87,7 +87,7 @@ fuzz: fuzz-build
 	  maxlen=65536; case $$t in nmea) maxlen=4096;; cache) maxlen=16384;; esac; \
 	  case $$t in \
 	    nmea) cp -n traces/nmea/*.nmea Tests/NMEATests/Fixtures/gpsd/* $$corpus/ 2>/dev/null;; \
-	    routes) cp -n Tests/RouteFormatsTests/Fixtures/{osrm,mapbox,valhalla,geojson,jsonl}/* Tests/WaygateCLITests/Fixtures/*.geojson $$corpus/ 2>/dev/null;; \
+	    routes|json) cp -n Tests/RouteFormatsTests/Fixtures/{osrm,mapbox,valhalla,geojson,jsonl}/* Tests/WaygateCLITests/Fixtures/*.geojson $$corpus/ 2>/dev/null;; \
 	    gpx) cp -n Tests/RouteFormatsTests/Fixtures/gpx/* $$corpus/ 2>/dev/null;; \
 	  esac; \
 	  echo "== $$t ($(FUZZ_SECONDS) s)"; \
@@ -99,3 +99,42 @@ fuzz: fuzz-build
 
 fuzz-smoke:
 	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=5
+
+## test-asan / test-tsan: build the package and its tests with -sanitize=address / thread in their
+## own scratch paths (.build-asan, .build-tsan; the `waygate` the tests start is instrumented too)
+## and run SANITIZER_FILTER (default below) one test at a time. Every process writes its reports
+## under .build-SAN/reports/ (log_path), so findings in daemons the tests start count as well; the
+## target fails when a test fails or any report was written. Suppressions: scripts/sanitizers/.
+## test-asan runs the whole suite; test-tsan the suites whose code runs threads, locks and
+## async servers (the CLI suites mostly wait on processes, and 5-15x slower under TSan would not fit).
+ASAN_FILTER ?= .
+TSAN_FILTER ?= ServersTests|SystemIOTests|LocationSourcesTests|MQTTOutletTests|HTTPOutletTests|FleetTests|DriverAlertsTests|ServeCommandTests|ServeGPSDTests
+test-asan:
+	@$(MAKE) --no-print-directory sanitizer-build SAN=address DIR=.build-asan
+	@$(MAKE) --no-print-directory sanitizer-run SAN=address DIR=.build-asan FILTER='$(ASAN_FILTER)'
+test-tsan:
+	@$(MAKE) --no-print-directory sanitizer-build SAN=thread DIR=.build-tsan
+	@$(MAKE) --no-print-directory sanitizer-run SAN=thread DIR=.build-tsan FILTER='$(TSAN_FILTER)'
+sanitizer-build:
+	@mkdir -p $(DIR)
+	$(SWIFT) build --build-tests --scratch-path $(DIR) --sanitize=$(SAN) -Xswiftc -warnings-as-errors > $(DIR)/build.log 2>&1 || { grep -E "error" $(DIR)/build.log; exit 1; }
+sanitizer-run:
+	@rm -rf $(DIR)/reports; mkdir -p $(DIR)/reports
+	@$(MAKE) --no-print-directory clean-test-leftovers
+	SWIFT_BACKTRACE=enable=no \
+	ASAN_OPTIONS="log_path=$(CURDIR)/$(DIR)/reports/asan detect_leaks=1 abort_on_error=0" \
+	LSAN_OPTIONS="suppressions=$(CURDIR)/scripts/sanitizers/lsan.supp print_suppressions=0" \
+	TSAN_OPTIONS="log_path=$(CURDIR)/$(DIR)/reports/tsan halt_on_error=0 suppressions=$(CURDIR)/scripts/sanitizers/tsan.supp" \
+	timeout -k 10 3600 $(SWIFT) test --skip-build --scratch-path $(DIR) --disable-xctest --no-parallel --filter '$(FILTER)'; rc=$$?; \
+	  $(MAKE) --no-print-directory clean-test-leftovers; \
+	  if ls $(DIR)/reports/* >/dev/null 2>&1; then echo "sanitizer reports:"; ls $(DIR)/reports; grep -h -E "^(SUMMARY|WARNING|ERROR)" $(DIR)/reports/* | sort | uniq -c; rc=1; fi; exit $$rc
+
+## soak: the daemon for SOAK_SECONDS (default 600) under pty unplugs, readers of every channel, idle
+## clients and a stream of misbehaving short-lived clients; prints fds, threads and RSS at start and
+## end (SoakTests; `make test` runs it for 20 s).
+SOAK_SECONDS ?= 600
+soak:
+	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+	@$(MAKE) --no-print-directory clean-test-leftovers
+	WAYGATE_SOAK_SECONDS=$(SOAK_SECONDS) timeout -k 10 $$(( $(SOAK_SECONDS) + 600 )) $(SWIFT) test --skip-build --disable-xctest --filter SoakTests; rc=$$?; \
+	  $(MAKE) --no-print-directory clean-test-leftovers; exit $$rc

@@ -83,9 +83,9 @@ let package = Package(
         .executableTarget(
             name: "waygate-bench", dependencies: ["Geodesy", "Timekeeping", "JSON", "SystemIO", "Positioning", "RouteModel", "RoadGraph", "NMEA", "GPSDProtocol", "WireProtocol", "OSMImport", "Routing", "MapMatching", "Navigation", "Simulation", "LocationSources", "Gateway", "Servers", "MQTTOutlet", "Fleet"],
             path: "Sources/WaygateBenchmarks", swiftSettings: swiftSettings),
-        // libFuzzer targets (make fuzz): NMEA, route readers, GPX, OSM import, map caches.
+        // libFuzzer targets (make fuzz): NMEA, route readers, GPX, OSM import, map caches, socket requests, JSON.
         .executableTarget(
-            name: "waygate-fuzz", dependencies: ["NMEA", "RouteFormats", "OSMImport", "RoadGraph", "Routing", "CFuzzerDriver"],
+            name: "waygate-fuzz", dependencies: ["JSON", "NMEA", "RouteFormats", "OSMImport", "RoadGraph", "Routing", "WireProtocol", "CFuzzerDriver"],
             path: "Sources/WaygateFuzz", swiftSettings: swiftSettings),
 
         // MARK: - Tests

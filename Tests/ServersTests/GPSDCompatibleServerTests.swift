@@ -111,4 +111,31 @@ struct GPSDCompatibleServerTests {
         #expect(afterDrop == 3)
         #expect(server.droppedReports > 0)
     }
+
+    @Test("a 1 MB request gets one ERROR and is skipped; the client's next request and a watching client are served")
+    func hugeRequest() throws {
+        let server = try GPSDCompatibleServer(listener: TCPListener(port: 0), version: "9.9")
+        defer { server.stop() }
+        let watcher = try GPSDLineClient(port: server.listener.port)
+        _ = try watcher.line()
+        try watcher.send(#"?WATCH={"enable":true,"json":true};"#)
+        #expect(try watcher.line().hasPrefix(#"{"class":"DEVICES""#))
+        #expect(try watcher.line().hasPrefix(#"{"class":"WATCH""#))
+
+        let flooder = try GPSDLineClient(port: server.listener.port)
+        _ = try flooder.line()
+        // One megabyte without a terminator (it used to draw an ERROR per 8 KiB, ~128 of them),
+        // then a newline ending it and a request of its own.
+        try flooder.send(String(repeating: "a", count: 1 << 20) + "\n?VERSION;")
+        #expect(try flooder.line() == #"{"class":"ERROR","message":"request too long (over 8192 bytes)"}"#)
+        #expect(try flooder.line().hasPrefix(#"{"class":"VERSION","release":"3.22""#))
+        // A `?WATCH=` whose argument runs past the limit is one request too: one ERROR, and the
+        // rest of it (up to its `;`) is not read as requests.
+        try flooder.send(#"?WATCH={"enable":true,"json":true,"x":""# + String(repeating: "b", count: 100_000) + #""};?DEVICES;"#)
+        #expect(try flooder.line() == #"{"class":"ERROR","message":"request too long (over 8192 bytes)"}"#)
+        #expect(try flooder.line().hasPrefix(#"{"class":"DEVICES""#))
+
+        Self.publish(server, .fix(Self.fix(2)), at: 2)
+        #expect(try watcher.line().hasPrefix(#"{"class":"TPV","device":"simulator","mode":3,"time":"2027-01-15T08:00:02.000Z""#))
+    }
 }

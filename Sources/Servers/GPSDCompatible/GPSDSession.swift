@@ -12,13 +12,15 @@ struct GPSDSession {
         var watching = false
         /// Bytes read but not yet ending in a command terminator.
         var input: [UInt8] = []
+        /// Whether the request being read passed `maximumRequest` (and is skipped to its end).
+        var discarding = false
         /// Bytes waiting to be sent, at most `maximumBuffered` report bytes.
         var output: [UInt8] = []
         /// Reports not queued because the buffer was full.
         var dropped = 0
     }
 
-    /// Longest pending request, bytes; longer input is discarded with an ERROR.
+    /// Longest request, bytes; a longer one is skipped with one ERROR.
     static let maximumRequest = 8_192
 
     let version: Version
@@ -41,17 +43,34 @@ struct GPSDSession {
     }
 
     /// Appends bytes read from client `fd` and answers every complete request in them.
+    ///
+    /// A request longer than `maximumRequest` gets one ERROR and is skipped up to its
+    /// terminator; later requests are answered as usual. At most `maximumRequest` bytes are
+    /// held per client, however long the request.
     mutating func receive(_ bytes: [UInt8], from fd: Int32) {
         guard var client = clients[fd] else { return }
-        client.input += bytes
-        while let end = client.input.firstIndex(where: { $0 == UInt8(ascii: ";") || $0 == 0x0A }) {
-            let request = String(decoding: client.input[..<end], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            client.input.removeSubrange(...end)
-            if !request.isEmpty { answer(request, client: &client) }
-        }
-        if client.input.count > Self.maximumRequest {
-            client.input.removeAll()
-            client.output += Self.error("request too long").utf8
+        var rest = bytes[...]
+        while !rest.isEmpty {
+            let end = rest.firstIndex { $0 == UInt8(ascii: ";") || $0 == 0x0A }
+            let chunk = rest[..<(end ?? rest.endIndex)]
+            if !client.discarding {
+                if client.input.count + chunk.count > Self.maximumRequest {
+                    client.discarding = true
+                    client.input.removeAll()
+                    client.output += Self.error("request too long (over \(Self.maximumRequest) bytes)").utf8
+                } else {
+                    client.input += chunk
+                }
+            }
+            guard let end else { break }
+            if client.discarding {
+                client.discarding = false
+            } else {
+                let request = String(decoding: client.input, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                client.input.removeAll(keepingCapacity: true)
+                if !request.isEmpty { answer(request, client: &client) }
+            }
+            rest = rest[rest.index(after: end)...]
         }
         clients[fd] = client
     }

@@ -74,6 +74,12 @@ enum SocketAddress {
     }
 }
 
+/// The listen backlog of Waygate's servers: 4,096 pending connections, Linux's default
+/// `net.core.somaxconn` (the kernel silently caps a larger value at that setting). With 64, a
+/// burst of clients reconnecting at once (after a restart, or while the server is busy) found
+/// the queue full: non-blocking Unix-socket connects failed with EAGAIN and TCP handshakes stalled.
+public let listenBacklog: Int32 = 4_096
+
 /// Creates a close-on-exec stream socket of `family`, non-blocking if asked.
 func makeStreamSocket(family: Int32, nonBlocking: Bool, operation: String) throws(SystemError) -> FileDescriptor {
     var type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)

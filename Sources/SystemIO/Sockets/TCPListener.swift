@@ -15,7 +15,7 @@ public final class TCPListener: Sendable {
 
     /// Binds `host:port` (SO_REUSEADDR, so a restart does not wait for TIME_WAIT) and listens.
     /// Port 0 picks a free port. Throws `SystemError` naming the call and the address.
-    public init(host: String = "127.0.0.1", port: UInt16, backlog: Int32 = 64) throws(SystemError) {
+    public init(host: String = "127.0.0.1", port: UInt16, backlog: Int32 = listenBacklog) throws(SystemError) {
         let address = SocketAddress.inet(host: host, port: port)
         let operation = "bind \(address.description)"
         let fd = try makeStreamSocket(family: address.family, nonBlocking: true, operation: operation)

@@ -18,7 +18,7 @@ public final class UnixSocketListener: Sendable {
     /// Binds and listens at `path` with permission bits `mode` and optional owning `group`.
     /// Throws `SystemError` naming the call and the path, e.g. `bind /run/waygate/waygate.sock`,
     /// or EADDRINUSE "socket PATH is in use by a running server".
-    public init(path: String, mode: mode_t = 0o660, group: gid_t? = nil, backlog: Int32 = 64) throws(SystemError) {
+    public init(path: String, mode: mode_t = 0o660, group: gid_t? = nil, backlog: Int32 = listenBacklog) throws(SystemError) {
         try Self.removeStaleSocket(at: path)
         let fd = try makeStreamSocket(family: AF_UNIX, nonBlocking: true, operation: "bind \(path)")
         do {

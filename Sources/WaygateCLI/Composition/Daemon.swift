@@ -76,6 +76,10 @@ final class Daemon: Sendable {
     /// drive it asks for.
     static func start(_ plan: DaemonPlan, in environment: AppEnvironment) async throws -> Daemon {
         let sources = try makeSources(plan, environment: environment)
+        // A signal while starting cancels this task: each step that may take long (reading
+        // routes, loading the map, starting guidance) is followed by a check, and the undo list
+        // takes down what was started (the socket file included).
+        try Task.checkCancellation()
         // What has been started so far, stopped in reverse order if a later part fails.
         var undo: [() -> Void] = []
         var built = false
@@ -88,6 +92,7 @@ final class Daemon: Sendable {
         if let gpsdServer { undo.append(gpsdServer.stop) }
         let path = plan.socket ?? SocketPath.resolveDefault(environment: environment.variables, uid: environment.uid)
         let loaded = try plan.map.map { try environment.loadMap($0) }
+        try Task.checkCancellation()
         let bus = EventBus()
         let gateway = Gateway(
             sources: sources, timeSource: environment.timeSource,
@@ -102,6 +107,7 @@ final class Daemon: Sendable {
                 return ["driver_alerts": JSONValue(["speech": .bool(state.speech), "notifications": .bool(state.notifications)])]
             }))
         undo.append(server.stop)
+        try Task.checkCancellation()
         let http: HTTPServer?
         do {
             http = try plan.http.map { address throws(HTTPOutletError) in
@@ -179,18 +185,23 @@ final class Daemon: Sendable {
     /// `--guide` and `--simulate-to`.
     private func startDrive(_ plan: DaemonPlan) async throws {
         if let guide = plan.guide {
+            let route = try SimulationSettings.readRoute(guide)
+            try Task.checkCancellation()
             do {
-                _ = try await gateway.startGuidance(try SimulationSettings.readRoute(guide))
-            } catch let error as GatewayError {
+                _ = try await gateway.startGuidance(route)
+            } catch {
                 throw RuntimeError("--guide \(guide): \(error)")
             }
+            try Task.checkCancellation()
         }
         if let simulateTo = plan.simulateTo {
             let gateway = self.gateway, speed = plan.simulationSpeed
             let drive = Task { try await Self.simulateDrive(to: simulateTo.to, from: simulateTo.from, on: gateway, speedMultiplier: speed) }
             if simulateTo.from != nil {
                 do {
-                    try await drive.value
+                    try await withTaskCancellationHandler { try await drive.value } onCancel: { drive.cancel() }
+                } catch is CancellationError {
+                    throw CancellationError()
                 } catch {
                     throw RuntimeError("--simulate-to: \(error)")
                 }
@@ -212,10 +223,10 @@ final class Daemon: Sendable {
         _ = try await gateway.setSimulation(mode: .always, speedMultiplier: speedMultiplier)
     }
 
-    /// Runs the gateway until SIGINT or SIGTERM, then stops everything (removing the socket).
-    func runUntilSignalled() async {
+    /// Runs the gateway until one of `signals` arrives, then stops everything (removing the socket).
+    func runUntilSignalled(_ signals: SignalWaiter) async {
         let gatewayTask = Task { await gateway.run() }
-        await SignalWaiter.wait(for: [SIGINT, SIGTERM])
+        await signals.wait()
         gatewayTask.cancel()
         stop()
     }
@@ -228,21 +239,5 @@ final class Daemon: Sendable {
         server.stop()
         gpsdServer?.stop()
         alerts?.stop()
-    }
-}
-
-/// Suspends until one of the given signals arrives.
-enum SignalWaiter {
-    static func wait(for signals: [Int32]) async {
-        let (stream, continuation) = AsyncStream<Int32>.makeStream()
-        let sources = signals.map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { continuation.yield(number) }
-            source.resume()
-            return source
-        }
-        for await _ in stream { break }
-        withExtendedLifetime(sources) {}
     }
 }
