@@ -48,14 +48,13 @@ public struct TPV: Sendable, Hashable, Codable, GPSDObject {
         lat = fix.coordinate?.latitude
         lon = fix.coordinate?.longitude
         let threeD = fix.mode >= .threeD
-        if threeD {
-            altHAE = fix.altitudeHAE
-            altMSL = fix.altitudeMSL
-            alt = fix.altitudeMSL
-        }
+        // gpsd prints a known altitude in 2D too (a GGA with an altitude but 3 satellites used).
+        altHAE = fix.altitudeHAE
+        altMSL = fix.altitudeMSL
+        alt = fix.altitudeMSL
         epx = fix.longitudeError
         epy = fix.latitudeError
-        if threeD { epv = fix.verticalAccuracy }
+        epv = fix.verticalAccuracy  // gpsd prints it in 2D too when a receiver sent one (GBS)
         track = fix.course
         magtrack = fix.magneticCourse
         magvar = fix.magneticVariation

@@ -12,3 +12,5 @@ import Darwin
 @usableFromInline func arcsine(_ x: Double) -> Double { asin(x) }
 @usableFromInline func arctangent2(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
 @usableFromInline func sinSquared(_ x: Double) -> Double { let s = sin(x); return s * s }
+@usableFromInline func tangent(_ x: Double) -> Double { tan(x) }
+@usableFromInline func arctangent(_ x: Double) -> Double { atan(x) }

@@ -1,11 +1,12 @@
 // waygate-bench: speed figures reported in docs/benchmarks.md, never asserted in tests.
-// Usage: waygate-bench [nmea|pipeline|latency|fanout|route-reply|simulation|navigation|routing|matching|guidance|fleet|all]
+// Usage: waygate-bench [nmea|gpsd [LOGDIR [EXPECTEDDIR]]|pipeline|latency|fanout|route-reply|simulation|navigation|routing|matching|guidance|fleet|all]
 // (run from the repository root, release build; see docs/benchmarks.md).
 import Foundation
 
 let selected = CommandLine.arguments.dropFirst().first ?? "all"
 let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("nmea", NMEABenchmark.run),
+    ("gpsd", GPSDAgreementBenchmark.run),
     ("pipeline", PipelineBenchmark.run),
     ("latency", LatencyBenchmark.run),
     ("fanout", FanoutBenchmark.run),

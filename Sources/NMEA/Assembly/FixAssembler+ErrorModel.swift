@@ -31,7 +31,7 @@ extension FixAssembler {
         if deltaTime > 0, fix.mode >= 2, oldFix.mode >= 2 {
             if !fix.speed.isFinite {
                 let d = Coordinate(latitude: fix.latitude, longitude: fix.longitude)
-                    .distance(to: Coordinate(latitude: oldFix.latitude, longitude: oldFix.longitude))
+                    .ellipsoidalDistance(to: Coordinate(latitude: oldFix.latitude, longitude: oldFix.longitude))
                 fix.speed = d / deltaTime
             }
             if fix.mode >= 3, oldFix.mode >= 3, !fix.climb.isFinite, fix.altHAE.isFinite, oldFix.altHAE.isFinite {
@@ -51,7 +51,7 @@ extension FixAssembler {
                 }
                 if !fix.epd.isFinite {
                     let adj = Coordinate(latitude: oldFix.latitude, longitude: oldFix.longitude)
-                        .distance(to: Coordinate(latitude: fix.latitude, longitude: fix.longitude))
+                        .ellipsoidalDistance(to: Coordinate(latitude: fix.latitude, longitude: fix.longitude))
                     let opp = max(fix.epx, fix.epy)
                     if adj.isFinite, adj > opp {
                         let hyp = (adj * adj + opp * opp).squareRoot()

@@ -37,36 +37,46 @@ extension FixAssembler {
         return .time
     }
 
+    /// gpsd `processGGA`: the quality sets the status only (an empty quality leaves it); a
+    /// position makes a 2D fix, an altitude with at least 4 satellites used a 3D one, fewer than 3
+    /// satellites used no fix (the position still enters the cycle); no position, no fix.
     mutating func handleGGA(_ s: GGA, _ new: inout WorkingFix, _ frac: inout Double?) -> ChangedFields {
-        var changed: ChangedFields = [.online, .status]
-        new.status = Self.status(ggaQuality: s.quality ?? 0)
+        var changed: ChangedFields = [.online, .mode]
+        if let q = s.quality {
+            new.status = Self.status(ggaQuality: q)
+            changed.insert(.status)
+        }
         frac = s.time.map(\.secondsOfDay)
-        // A GGA repeating the previous GGA's time means a receiver holding a stale fix (gpsd "latch mode").
-        let latched = s.time != nil && s.time == lastGGATime
-        if !latched { lastGGATime = s.time }
+        // A GGA repeating the previous GGA's time means a receiver holding a stale fix (gpsd "latch
+        // mode"). As in gpsd the time fields are compared as given, so GGAs without a time latch too
+        // (the first one included), and then, until the next GGA, GSA is ignored.
+        let latched = s.time == lastGGATime
+        lastGGATime = s.time
+        ggaLatched = latched
         changed.formUnion(handleTime(s.time, &new))
         if let h = s.hdop { dop.h = h; changed.insert(.dop) }
-        if new.status == 0 || latched {
+        if latched {
             new.status = 0
             new.mode = 1
-            return changed.union(.mode)
+            return changed.union(.status)
         }
-        // No usable position (empty, or rejected as impossible): no fix, as gpsd's processGGA says.
+        // No usable position (empty, or rejected as impossible): no fix.
         guard let lat = s.latitude, let lon = s.longitude else {
             new.mode = 1
-            return changed.union(.mode)
+            return changed
         }
         new.latitude = lat
         new.longitude = lon
         changed.insert(.latLon)
+        let used = s.satellitesUsed ?? 0
         if let alt = s.altitude {
             new.altMSL = alt
-            changed.formUnion([.altitude, .mode])
-            new.mode = 3
-        } else if fix.mode < 2 {
-            new.mode = 2
-            changed.insert(.mode)
+            changed.insert(.altitude)
+            new.mode = used >= 4 ? 3 : 2
+        } else {
+            new.mode = fix.mode < 2 ? 2 : fix.mode
         }
+        if used < 3 { new.mode = 1 }
         if let sep = s.geoidSeparation { new.geoidSeparation = sep }
         if let age = s.dgpsAge, age > 0 { new.dgpsAge = age }
         if let station = s.dgpsStation, station > 0 { new.dgpsStation = station }
@@ -107,13 +117,13 @@ extension FixAssembler {
 
     mutating func handleGLL(_ s: GLL, _ new: inout WorkingFix, _ frac: inout Double?) -> ChangedFields {
         frac = s.time.map(\.secondsOfDay)
+        // The time counts whatever the status (gpsd `processGLL` reads it first).
+        var changed = handleTime(s.time, &new).union([.online, .status])
         guard s.status == "A", s.faaMode != "N" else {
             new.mode = 1
             new.status = 0
-            return [.online, .mode, .status]
+            return changed.union(.mode)
         }
-        var changed: ChangedFields = [.online, .status]
-        changed.formUnion(handleTime(s.time, &new))
         new.status = s.faaMode.map { Self.status(faaMode: $0) } ?? 1
         if let lat = s.latitude, let lon = s.longitude {
             new.latitude = lat
@@ -127,35 +137,36 @@ extension FixAssembler {
         return changed
     }
 
+    /// gpsd `processGNS`: only the first (GPS) mode character counts: `N` is no fix (status
+    /// kept), anything else gives the status; an unsafe or invalid navigational status (NMEA 4.1
+    /// `U`/`V`) leaves only the time; a position makes a 2D fix, an altitude with more than 3
+    /// satellites used a 3D one.
     mutating func handleGNS(_ s: GNS, _ new: inout WorkingFix, _ frac: inout Double?) -> ChangedFields {
         frac = s.time.map(\.secondsOfDay)
-        if s.navigationalStatus == "V" { return .online }  // NMEA 4.1: solution not valid
-        var changed: ChangedFields = [.online, .status, .mode]
-        let modes = s.modes ?? "N"
-        let best = modes.map { Self.status(faaMode: $0) }.max() ?? 0
-        new.status = best
-        if modes.allSatisfy({ $0 == "N" }) {
+        var changed = handleTime(s.time, &new).union(.online)
+        let first = s.modes?.first
+        if first == "N" {
             new.mode = 1
-            return changed
+            return changed.union(.mode)
         }
-        changed.formUnion(handleTime(s.time, &new))
+        if s.navigationalStatus == "V" || s.navigationalStatus == "U" { return changed }
+        changed.formUnion([.status, .mode])
         if let lat = s.latitude, let lon = s.longitude {
             new.latitude = lat
             new.longitude = lon
             changed.insert(.latLon)
-        } else if positionRejected {
+            new.mode = 2
+            if let alt = s.altitude {
+                new.altMSL = alt
+                changed.insert(.altitude)
+                if (s.satellitesUsed ?? 0) > 3 { new.mode = 3 }
+            }
+            if let sep = s.geoidSeparation { new.geoidSeparation = sep }
+        } else {
             new.mode = 1
-            return changed
         }
         if let h = s.hdop { dop.h = h; changed.insert(.dop) }
-        if let alt = s.altitude {
-            new.altMSL = alt
-            new.mode = 3
-            changed.insert(.altitude)
-        } else {
-            new.mode = 2
-        }
-        if let sep = s.geoidSeparation { new.geoidSeparation = sep }
+        new.status = Self.status(faaMode: first)
         if let age = s.dgpsAge, age > 0 { new.dgpsAge = age }
         if let station = s.dgpsStation, station > 0 { new.dgpsStation = station }
         return changed
@@ -226,6 +237,10 @@ extension FixAssembler {
     }
 
     mutating func handleGSA(_ s: GSA, talker: String, _ new: inout WorkingFix) -> ChangedFields {
+        // After a GGA latched on an empty time (a receiver without a fix) gpsd does not trust the
+        // GSA at all: no mode, DOPs or satellites. (After a GGA repeating a real time, such as a
+        // GP+GL pair, gpsd 3.22 still takes the GSA: the bundled SiRFstarV and Telit logs.)
+        if ggaLatched, lastGGATime == nil, s.fieldCount >= 18 { return .online }
         let previousTalker = lastGSATalker
         var changed: ChangedFields = .online
         if s.fieldCount >= 18 {

@@ -25,6 +25,7 @@ public struct FixAssembler: Sendable {
     var lastFractionalTime: Double?
     var cycleEndReliable = false
     var lastGGATime: NMEATime?
+    var ggaLatched = false
     var lastTimeOfDay: NMEATime?
     var statusUpgradeOnly = false
     /// RMC and ZDA dates refused so far as impossible (31 February).
@@ -80,12 +81,24 @@ public struct FixAssembler: Sendable {
         fix.merge(new, changed)
         applyErrorModel()
         if !cycleEndReliable, !changed.isDisjoint(with: [.latLon, .mode]) { changed.insert(.report) }
+        // gpsd 3.22 reports a GGA or RMC without a time (a receiver with no fix) even once it
+        // knows the cycle ender (measured with gpsfake: docs/gpsd-compatibility.md).
+        if Self.isTimeless(sentence) { changed.insert(.report) }
 
         var reports: [AssembledReport] = []
         if changed.contains(.report) { reports.append(.fix(publicFix)) }
         if let noise { reports.append(.noise(noise)) }
         if changed.contains(.satellites) { reports.append(.sky(skyView)) }
         return (reports, changed)
+    }
+
+    /// Whether `sentence` is a GGA or RMC with an empty time field.
+    static func isTimeless(_ sentence: NMEASentence) -> Bool {
+        switch sentence {
+        case .gga(let s, _): s.time == nil
+        case .rmc(let s, _): s.time == nil
+        default: false
+        }
     }
 
     /// The end-of-cycle detector (gpsd `nmea_parse` tail): learns cycle enders from time changes.

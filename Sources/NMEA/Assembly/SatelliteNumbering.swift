@@ -15,6 +15,7 @@ public enum SatelliteNumbering {
             }
         }
         switch id {
+        case 33...63 where talker == "GB" || talker == "BD" || talker == "PQ": return (400 + id, .beidou, id)  // BeiDou 1–63
         case 33...64: return (id, .sbas, id + 87)
         case 65...96: return (id, .glonass, id - 64)
         case 120...158: return (id, .sbas, id)

@@ -1,0 +1,39 @@
+import Foundation
+import GPSDProtocol
+import Testing
+import TestSupport
+
+/// gpsd NMEA-driver behaviours beyond the bundled receivers, one hand-made log each
+/// (`Tests/NMEATests/Fixtures/gpsd/behaviour-NAME.nmea`), with gpsd 3.22's own output for it
+/// (`behaviour-NAME.expected.json`, made with gpsfake as the bundled fixtures were).
+@Suite("gpsd 3.22 behaviour logs")
+struct GPSDBehaviourTests {
+    static let logs = [
+        // GGA quality 0, RMC status V, GSA fix type 1 in cycles whose other sentences carry a fix
+        "nofix-with-coordinates",
+        // HDT/HDG/VTG/DPT/MWV/ZDA from HE, II, SD, WI talkers mixed with a GPS
+        "marine-heading",
+        // position only from GNS: first mode character, navigational status V, few satellites
+        "gns-only",
+        // position only from GLL: status V, FAA mode N, VTG after the cycle ender
+        "gll-only",
+        // cycles ending on GBS (after GST and GSV), then on GLL
+        "unusual-cycle-end",
+    ]
+
+    /// Measured agreement below 1 (all classes); every other log must agree on every field.
+    /// unusual-cycle-end: gpsd's geoid table (no GGA) and eps/epc from GBS errors, both documented.
+    static let minimumAgreement: [String: Double] = ["unusual-cycle-end": 0.971]
+
+    @Test("each behaviour log decodes as gpsd 3.22 reports it", arguments: logs)
+    func agreement(log: String) throws {
+        let name = "gpsd/behaviour-\(log)"
+        let input = try Data(contentsOf: Fixtures.url("\(name).nmea", target: "NMEATests"))
+        let expected = try String(contentsOf: Fixtures.url("\(name).expected.json", target: "NMEATests"), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        let result = GPSDAgreement(expected: expected, actual: GPSDReportStream.reports(for: [UInt8](input)))
+        for m in result.mismatches.prefix(15) { print("  MISMATCH \(log) \(m)") }
+        #expect(result.all.total > 0)
+        #expect(result.all.share >= Self.minimumAgreement[log, default: 1])
+    }
+}
