@@ -63,7 +63,7 @@ let package = Package(
         module("Routing", ["Geodesy", "RoadGraph"]),  // RoutePlanner: snap, search, alternatives
         module("MapMatching", ["Geodesy", "Timekeeping", "Positioning", "RoadGraph", "Routing"]),  // HMM matching, live and offline
         module("Navigation", ["Geodesy", "Timekeeping", "Positioning", "RouteModel"]),  // progress, off-route, session, camera
-        module("Simulation", ["Geodesy", "Timekeeping", "Positioning", "RouteModel"]),  // RouteSimulator, noise, sky
+        module("Simulation", ["Geodesy", "Timekeeping", "JSON", "Positioning", "RouteModel"]),  // RouteSimulator, noise, sky
         module("Render", ["CCairo", "Geodesy", "RouteModel", "RoadGraph"]),  // SVG and PNG (cairo) pictures of routes, traces, matches
 
         // MARK: - Layer 3 — runtime
@@ -94,7 +94,7 @@ let package = Package(
         tests("NMEA", ["Geodesy", "Timekeeping", "Positioning"]), tests("GPSDProtocol", ["Timekeeping", "JSON", "Positioning", "NMEA"]), tests("RouteFormats", ["Geodesy", "Timekeeping", "JSON", "Positioning", "RouteModel"]),
         tests("WireProtocol", ["Timekeeping", "JSON", "Simulation"]), tests("OSMImport", ["Geodesy", "RoadGraph"]), tests("RoadGraph", ["Geodesy", "OSMImport"]), tests("Routing", ["Geodesy", "RoadGraph", "OSMImport"]),
         tests("Guidance", ["Geodesy", "RouteModel", "RoadGraph", "OSMImport", "Routing"]),
-        tests("MapMatching", ["Geodesy", "Timekeeping", "Positioning", "RoadGraph", "OSMImport", "Routing"]), tests("Navigation", ["Geodesy", "Timekeeping", "Positioning", "RouteModel"]), tests("Simulation", ["Geodesy", "Timekeeping", "Positioning", "RouteModel"]),
+        tests("MapMatching", ["Geodesy", "Timekeeping", "Positioning", "RoadGraph", "OSMImport", "Routing", "Simulation"]), tests("Navigation", ["Geodesy", "Timekeeping", "Positioning", "RouteModel"]), tests("Simulation", ["Geodesy", "Timekeeping", "Positioning", "RouteModel"]),
         tests("LocationSources", ["Geodesy", "Timekeeping", "SystemIO", "Positioning", "RouteModel", "NMEA", "RouteFormats", "Simulation"]), tests("Servers", ["Geodesy", "Timekeeping", "JSON", "SystemIO", "Positioning", "RouteModel", "RouteFormats", "WireProtocol", "Navigation", "Simulation", "LocationSources", "Gateway"]), tests("WaygateCLI", ["Geodesy", "Timekeeping", "JSON", "SystemIO", "Positioning", "RouteModel", "RoadGraph", "NMEA", "GPSDProtocol", "RouteFormats", "WireProtocol", "Routing", "Navigation", "Simulation", "Gateway"]),
         tests("DriverAlerts", ["CSystemdBus", "Geodesy", "Timekeeping", "Positioning", "RouteModel", "Navigation", "Gateway"]),
         tests("Render", ["CCairo", "Geodesy", "RouteModel", "RoadGraph", "RouteFormats", "OSMImport"]),
