@@ -63,7 +63,7 @@ let package = Package(
         module("Routing", ["Geodesy", "RoadGraph"]),  // RoutePlanner: snap, search, alternatives
         module("MapMatching", ["Geodesy", "Timekeeping", "Positioning", "RoadGraph", "Routing"]),  // HMM matching, live and offline
         module("Navigation", ["Geodesy", "Timekeeping", "Positioning", "RouteModel"]),  // progress, off-route, session, camera
-        module("Simulation", ["Geodesy", "Timekeeping", "Positioning", "RouteModel"]),  // RouteSimulator, noise, sky
+        module("Simulation", ["Geodesy", "Timekeeping", "JSON", "Positioning", "RouteModel"]),  // RouteSimulator, noise, sky
         module("Render", ["CCairo", "Geodesy", "RouteModel", "RoadGraph"]),  // SVG and PNG (cairo) pictures of routes, traces, matches
 
         // MARK: - Layer 3 — runtime

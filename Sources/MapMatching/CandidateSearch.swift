@@ -25,7 +25,7 @@ public struct CandidateSearch: Sendable {
     /// The search radius for a fix, metres: `radiusPerAccuracy × h_acc` clamped to
     /// `minimumRadius…maximumRadius` (the minimum when the fix has no accuracy).
     public func radius(for fix: Fix) -> Meters {
-        let accuracy = fix.horizontalAccuracy.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } ?? 0
+        let accuracy = EmissionModel.reportedAccuracy(of: fix) ?? 0
         return min(options.maximumRadius, max(options.minimumRadius, options.radiusPerAccuracy * accuracy))
     }
 

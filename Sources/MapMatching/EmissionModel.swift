@@ -17,8 +17,12 @@ public struct EmissionModel: Sendable {
     /// The GPS error standard deviation for a fix, metres: its horizontal accuracy, or the default,
     /// never below `minimumSigma`.
     public func sigma(for fix: Fix) -> Meters {
-        let accuracy = fix.horizontalAccuracy.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } ?? options.defaultSigma
-        return max(options.minimumSigma, accuracy)
+        max(options.minimumSigma, Self.reportedAccuracy(of: fix) ?? options.defaultSigma)
+    }
+
+    /// The fix's horizontal accuracy when it carries a usable one (finite, positive), else nil.
+    public static func reportedAccuracy(of fix: Fix) -> Meters? {
+        fix.horizontalAccuracy.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
     }
 
     /// The fix's course in degrees when it is moving at `headingMinimumSpeed` or more, else nil.

@@ -18,6 +18,12 @@ public struct MatchingOptions: Sendable, Hashable {
     public var maximumCandidates: Int = 8
     /// Standard deviation of the GPS error assumed when a fix carries no horizontal accuracy, metres.
     public var defaultSigma: Meters = 8
+    /// Whether fixes without a horizontal accuracy get one estimated from the trace itself
+    /// (`NoiseEstimator`: the median distance to the matched roads) instead of `defaultSigma`.
+    public var estimatesNoise = true
+    /// Residuals the noise estimate is the median of: the latest ones live, a window centred on
+    /// the fix offline.
+    public var noiseWindow = 60
     /// Lower bound of the GPS error standard deviation, metres (receivers tend to be optimistic).
     public var minimumSigma: Meters = 4
     /// Scale of the exponential on |network distance − great-circle distance| between fixes, metres.
@@ -34,8 +40,16 @@ public struct MatchingOptions: Sendable, Hashable {
     /// How far a fix may fall behind the previous one along the road without breaking the match,
     /// metres, at least: the tolerance grows to `backwardToleranceSigmas` × the fix's sigma.
     public var backwardTolerance: Meters = 15
+    /// Whether a step back along the road counts as negative distance in the transition cost
+    /// (|−back − great-circle| / β) rather than as distance driven: see `TransitionModel`.
+    public var penalizesBackwardMotion = true
     /// The backward tolerance in GPS sigmas (two fixes' along-track errors differ by √2 σ).
     public var backwardToleranceSigmas: Double = 3
+    /// Extra network distance charged for a turn at a node, metres, scaled by (turn angle / 180°)²:
+    /// without a course, what keeps a path from detouring through side streets. Off by default:
+    /// 350 m raises the OSRM-planned Milan drives by 1–4 points (docs/map-matching.md) but sends the
+    /// drawn roundabout of `OnlineMatcherTests` out through another exit and back.
+    public var turnPenalty: Meters = 0
     /// Extra network distance charged for a U-turn (mid-edge or at a node), metres.
     public var uTurnPenalty: Meters = 60
     /// The fastest the vehicle is assumed to move, m/s: bounds the path search over GPS gaps.

@@ -10,6 +10,10 @@ struct NetworkSearch: Sendable {
     let graph: RoadGraph
     let profile: TravelProfile
     let uTurnPenalty: Meters
+    /// Metres charged for a turn of θ degrees: `turnPenalty × (θ / 180)²` (0 turns the charge off).
+    let turnPenalty: Meters
+    /// Per edge, the bearing leaving its start and arriving at its end (empty when `turnPenalty` is 0).
+    private let initialBearing: [Double], finalBearing: [Double]
     private var distance: [Double]
     private var arrival: [Int32]
     private var reached: [UInt32]
@@ -19,11 +23,21 @@ struct NetworkSearch: Sendable {
     private var generation: UInt32 = 0
     private var heap = MinHeap()
 
-    /// A search over `graph` for `profile`, charging `uTurnPenalty` metres per U-turn at a node.
-    init(graph: RoadGraph, profile: TravelProfile, uTurnPenalty: Meters) {
+    /// A search over `graph` for `profile`, charging `uTurnPenalty` metres per U-turn at a node and
+    /// `turnPenalty` scaled by the squared turn angle at every node (bearings from `index`).
+    init(graph: RoadGraph, profile: TravelProfile, uTurnPenalty: Meters, turnPenalty: Meters = 0, index: EdgeIndex? = nil) {
         self.graph = graph
         self.profile = profile
         self.uTurnPenalty = uTurnPenalty
+        if turnPenalty > 0, let index {
+            self.turnPenalty = turnPenalty
+            initialBearing = index.initialBearing
+            finalBearing = index.finalBearing
+        } else {
+            self.turnPenalty = 0
+            initialBearing = []
+            finalBearing = []
+        }
         distance = Array(repeating: 0, count: graph.nodeCount)
         arrival = Array(repeating: -1, count: graph.nodeCount)
         reached = Array(repeating: 0, count: graph.nodeCount)
@@ -67,6 +81,7 @@ struct NetworkSearch: Sendable {
                 if checkRestrictions && !graph.isTurnAllowed(from: inbound, to: EdgeID(Int32(e)), profile: profile) { continue }
                 var next = d + Double(edge.length)
                 if edge.shape == inboundShape { next += uTurnPenalty }
+                if turnPenalty > 0 { next += turnCost(from: inbound, to: e) }
                 let to = edge.to.index
                 if next > bound || settled[to] == generation { continue }
                 if reached[to] != generation || next < distance[to] {
@@ -93,7 +108,14 @@ struct NetworkSearch: Sendable {
         guard let (d, inbound) = result(at: edge.from) else { return nil }
         if restricted[inbound.index] && !graph.isTurnAllowed(from: inbound, to: target, profile: profile) { return nil }
         let uTurn = graph[inbound].shape == edge.shape ? uTurnPenalty : 0
-        return d + uTurn + fraction * Double(edge.length)
+        let turn = turnPenalty > 0 && inbound != target ? turnCost(from: inbound, to: target.index) : 0
+        return d + uTurn + turn + fraction * Double(edge.length)
+    }
+
+    /// The turn charge from the end of `inbound` into edge number `next`, metres.
+    private func turnCost(from inbound: EdgeID, to next: Int) -> Meters {
+        let angle = Bearing.difference(finalBearing[inbound.index], initialBearing[next]) / 180
+        return turnPenalty * angle * angle
     }
 
     /// The edges from the last run's source (excluded) to the edge arriving at `node` (included).

@@ -20,6 +20,7 @@ public struct OnlineMatcher: Sendable {
     private var decoder = ViterbiDecoder(keepsHistory: false)
     private var previous: (coordinate: Coordinate, time: Timestamp?)?
     private var lastPublished: Coordinate?
+    private var noise: NoiseEstimator
 
     /// A matcher over `graph`; speed-limit defaults come from `options` or else from the map's location.
     public init(graph: RoadGraph, options: MatchingOptions = MatchingOptions()) {
@@ -28,18 +29,25 @@ public struct OnlineMatcher: Sendable {
         let index = EdgeIndex(graph: graph)
         search = CandidateSearch(graph: graph, options: options, index: index)
         emission = EmissionModel(options: options)
-        transition = TransitionModel(graph: graph, options: options)
+        transition = TransitionModel(graph: graph, options: options, index: index)
         let defaults = options.speedLimitDefaults ?? graph.center.map(SpeedLimitDefaults.forLocation) ?? .generic
         horizon = MostProbablePath(graph: graph, profile: options.profile, speedLimitDefaults: defaults, index: index)
+        noise = NoiseEstimator(window: options.noiseWindow, bounds: options.minimumSigma...NoiseEstimator.defaultBounds.upperBound)
     }
 
     /// Matches the next fix and returns what to publish for it; nil (state unchanged) for a fix
     /// without a valid position. Fixes without time are taken to be `assumedInterval` after the last.
     /// When no path joins the fix to the chain, the chain restarts; the result is flagged
     /// `isTeleport` when that moves the published position by more than `teleportDistance`.
+    /// A fix without accuracy is matched with the σ estimated from the fixes before it
+    /// (`estimatesNoise`), and its distance to the matched road feeds the estimate.
     public mutating func match(_ fix: Fix) -> MatchedLocation? {
+        var fix = fix
+        let estimating = options.estimatesNoise && EmissionModel.reportedAccuracy(of: fix) == nil
+        if estimating { fix.horizontalAccuracy = noise.sigma ?? options.defaultSigma }
         let location = matchUnflagged(fix)
         guard var location else { return nil }
+        if estimating { noise.add(location.isOffRoad ? offRoadResidual(fix, location.rawCoordinate) : location.distanceFromFix) }
         if location.isTeleport, let lastPublished, lastPublished.distance(to: location.coordinate) <= options.teleportDistance {
             location.isTeleport = false
         }
@@ -72,8 +80,16 @@ public struct OnlineMatcher: Sendable {
         return published(fix, coordinate, isTeleport: isTeleport)
     }
 
-    /// Forgets the chain, as after a restart of the source.
+    /// The residual an off-road fix adds to the noise estimate: its distance to the nearest road, or
+    /// the search radius when none is within it (all the median needs is that it is large).
+    private func offRoadResidual(_ fix: Fix, _ coordinate: Coordinate) -> Meters {
+        let radius = search.radius(for: fix)
+        return search.snaps(near: coordinate, within: radius).first?.distance ?? radius
+    }
+
+    /// Forgets the chain and the noise estimate, as after a restart of the source.
     public mutating func reset() {
+        noise.reset()
         decoder.reset()
         previous = nil
         lastPublished = nil

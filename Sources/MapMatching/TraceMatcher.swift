@@ -26,11 +26,42 @@ public struct TraceMatcher: Sendable {
 
     /// Matches `fixes` (time order) and returns one point per fix plus the driven path.
     /// Fixes without a position are left unmatched, as are fixes outside the map when others are inside.
+    /// Fixes without accuracy (`estimatesNoise`) are matched twice more: with the σ estimated from
+    /// the distances to the roads of the previous decode, over a window centred on each fix.
     /// - Throws: `emptyTrace`, `missingTime`, `timeNotIncreasing`, `noPositions`, `emptyMap`, or
     ///   `outsideMap` when no fix lies on the map.
     public func match(_ fixes: [Fix]) throws(MapMatchingError) -> TraceMatch {
         try validate(fixes)
-        var transition = TransitionModel(graph: graph, options: options)
+        let lacking = fixes.indices.filter { EmissionModel.reportedAccuracy(of: fixes[$0]) == nil }
+        guard options.estimatesNoise, !lacking.isEmpty else { return decode(fixes) }
+        var assumed = fixes
+        for i in lacking { assumed[i].horizontalAccuracy = options.defaultSigma }
+        var result = decode(assumed)
+        for _ in 0..<2 {
+            let sigmas = estimatedSigmas(assumed, result)
+            for i in lacking { assumed[i].horizontalAccuracy = sigmas[i] }
+            result = decode(assumed)
+        }
+        return result
+    }
+
+    /// Per fix, σ from the median residual of the fixes within `noiseWindow / 2` of it in `match`:
+    /// the distance to the matched road, or the search radius for a fix left unmatched.
+    private func estimatedSigmas(_ fixes: [Fix], _ match: TraceMatch) -> [Meters] {
+        let residuals: [Meters?] = fixes.indices.map { i in
+            guard fixes[i].coordinate?.isValid == true else { return nil }
+            return match.points[i]?.distance ?? search.radius(for: fixes[i])
+        }
+        let bounds = options.minimumSigma...NoiseEstimator.defaultBounds.upperBound
+        let half = max(1, options.noiseWindow / 2)
+        return fixes.indices.map { i in
+            let window = residuals[max(0, i - half)..<min(fixes.count, i + half + 1)].compactMap { $0 }
+            return NoiseEstimator.sigma(ofResiduals: window, within: bounds) ?? options.defaultSigma
+        }
+    }
+
+    private func decode(_ fixes: [Fix]) -> TraceMatch {
+        var transition = TransitionModel(graph: graph, options: options, index: search.index)
         var decoder = ViterbiDecoder(keepsHistory: true)
         var columnFixes: [Int] = []
         var result = TraceMatch(points: Array(repeating: nil, count: fixes.count), segments: [])

@@ -17,9 +17,14 @@ public struct TransitionModel: Sendable {
 
     /// A model over `graph` with `options`.
     public init(graph: RoadGraph, options: MatchingOptions) {
+        self.init(graph: graph, options: options, index: options.turnPenalty > 0 ? EdgeIndex(graph: graph) : nil)
+    }
+
+    init(graph: RoadGraph, options: MatchingOptions, index: EdgeIndex?) {
         self.graph = graph
         self.options = options
-        search = NetworkSearch(graph: graph, profile: options.profile, uTurnPenalty: options.uTurnPenalty)
+        search = NetworkSearch(
+            graph: graph, profile: options.profile, uTurnPenalty: options.uTurnPenalty, turnPenalty: options.turnPenalty, index: index)
     }
 
     /// How far the path search may reach between two fixes `greatCircle` metres and `elapsed`
@@ -87,12 +92,18 @@ public struct TransitionModel: Sendable {
 
     /// The distance between two candidates that needs no search: forward on one edge, a small step
     /// back (on the edge or onto the edge before it), or a U-turn onto the twin edge; nil otherwise.
+    /// A step back is negative when `penalizesBackwardMotion`, so that its cost |d − great-circle|
+    /// grows with the distance between the fixes: jitter at a stop stays cheap, but a chain can no
+    /// longer drive backwards along the wrong carriageway of a dual road (nothing else tells them
+    /// apart when fixes carry no course).
     func directDistance(from a: Candidate, to b: Candidate, tolerance: Meters) -> Meters? {
         let ea = graph[a.edge]
         let la = Double(ea.length)
+        let sign: Double = options.penalizesBackwardMotion ? -1 : 1
         if a.edge == b.edge {
             let move = (b.snap.fraction - a.snap.fraction) * la
-            return move >= -tolerance ? abs(move) : nil
+            guard move >= -tolerance else { return nil }
+            return move >= 0 ? move : sign * -move
         }
         let eb = graph[b.edge]
         if eb.shape == ea.shape {
@@ -100,7 +111,7 @@ public struct TransitionModel: Sendable {
         }
         if eb.to == ea.from {
             let back = a.snap.fraction * la + (1 - b.snap.fraction) * Double(eb.length)
-            if back <= tolerance { return back }
+            if back <= tolerance { return sign * back }
         }
         return nil
     }

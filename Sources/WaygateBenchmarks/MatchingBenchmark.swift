@@ -1,160 +1,256 @@
 import Foundation
-import Gateway
 import Geodesy
 import MapMatching
 import Positioning
 import RoadGraph
-import RouteModel
-import Routing
 import Simulation
 import Timekeeping
 
-/// Map matching accuracy and speed: drives planned by MapRouter between seeded random pairs on
-/// Milan and Helsinki, simulated at 1 Hz with the simulator's noise model at several sigmas,
-/// matched live (OnlineMatcher) and offline (TraceMatcher), and through OSRM's /match when
-/// `WAYGATE_BENCH_OSRM` names a server and Valhalla's /trace_attributes when `WAYGATE_BENCH_VALHALLA`
-/// does (serving Milan); for Helsinki the variables end in `_HELSINKI`.
+/// Map matching against Valhalla on the same information (issue 12): drives planned by OSRM on the
+/// Milan extract (`PlannedDrive`: OSRM's per-segment durations scaled to its ETA, 1 Hz, Gaussian
+/// noise σ east and north, positions and times only), matched by Waygate offline (`TraceMatcher`)
+/// and live (`OnlineMatcher`, each fix answered once), with `h_acc` = σ and as plain GPX with no
+/// accuracy, and by Valhalla 3.9 (`/trace_attributes`, `gps_accuracy` = σ) offline and "live" (each
+/// fix matched with the 29 before it, the last point's answer kept) when `WAYGATE_BENCH_VALHALLA`
+/// names a server for the same map. Score: share of fixes whose matched point lies within 2 m of
+/// the OSRM route line (an unmatched fix counts as a miss).
+///
+/// The drives come from the JSON-lines file in `WAYGATE_BENCH_MATCHING_DRIVES`, else the sample
+/// committed as the test fixture; `waygate-bench matching-drives FILE` makes the full set from an
+/// OSRM server (`WAYGATE_BENCH_OSRM`).
 enum MatchingBenchmark {
-    static let drivesPerMap = 10
     static let sigmas: [Meters] = [5, 10, 20]
+    static let drivesPerSigma = 30
+    static let fixture = "Tests/MapMatchingTests/Fixtures/milan-osrm-drives.jsonl"
+    /// Fixes Valhalla gets per "live" request: the current one and the 29 before it.
+    static let liveWindow = 30
 
-    /// A reference matcher: matched location per fix (nil where dropped) and the request's wall time.
-    typealias Reference = (Drive, Meters, (host: String, port: UInt16)) throws -> (coordinates: [Coordinate?], seconds: Double)?
+    /// A matcher's answers for one drive: a matched point per fix (nil where unmatched) and its time, seconds.
+    typealias Answers = (points: [Coordinate?], seconds: Double)
 
-    /// One simulated drive: the true route line and its noisy 1 Hz fixes.
-    struct Drive {
-        var truth: Polyline
-        var fixes: [Fix]
+    /// Totals of one matcher over the drives of one sigma.
+    struct Tally {
+        var fixes = 0, near = 0
+        var seconds: Double = 0
+        var share: Double { Double(near) / Double(max(1, fixes)) * 100 }
 
-        /// How many of `matched` lie within 2 m of the true route line.
-        func within2m(_ matched: [Coordinate?]) -> Int {
-            matched.reduce(0) { count, m in
+        mutating func add(_ answers: Answers, truth: Polyline) {
+            fixes += answers.points.count
+            seconds += answers.seconds
+            near += answers.points.reduce(0) { count, m in
                 guard let m, let p = truth.project(m), p.distanceFromLine <= 2 else { return count }
                 return count + 1
             }
         }
     }
 
-    /// Totals of one matcher over the drives of one map and sigma.
-    struct Tally {
-        var fixes = 0, near = 0
-        var seconds: Double = 0
-        var perFix: [Double] = []
-        var share: Double { Double(near) / Double(max(1, fixes)) * 100 }
-    }
-
     static func run() throws {
-        for (map, suffix) in [("milan", ""), ("helsinki", "_HELSINKI")] {
-            let candidates: [(name: String, server: (host: String, port: UInt16)?, match: Reference)] = [
-                ("OSRM /match", BenchSupport.server("WAYGATE_BENCH_OSRM" + suffix), osrmMatch),
-                ("Valhalla /trace_attributes", BenchSupport.server("WAYGATE_BENCH_VALHALLA" + suffix), valhallaMatch),
-            ]
-            let references = candidates.compactMap { candidate in candidate.server.map { (name: candidate.name, server: $0, match: candidate.match) } }
-            let graph = try BenchSupport.importMap(map)
-            let routes = try plannedRoutes(graph: graph)
-            let traceMatcher = TraceMatcher(graph: graph)  // its candidate index is built here, outside the timing
-            let kilometres = routes.reduce(0) { $0 + $1.distance } / 1000
-            print(String(format: "matching \(map): %d drives planned by MapRouter, %.1f km in all", routes.count, kilometres))
-            for sigma in sigmas {
-                let drives = try routes.enumerated().map { try simulate($1, sigma: sigma, seed: UInt64($0) * 1000 + UInt64(sigma)) }
-                var live = Tally(), offline = Tally()
-                var referenceTallies = [Tally](repeating: Tally(), count: references.count)
-                for drive in drives {
-                    var matcher = OnlineMatcher(graph: graph)
-                    var published: [Coordinate?] = []
-                    for fix in drive.fixes {
-                        let start = Stopwatch.now()
-                        let m = matcher.match(fix)
-                        live.perFix.append(Stopwatch.now() - start)
-                        published.append(m?.coordinate)
-                    }
-                    live.fixes += drive.fixes.count
-                    live.near += drive.within2m(published)
-                    let start = Stopwatch.now()
-                    let trace = try traceMatcher.match(drive.fixes)
-                    offline.seconds += Stopwatch.now() - start
-                    offline.fixes += drive.fixes.count
-                    offline.near += drive.within2m(trace.points.map { $0?.coordinate })
-                    for (index, reference) in references.enumerated() {
-                        guard let matched = try reference.match(drive, sigma, reference.server) else { continue }
-                        referenceTallies[index].fixes += drive.fixes.count
-                        referenceTallies[index].near += drive.within2m(matched.coordinates)
-                        referenceTallies[index].seconds += matched.seconds
+        let path = ProcessInfo.processInfo.environment["WAYGATE_BENCH_MATCHING_DRIVES"] ?? fixture
+        let drives = try PlannedDrive.read(jsonLines: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), source: path)
+        let valhalla = BenchSupport.server("WAYGATE_BENCH_VALHALLA")
+        let graph = try BenchSupport.importMap("milan")
+        let options = try overriddenOptions()
+        let traceMatcher = TraceMatcher(graph: graph, options: options)  // its candidate index is built here, outside the timing
+        let liveMatcher = OnlineMatcher(graph: graph, options: options)
+        print("matching milan: \(drives.count) OSRM-planned drives from \(path)\(valhalla == nil ? " (WAYGATE_BENCH_VALHALLA unset: no Valhalla rows)" : "")")
+        let names = ["Waygate offline", "Waygate live", "Waygate offline, no accuracy", "Waygate live, no accuracy", "Valhalla offline", "Valhalla live (last 30 fixes)"]
+        var table: [[String]] = []
+        let dump = ProcessInfo.processInfo.environment["WAYGATE_BENCH_MATCHING_DUMP"].flatMap(Dump.init(path:))
+        defer { dump?.handle.closeFile() }
+        for sigma in sigmas {
+            let set = drives.filter { $0.sigma == sigma }
+            guard !set.isEmpty else { continue }
+            var tallies = [Tally](repeating: Tally(), count: names.count)
+            for drive in set {
+                let truth = Polyline(drive.route)
+                for (k, withAccuracy) in [true, false].enumerated() {
+                    let fixes = drive.fixes(withAccuracy: withAccuracy)
+                    let answers = [try offline(traceMatcher, fixes), live(liveMatcher, fixes)]
+                    for (m, a) in answers.enumerated() {
+                        tallies[2 * k + m].add(a, truth: truth)
+                        dump?.write(drive: drive, mode: names[2 * k + m], answers: a, truth: truth)
                     }
                 }
-                print(String(format: "matching \(map) sigma %2.0f m, %d fixes: live within 2 m %.1f %%, %.1f µs/fix median, %.1f µs p99; offline within 2 m %.1f %%, %.0f fixes/s",
-                             sigma, live.fixes, live.share, BenchSupport.percentile(live.perFix, 0.5) * 1e6, BenchSupport.percentile(live.perFix, 0.99) * 1e6,
-                             offline.share, Double(offline.fixes) / offline.seconds))
-                for (reference, tally) in zip(references, referenceTallies) where tally.fixes > 0 {
-                    print(String(format: "matching \(map) sigma %2.0f m, \(reference.name): within 2 m %.1f %%, %.0f fixes/s (over HTTP)",
-                                 sigma, tally.share, Double(tally.fixes) / tally.seconds))
+                if let valhalla {
+                    let fixes = drive.fixes(withAccuracy: true)
+                    let answers = [try valhallaMatch(fixes, sigma: sigma, server: valhalla), try valhallaLive(fixes, sigma: sigma, server: valhalla)]
+                    for (m, a) in answers.enumerated() {
+                        tallies[4 + m].add(a, truth: truth)
+                        dump?.write(drive: drive, mode: names[4 + m], answers: a, truth: truth)
+                    }
                 }
             }
+            for (name, tally) in zip(names, tallies) where tally.fixes > 0 {
+                let speed = name.contains("live") ? String(format: "%.1f µs/fix", tally.seconds / Double(tally.fixes) * 1e6)
+                    : String(format: "%.0f fixes/s", Double(tally.fixes) / tally.seconds)
+                print(String(format: "matching milan sigma %2.0f m, %d drives, %d fixes, %@: within 2 m %.1f %% (%@)",
+                             sigma, set.count, tally.fixes, name, tally.share, speed))
+            }
+            table.append(tallies.map { $0.fixes > 0 ? String(format: "%.1f %%", $0.share) : "—" })
+        }
+        print("| σ | " + names.joined(separator: " | ") + " |")
+        for (sigma, row) in zip(sigmas, table) { print("| \(Int(sigma)) m | " + row.joined(separator: " | ") + " |") }
+    }
+
+    /// Per-fix answers for inspection, when `WAYGATE_BENCH_MATCHING_DUMP` names a file: one
+    /// tab-separated line per fix (drive, sigma, matcher, index, fix, matched point, metres from the route; -1 unmatched).
+    struct Dump {
+        let handle: FileHandle
+
+        init?(path: String) {
+            guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else { return nil }
+            self.handle = handle
+        }
+
+        func write(drive: PlannedDrive, mode: String, answers: Answers, truth: Polyline) {
+            var text = ""
+            for (i, (sample, point)) in zip(drive.samples, answers.points).enumerated() {
+                let off = point.flatMap { truth.project($0)?.distanceFromLine } ?? -1
+                text += String(format: "%@\t%.0f\t%@\t%d\t%.7f\t%.7f\t%.7f\t%.7f\t%.2f\n", drive.name, drive.sigma, mode, i,
+                               sample.coordinate.latitude, sample.coordinate.longitude, point?.latitude ?? 0, point?.longitude ?? 0, off)
+            }
+            handle.write(Data(text.utf8))
         }
     }
 
-    /// Routes by MapRouter between seeded random car-reachable pairs, 1.5–8 km long.
-    static func plannedRoutes(graph: RoadGraph) throws -> [Route] {
-        guard let bounds = BenchSupport.bounds(of: graph) else { return [] }
-        var generator = SeededGenerator(seed: 5)
-        let router = MapRouter(graph: graph)
-        var routes: [Route] = []
-        var attempts = 0
-        while routes.count < drivesPerMap && attempts < 1000 {
-            attempts += 1
-            let from = BenchSupport.randomPoint(in: bounds, using: &generator), to = BenchSupport.randomPoint(in: bounds, using: &generator)
-            guard from.distance(to: to) < 6000,
-                  let route = try? router.routes([RouteWaypoint(from), RouteWaypoint(to)], options: RouteOptions()).first,
-                  (1500...8000).contains(route.distance) else { continue }
-            routes.append(route)
+    /// The default options with the overrides in `WAYGATE_BENCH_MATCHING_OPTIONS` (for parameter
+    /// sweeps, e.g. `beta=10,uturn=60`: beta, uturn, turn, backward, minor, candidates, minsigma, defaultsigma,
+    /// backsigmas, radius, minradius, noisewindow, estimatenoise).
+    static func overriddenOptions() throws -> MatchingOptions {
+        var options = MatchingOptions()
+        guard let text = ProcessInfo.processInfo.environment["WAYGATE_BENCH_MATCHING_OPTIONS"], !text.isEmpty else { return options }
+        for item in text.split(separator: ",") {
+            let parts = item.split(separator: "=")
+            guard parts.count == 2, let value = Double(parts[1]) else { throw BenchError("WAYGATE_BENCH_MATCHING_OPTIONS: bad item \"\(item)\"") }
+            switch parts[0] {
+            case "beta": options.beta = value
+            case "uturn": options.uTurnPenalty = value
+            case "turn": options.turnPenalty = value
+            case "backward": options.penalizesBackwardMotion = value != 0
+            case "minor": options.minorRoadCost = value
+            case "candidates": options.maximumCandidates = Int(value)
+            case "minsigma": options.minimumSigma = value
+            case "defaultsigma": options.defaultSigma = value
+            case "backsigmas": options.backwardToleranceSigmas = value
+            case "radius": options.radiusPerAccuracy = value
+            case "minradius": options.minimumRadius = value
+            case "noisewindow": options.noiseWindow = Int(value)
+            case "estimatenoise": options.estimatesNoise = value != 0
+            default: throw BenchError("WAYGATE_BENCH_MATCHING_OPTIONS: unknown option \"\(parts[0])\"")
+            }
         }
-        return routes
+        print("matching options overridden: \(text)")
+        return options
     }
 
-    /// The 1 Hz drive along `route` with noise `sigma` (seeded), every fix until the vehicle parks.
-    static func simulate(_ route: Route, sigma: Meters, seed: UInt64) throws -> Drive {
-        let options = RouteSimulator.Options(noise: NoiseModel.Options(sigma: sigma, seed: seed))
-        var simulator = try RouteSimulator(route: route, options: options, startTime: Timestamp(secondsSince1970: 1_800_000_000))
-        var fixes: [Fix] = []
-        while !simulator.isFinished { fixes.append(simulator.next()) }
-        return Drive(truth: Polyline(route.geometry), fixes: fixes)
-    }
-
-    /// OSRM's matched location per fix (nil where it dropped the fix) and the wall time of the request.
-    static func osrmMatch(_ drive: Drive, sigma: Meters, server: (host: String, port: UInt16)) throws -> (coordinates: [Coordinate?], seconds: Double)? {
-        let usable = drive.fixes.enumerated().compactMap { i, fix in fix.coordinate.map { (i, $0, fix.time?.secondsSince1970 ?? Double(i)) } }
-        let coordinates = BenchSupport.osrmCoordinates(usable.map(\.1))
-        let timestamps = usable.map { String(Int($0.2)) }.joined(separator: ";")
-        let radius = String(format: "%.0f", 3 * sigma)
-        let radiuses = Array(repeating: radius, count: usable.count).joined(separator: ";")
-        let path = "/match/v1/driving/\(coordinates)?timestamps=\(timestamps)&radiuses=\(radiuses)&gaps=ignore&tidy=false&overview=false"
+    /// Waygate offline: one `TraceMatcher` call for the whole drive.
+    static func offline(_ matcher: TraceMatcher, _ fixes: [Fix]) throws -> Answers {
         let start = Stopwatch.now()
-        guard let answer = try BenchSupport.httpJSON(server, path: path), let points = answer["tracepoints"] as? [Any] else { return nil }
-        let seconds = Stopwatch.now() - start
-        var matched = [Coordinate?](repeating: nil, count: drive.fixes.count)
-        for ((index, _, _), point) in zip(usable, points) {
-            guard let location = (point as? [String: Any])?["location"] as? [Double], location.count == 2 else { continue }
-            matched[index] = Coordinate(latitude: location[1], longitude: location[0])
-        }
-        return (matched, seconds)
+        let trace = try matcher.match(fixes)
+        return (trace.points.map { $0?.coordinate }, Stopwatch.now() - start)
     }
 
-    /// Valhalla's (meili) matched location per fix via /trace_attributes, and the wall time of the request.
-    static func valhallaMatch(_ drive: Drive, sigma: Meters, server: (host: String, port: UInt16)) throws -> (coordinates: [Coordinate?], seconds: Double)? {
-        let usable = drive.fixes.enumerated().compactMap { i, fix in fix.coordinate.map { (i, $0, fix.time?.secondsSince1970 ?? Double(i)) } }
-        let shape = usable.map { String(format: "{\"lat\":%.7f,\"lon\":%.7f,\"time\":%.0f}", $0.1.latitude, $0.1.longitude, $0.2) }
+    /// Waygate live: a fresh `OnlineMatcher` (a copy of a built one), one call per fix, each answer kept as published.
+    static func live(_ built: OnlineMatcher, _ fixes: [Fix]) -> Answers {
+        var matcher = built
+        matcher.reset()
+        let start = Stopwatch.now()
+        let points = fixes.map { fix in matcher.match(fix).flatMap { $0.isOffRoad ? nil : $0.coordinate } }
+        return (points, Stopwatch.now() - start)
+    }
+
+    /// Valhalla's (meili) matched point per fix for the whole drive in one /trace_attributes request.
+    static func valhallaMatch(_ fixes: [Fix], sigma: Meters, server: (host: String, port: UInt16)) throws -> Answers {
+        let start = Stopwatch.now()
+        let points = try valhallaPoints(fixes[...], sigma: sigma, server: server) ?? Array(repeating: nil, count: fixes.count)
+        return (points, Stopwatch.now() - start)
+    }
+
+    /// Valhalla "live": for every fix, a request with it and the `liveWindow − 1` fixes before it,
+    /// keeping the answer for the last one (a lone first fix is sent twice, one second apart).
+    static func valhallaLive(_ fixes: [Fix], sigma: Meters, server: (host: String, port: UInt16)) throws -> Answers {
+        let start = Stopwatch.now()
+        var points: [Coordinate?] = []
+        for i in fixes.indices {
+            var window = Array(fixes[max(0, i - liveWindow + 1)...i])
+            if window.count == 1, var copy = window.first, let time = copy.time {
+                window.insert(copy, at: 0)
+                copy.time = time.adding(1)
+                window[1] = copy
+            }
+            points.append(try valhallaPoints(window[...], sigma: sigma, server: server)?.last ?? nil)
+        }
+        return (points, Stopwatch.now() - start)
+    }
+
+    /// The matched points of one /trace_attributes request (`auto`, `map_snap`, `gps_accuracy` = σ,
+    /// Valhalla's default search radius); nil when the request fails.
+    static func valhallaPoints(_ fixes: ArraySlice<Fix>, sigma: Meters, server: (host: String, port: UInt16)) throws -> [Coordinate?]? {
+        let shape = fixes.compactMap { fix in
+            fix.coordinate.map { String(format: "{\"lat\":%.7f,\"lon\":%.7f,\"time\":%.0f}", $0.latitude, $0.longitude, fix.time?.secondsSince1970 ?? 0) }
+        }
         let body = "{\"shape\":[\(shape.joined(separator: ","))],\"costing\":\"auto\",\"shape_match\":\"map_snap\","
-            + "\"trace_options\":{\"gps_accuracy\":\(sigma),\"search_radius\":\(3 * sigma)},"
+            + "\"trace_options\":{\"gps_accuracy\":\(sigma)},"
             + "\"filters\":{\"attributes\":[\"matched.point\",\"matched.type\"],\"action\":\"include\"}}"
-        let start = Stopwatch.now()
         guard let answer = try BenchSupport.httpJSON(server, path: "/trace_attributes", body: Array(body.utf8)),
-              let points = answer["matched_points"] as? [[String: Any]] else { return nil }
-        let seconds = Stopwatch.now() - start
-        var matched = [Coordinate?](repeating: nil, count: drive.fixes.count)
-        for ((index, _, _), point) in zip(usable, points) where point["type"] as? String != "unmatched" {
-            guard let lat = point["lat"] as? Double, let lon = point["lon"] as? Double else { continue }
-            matched[index] = Coordinate(latitude: lat, longitude: lon)
+              let points = answer["matched_points"] as? [[String: Any]], points.count == fixes.count else { return nil }
+        return points.map { point in
+            guard point["type"] as? String != "unmatched", let lat = point["lat"] as? Double, let lon = point["lon"] as? Double else { return nil }
+            return Coordinate(latitude: lat, longitude: lon)
         }
-        return (matched, seconds)
     }
+
+    /// `waygate-bench matching-drives FILE`: plans `drivesPerSigma` car routes with OSRM between
+    /// seeded random points of the Milan extract (crow-flies ≤ 5 km, route 1.5–6 km), drives each at
+    /// every sigma (seed `1000 × route + σ`) and writes the drives as JSON lines, route by route.
+    static func makeDrives(to path: String) throws {
+        guard let osrm = BenchSupport.server("WAYGATE_BENCH_OSRM") else {
+            throw BenchError("matching-drives needs WAYGATE_BENCH_OSRM (an osrm-routed serving the Milan extract)")
+        }
+        let graph = try BenchSupport.importMap("milan")
+        guard let bounds = BenchSupport.bounds(of: graph) else { throw BenchError("traces/maps/milan.osm.pbf has no roads") }
+        func inner(_ r: ClosedRange<Double>) -> ClosedRange<Double> {
+            let margin = (r.upperBound - r.lowerBound) * 0.05
+            return (r.lowerBound + margin)...(r.upperBound - margin)
+        }
+        let box = (latitude: inner(bounds.latitude), longitude: inner(bounds.longitude))
+        var generator = SeededGenerator(seed: 12)
+        var lines: [String] = []
+        var routes = 0, attempts = 0
+        while routes < drivesPerSigma && attempts < 2000 {
+            attempts += 1
+            let from = BenchSupport.randomPoint(in: box, using: &generator), to = BenchSupport.randomPoint(in: box, using: &generator)
+            guard from.distance(to: to) <= 5000,
+                  let answer = try BenchSupport.httpJSON(
+                      osrm, path: "/route/v1/driving/\(BenchSupport.osrmCoordinates([from, to]))?overview=full&geometries=geojson&annotations=nodes,duration"),
+                  let route = (answer["routes"] as? [[String: Any]])?.first,
+                  let distance = route["distance"] as? Double, (1500...6000).contains(distance),
+                  let duration = route["duration"] as? Double,
+                  let line = ((route["geometry"] as? [String: Any])?["coordinates"] as? [[Double]]),
+                  let legs = route["legs"] as? [[String: Any]], legs.count == 1,
+                  let durations = (legs[0]["annotation"] as? [String: Any])?["duration"] as? [Double]
+            else { continue }
+            let coordinates = line.compactMap { $0.count == 2 ? Coordinate(latitude: $0[1], longitude: $0[0]) : nil }
+            var made: [String] = []
+            for sigma in sigmas {
+                let name = String(format: "milan-%02d", routes)
+                guard let drive = PlannedDrive.drive(
+                    name: name, route: coordinates, segmentDurations: durations, duration: duration, sigma: sigma,
+                    seed: UInt64(routes) * 1000 + UInt64(sigma))
+                else { break }
+                made.append(drive.jsonLine)
+            }
+            guard made.count == sigmas.count else { continue }
+            lines += made
+            routes += 1
+        }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        print("matching-drives: \(routes) OSRM routes × \(sigmas.count) sigmas written to \(path)")
+    }
+}
+
+/// A benchmark that cannot run, with the one-line reason.
+struct BenchError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
 }
