@@ -96,7 +96,7 @@ let package = Package(
         tests("Guidance", ["Geodesy", "RouteModel", "RoadGraph", "OSMImport", "Routing"]),
         tests("MapMatching", ["Geodesy", "Timekeeping", "Positioning", "RoadGraph", "OSMImport", "Routing", "Simulation"]), tests("Navigation", ["Geodesy", "Timekeeping", "Positioning", "RouteModel"]), tests("Simulation", ["Geodesy", "Timekeeping", "Positioning", "RouteModel"]),
         tests("LocationSources", ["Geodesy", "Timekeeping", "SystemIO", "Positioning", "RouteModel", "NMEA", "RouteFormats", "Simulation"]), tests("Servers", ["Geodesy", "Timekeeping", "JSON", "SystemIO", "Positioning", "RouteModel", "RouteFormats", "WireProtocol", "Navigation", "Simulation", "LocationSources", "Gateway"]), tests("WaygateCLI", ["Geodesy", "Timekeeping", "JSON", "SystemIO", "Positioning", "RouteModel", "RoadGraph", "NMEA", "GPSDProtocol", "RouteFormats", "WireProtocol", "Routing", "Navigation", "Simulation", "Gateway"]),
-        tests("DriverAlerts", ["CSystemdBus", "Geodesy", "Timekeeping", "Positioning", "RouteModel", "Navigation", "Gateway"]),
+        tests("DriverAlerts", ["CSystemdBus", "Geodesy", "Timekeeping", "JSON", "SystemIO", "Positioning", "RouteModel", "WireProtocol", "Navigation", "Gateway"]),
         tests("Render", ["CCairo", "Geodesy", "RouteModel", "RoadGraph", "RouteFormats", "OSMImport"]),
         tests("HTTPOutlet", ["CZlib", "Geodesy", "SystemIO", "RoadGraph", "WireProtocol", "OSMImport", "Servers"]),
         tests("MQTTOutlet", ["JSON", "SystemIO", "WireProtocol", "Servers"]),

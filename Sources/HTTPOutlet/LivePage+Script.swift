@@ -151,6 +151,7 @@ extension LivePage {
   function clearActiveRoute() {
     state.active = null;
     state.traveled = null;
+    state.bannerStep = null;
     driven.remove();
     remaining.remove();
     delete document.body.dataset.route;
@@ -292,9 +293,15 @@ extension LivePage {
     show('trip', true);
     const distance = m.upcoming ? m.upcoming.distance : m.step && m.step.distance_remaining;
     setText('banner-distance', distanceText(distance));
+    // A page opened (or reconnected) in the middle of a step has missed its BANNER: until the
+    // next one, the banner is the upcoming maneuver PROGRESS names.
+    if (m.upcoming && state.bannerStep !== m.step_index) {
+      onBanner({ step_index: m.step_index, primary: { text: m.upcoming.name || '', type: m.upcoming.type, modifier: m.upcoming.modifier } });
+    }
   }
   const ANGLES = { uturn: 180, 'sharp right': 135, right: 90, 'slight right': 45, straight: 0, 'slight left': -45, left: -90, 'sharp left': -135 };
   function onBanner(m) {
+    state.bannerStep = m.step_index;
     const p = m.primary || {};
     setText('banner-primary', p.text || '');
     setText('banner-secondary', m.secondary ? m.secondary.text : '');
@@ -314,6 +321,9 @@ extension LivePage {
     if (state.camera === 'idle' && state.userIdle) return;
     const c = m.frame.center;
     map.setView([c[1], c[0]], Math.min(19, m.frame.zoom + 1), { animate: false });
+    // The daemon's camera state is the page's too (guidance may have been started elsewhere),
+    // so a drag now puts it in IDLE.
+    state.camera = m.state;
     document.body.dataset.camera = m.state;
   }
   function onSession(m, fromStatus) {

@@ -2,8 +2,9 @@ import Foundation
 import SystemIO
 
 /// A minimal Chrome DevTools Protocol client: finds the page target over HTTP, opens its
-/// WebSocket (RFC 6455: a masked text frame per command, unmasked frames back) and evaluates
-/// JavaScript with `Runtime.evaluate`. Every read is bounded by the socket's receive timeout.
+/// WebSocket (RFC 6455: a masked text frame per command, unmasked frames back), evaluates
+/// JavaScript with `Runtime.evaluate` and takes screenshots with `Page.captureScreenshot`.
+/// Every read is bounded by the socket's receive timeout.
 final class DevToolsClient {
     private let connection: SocketConnection
     private var buffer: [UInt8] = []
@@ -40,23 +41,36 @@ final class DevToolsClient {
         buffer.removeFirst(end + 4)
     }
 
-    /// Evaluates `expression` in the page (awaiting a promise) and returns its JSON value.
+    /// Sends the protocol command `method` with `params` and returns its `result` object (a
+    /// protocol error is thrown); events arriving meanwhile are skipped.
     @discardableResult
-    func evaluate(_ expression: String) throws -> Any? {
+    func call(_ method: String, _ params: [String: Any] = [:]) throws -> [String: Any] {
         let id = nextID
         nextID += 1
-        let message: [String: Any] = [
-            "id": id, "method": "Runtime.evaluate",
-            "params": ["expression": expression, "returnByValue": true, "awaitPromise": true],
-        ]
-        try send(Array(try JSONSerialization.data(withJSONObject: message)))
+        try send(Array(try JSONSerialization.data(withJSONObject: ["id": id, "method": method, "params": params] as [String: Any])))
         while true {
             let text = try receive()
             guard let object = try JSONSerialization.jsonObject(with: Data(text)) as? [String: Any], object["id"] as? Int == id else { continue }
-            let result = object["result"] as? [String: Any]
-            if let exception = result?["exceptionDetails"] { throw Failure.protocolError("\(expression): \(exception)") }
-            return (result?["result"] as? [String: Any])?["value"]
+            if let error = object["error"] { throw Failure.protocolError("\(method): \(error)") }
+            return object["result"] as? [String: Any] ?? [:]
         }
+    }
+
+    /// Evaluates `expression` in the page (awaiting a promise) and returns its JSON value.
+    @discardableResult
+    func evaluate(_ expression: String) throws -> Any? {
+        let result = try call("Runtime.evaluate", ["expression": expression, "returnByValue": true, "awaitPromise": true])
+        if let exception = result["exceptionDetails"] { throw Failure.protocolError("\(expression): \(exception)") }
+        return (result["result"] as? [String: Any])?["value"]
+    }
+
+    /// A PNG of the page as it is on screen now (`Page.captureScreenshot`).
+    func screenshot() throws -> [UInt8] {
+        let result = try call("Page.captureScreenshot", ["format": "png"])
+        guard let base64 = result["data"] as? String, let data = Data(base64Encoded: base64) else {
+            throw Failure.protocolError("Page.captureScreenshot returned no data")
+        }
+        return [UInt8](data)
     }
 
     /// Evaluates `expression` every 50 ms until it is `true` or `timeout` passes.

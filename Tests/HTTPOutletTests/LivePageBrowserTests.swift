@@ -116,7 +116,7 @@ struct LivePageBrowserTests {
         let png = directory.file("page.png")
         _ = try runChromium(["--screenshot=\(png)"], directory: directory)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: png))
-        // `WAYGATE_SCREENSHOT_COPY=PATH` keeps the screenshot (how docs/images/live-map.png was made).
+        // `WAYGATE_SCREENSHOT_COPY=PATH` keeps the screenshot.
         if let copy = ProcessInfo.processInfo.environment["WAYGATE_SCREENSHOT_COPY"] { try bytes.write(to: URL(fileURLWithPath: copy)) }
         let image = try PNGImage([UInt8](bytes))
         #expect(image.width == Self.width)

@@ -36,9 +36,7 @@ struct FlowRunner: RequestRunner {
 
 @Suite("Live page driven through the DevTools protocol", .serialized)
 struct LivePageFlowTests {
-    static let chromium = "/usr/bin/chromium"
-
-    @Test("click a destination → routes with alternatives → select → Start → Stop, all through POST /command", .enabled(if: FileManager.default.isExecutableFile(atPath: chromium)))
+    @Test("click a destination → routes with alternatives → select → Start → Stop, all through POST /command", .enabled(if: HeadlessChromium.isInstalled))
     func routeSelectStartStop() throws {
         let graph = try #require(HelsinkiMap.graph)
         let runner = FlowRunner()
@@ -46,23 +44,9 @@ struct LivePageFlowTests {
         defer { server.stop() }
         let directory = try TemporaryDirectory(prefix: "chromium-flow")
         defer { directory.remove() }
-        let profile = directory.file("profile")
-        let browser = try ChildProcess(
-            Self.chromium,
-            ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--mute-audio", "--user-data-dir=\(profile)",
-             "--window-size=1200,800", "--remote-debugging-port=0", server.url],
-            stdout: directory.file("chromium.out"), stderr: directory.file("chromium.err"))
+        let browser = try HeadlessChromium(url: server.url, directory: directory)
         defer { browser.stop() }
-        // Chromium writes the port it picked into DevToolsActivePort.
-        let deadline = Date(timeIntervalSinceNow: 30)
-        var port: UInt16?
-        while port == nil && Date() < deadline && browser.isRunning {
-            port = (try? String(contentsOfFile: profile + "/DevToolsActivePort", encoding: .utf8))
-                .flatMap { $0.split(separator: "\n").first }.flatMap { UInt16($0) }
-            if port == nil { usleep(50_000) }
-        }
-        let devtools = try DevToolsClient(port: try #require(port, "no DevToolsActivePort"))
-        defer { devtools.close() }
+        let devtools = browser.devtools
         #expect(try devtools.waitUntil("!!(window.waygate && window.waygate.map) && document.body.dataset.roads !== undefined"))
         #expect(runner.commands.first == "status")
 

@@ -158,7 +158,7 @@ struct WireValueGenerator {
             return .banner(BannerMessage(stepIndex: int(), distanceAlongStep: double(), primary: bannerText(),
                                          secondary: maybe { $0.bannerText() }, sub: maybe { $0.bannerText() }))
         case "VOICE":
-            return .voice(VoiceMessage(stepIndex: int(), distanceAlongStep: double(), announcement: string(), ssml: maybe { $0.string() }))
+            return .voice(VoiceMessage(stepIndex: int(), distanceAlongStep: double(), announcement: string(), ssml: maybe { $0.string() }, language: maybe { $0.string() }))
         case "REROUTE":
             return .reroute(RerouteMessage(reason: element(RerouteMessage.Reason.allCases), state: element(RerouteMessage.State.allCases),
                                            routeID: maybe { $0.string() }))

@@ -17,7 +17,7 @@ extension EventPayload {
         case .voice(let v):
             self = .voice(
                 VoiceMessage(stepIndex: v.stepIndex, distanceAlongStep: v.distanceAlongStep.rounded(to: 1),
-                             announcement: v.instruction.announcement, ssml: v.instruction.ssmlAnnouncement))
+                             announcement: v.instruction.announcement, ssml: v.instruction.ssmlAnnouncement, language: v.language))
         case .offRouteDetected: return nil
         case .reroute(let r):
             let state: RerouteMessage.State

@@ -21,7 +21,7 @@ struct WatchCommand: Subcommand {
             OptionSpec("--wait", value: "SECONDS", help: "Keep trying to connect this long while the server starts.", default: "0"),
             OptionSpec("--imperial", help: "Show miles, feet and mph."),
             OptionSpec("--speak", help: "Speak each VOICE instruction here (espeak-ng)."),
-            OptionSpec("--voice", value: "LANG", help: "espeak-ng voice for --speak (default en)."),
+            OptionSpec("--voice", value: "LANG", help: "espeak-ng voice for --speak instead of the language each VOICE event names (e.g. en, it)."),
             OptionSpec("--speak-to", value: "FILE.wav", help: "Write the spoken instructions to a WAV file (implies --speak)."),
             OptionSpec("--notify", help: "Post desktop notifications for maneuvers, arrival, reroutes and GPS loss."),
             OptionSpec("--no-notify-maneuvers", help: "With --notify: only the status notifications."),

@@ -3,14 +3,15 @@ import Positioning
 import WireProtocol
 
 /// What `watch --speak/--notify` hands to `DriverAlerts`: the alert a wire event stands for.
-/// VOICE carries no language on the wire, so speech uses `--voice` or English.
+/// VOICE carries the route's language, so speech picks its voice from it unless `--voice` is
+/// given (English when the daemon does not say).
 enum WatchAlerts {
     /// The alert for `message`, or nil for events that alert nobody.
     static func alert(for message: ServerMessage) -> DriverAlertEvent? {
         guard case .event(let event) = message else { return nil }
         switch event.payload {
         case .voice(let v):
-            return .voice(.init(announcement: v.announcement, distance: v.distanceAlongStep, language: nil, legIndex: 0, stepIndex: v.stepIndex))
+            return .voice(.init(announcement: v.announcement, distance: v.distanceAlongStep, language: v.language, legIndex: 0, stepIndex: v.stepIndex))
         case .banner(let b):
             return .banner(.init(primary: b.primary.text, secondary: b.secondary?.text, legIndex: 0, stepIndex: b.stepIndex))
         case .arrival(let a):
