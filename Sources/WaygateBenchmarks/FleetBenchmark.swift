@@ -181,6 +181,7 @@ enum FleetBenchmark {
         var simulate = 0.0, match = 0.0, guide = 0.0, map = 0.0, encode = 0.0, samples = 0
         var json = JSONWriter(capacity: 4_096)
         var seq: UInt64 = 0
+        var encodedBytes = 0
         for _ in 0..<60 {
             for i in drives.indices {
                 var t = now()
@@ -201,15 +202,16 @@ enum FleetBenchmark {
                     seq += 1
                     json.reset()
                     Event(seq: seq, time: WireTime(time), payload: payload).write(to: &json)
-                    _ = json.bytes.withUnsafeBufferPointer { Array($0) }
+                    let payload = json.bytes.withUnsafeBufferPointer { Array($0) }
+                    encodedBytes += payload.count
                 }
                 u = now(); encode += u - t
                 samples += 1
             }
         }
         let n = Double(samples)
-        print(String(format: "  where a vehicle-second goes (200 vehicles × 60 s): simulation %.1f µs, matching %.1f µs, guidance %.1f µs, wire mapping %.1f µs, JSON encoding %.1f µs (%.1f lines)",
-                     simulate / n * 1e6, match / n * 1e6, guide / n * 1e6, map / n * 1e6, encode / n * 1e6, Double(seq) / n))
+        print(String(format: "  where a vehicle-second goes (200 vehicles × 60 s): simulation %.1f µs, matching %.1f µs, guidance %.1f µs, wire mapping %.1f µs, JSON encoding %.1f µs (%.1f lines, %.0f bytes)",
+                     simulate / n * 1e6, match / n * 1e6, guide / n * 1e6, map / n * 1e6, encode / n * 1e6, Double(seq) / n, Double(encodedBytes) / n))
     }
 
     /// Current resident set size (VmRSS), megabytes.
