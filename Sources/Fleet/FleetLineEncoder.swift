@@ -1,19 +1,18 @@
-import FoundationEssentials
+import JSON
 import Timekeeping
 import WireProtocol
 
-/// Encodes a fleet vehicle's events as wire lines: the one place the fleet turns an
-/// `EventPayload` into bytes, so the faster writer replacing `WireCoding`/`JSONEncoder` can be
-/// swapped in here. One per shard thread (a `JSONEncoder` is not shared across threads).
+/// Encodes a fleet vehicle's events as MQTT payloads: the socket's JSON line without its `\n`
+/// (docs/fleet.md), written by `JSONWriter` as `WireFanout` writes it, into one buffer reused
+/// for every event of the shard and copied out at its exact size. One per shard thread.
 struct FleetLineEncoder {
-    private let encoder = WireCoding.encoder()
+    private var json = JSONWriter(capacity: 4_096)
 
-    /// The wire line (with `\n`) of event `seq` at `time`, exactly as the socket would send it.
-    func line(seq: UInt64, time: Timestamp, payload: EventPayload) -> [UInt8]? {
-        guard var bytes = try? [UInt8](encoder.encode(ServerMessage.event(Event(seq: seq, time: WireTime(time), payload: payload)))) else {
-            return nil
-        }
-        bytes.append(0x0A)
-        return bytes
+    /// The payload of event `seq` at `time`: the wire line the socket would send, without `\n`.
+    mutating func payload(seq: UInt64, time: Timestamp, payload: EventPayload) -> [UInt8] {
+        json.reset()
+        Event(seq: seq, time: WireTime(time), payload: payload).write(to: &json)
+        // A copy, not `json.bytes` itself: sharing the buffer would make the next `reset` allocate a new one.
+        return json.bytes.withUnsafeBufferPointer { Array($0) }
     }
 }

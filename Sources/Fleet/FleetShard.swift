@@ -23,7 +23,10 @@ final class FleetShard: @unchecked Sendable {  // `vehicles` and `encoder` are t
     private let connection: MQTTConnection?
     private let topics: MQTTSettings?
     private var vehicles: [SimulatedVehicle]
-    private let encoder = FleetLineEncoder()
+    private var encoder = FleetLineEncoder()
+    /// Each vehicle's topic per channel, built once (`waygate/sim-00042/location`): a message
+    /// shares its topic string instead of formatting a new one.
+    private let topicTable: [[Channel: String]]
     private let lock = NSLock()
     private var state = State()
     private let done = DispatchSemaphore(value: 0)
@@ -35,6 +38,10 @@ final class FleetShard: @unchecked Sendable {  // `vehicles` and `encoder` are t
         self.connection = connection
         self.topics = topics
         vehicles = vehicleIndices.map { SimulatedVehicle(index: $0, context: context) }
+        topicTable = vehicles.map { vehicle in
+            guard let topics else { return [:] }
+            return Dictionary(uniqueKeysWithValues: context.options.channels.map { ($0, topics.topic($0.rawValue, vehicle: vehicle.id)) })
+        }
         backlogLimit = max(256, (topics?.outbox.streamMessages ?? 0) / 2)
     }
 
@@ -44,7 +51,10 @@ final class FleetShard: @unchecked Sendable {  // `vehicles` and `encoder` are t
 
     /// The vehicles' reports (valid once the shard has finished).
     var reports: [FleetVehicleReport] {
-        vehicles.map { FleetVehicleReport(id: $0.id, trips: $0.trips, failedPlans: $0.failedPlans, lines: $0.lines) }
+        vehicles.map { vehicle in
+            FleetVehicleReport(id: vehicle.id, trips: vehicle.trips, failedPlans: vehicle.failedPlans,
+                               lines: Dictionary(uniqueKeysWithValues: vehicle.lines.map { ($0.key.rawValue, $0.value) }))
+        }
     }
 
     func start() {
@@ -68,6 +78,8 @@ final class FleetShard: @unchecked Sendable {  // `vehicles` and `encoder` are t
         let interval = 1.0
         let rounds = options.duration.map { Int(($0 / interval).rounded(.up)) }
         var round = 0
+        var messages: [MQTTMessage] = []
+        var events: [GatewayEvent] = []
         if let connection {
             // Give the broker a moment: an unpaced run would otherwise fill the outbox before the first CONNACK.
             let deadline = clock.now + .seconds(10)
@@ -84,18 +96,18 @@ final class FleetShard: @unchecked Sendable {  // `vehicles` and `encoder` are t
                 if wait > .zero { Thread.sleep(forTimeInterval: min(0.25, Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18)); continue }
             }
             let time = options.startTime.adding(Double(round) * interval)
-            var messages: [MQTTMessage] = []
+            messages.removeAll(keepingCapacity: true)
             var driving = 0
             var started = 0
             var produced = 0
             for i in vehicles.indices {
-                var events: [GatewayEvent] = []
+                events.removeAll(keepingCapacity: true)
                 if !vehicles[i].isDriving && (round == 0 || rounds != nil) {
                     let before = vehicles[i].trips
-                    events += vehicles[i].startTrip(context: context, at: time)
+                    vehicles[i].startTrip(context: context, at: time, into: &events)
                     started += vehicles[i].trips - before
                 }
-                events += vehicles[i].step(context: context)
+                vehicles[i].step(context: context, into: &events)
                 if vehicles[i].isDriving { driving += 1 }
                 produced += publish(events, vehicle: i, into: &messages)
             }
@@ -119,7 +131,8 @@ final class FleetShard: @unchecked Sendable {  // `vehicles` and `encoder` are t
         lock.withLock { state.finished = true }
     }
 
-    /// Maps `events` to wire lines and MQTT messages on `waygate/<vehicle>/<channel>`.
+    /// Maps `events` to wire payloads, each encoded once, and MQTT messages on
+    /// `waygate/<vehicle>/<channel>` with the QoS and retain flag a real vehicle's have.
     private func publish(_ events: [GatewayEvent], vehicle i: Int, into messages: inout [MQTTMessage]) -> Int {
         var produced = 0
         for event in events {
@@ -127,13 +140,13 @@ final class FleetShard: @unchecked Sendable {  // `vehicles` and `encoder` are t
             let channel = payload.channel
             guard context.options.channels.contains(channel) else { continue }
             let seq = vehicles[i].nextSeq
-            guard let bytes = encoder.line(seq: seq, time: time, payload: payload) else { continue }
             vehicles[i].nextSeq += 1
-            vehicles[i].lines[channel.rawValue, default: 0] += 1
+            vehicles[i].lines[channel, default: 0] += 1
             produced += 1
-            if let topics {
-                let line = WireLine(seq: seq, channel: channel, bytes: bytes)
-                messages.append(MQTTMessage(wireLine: line, topic: topics.topic(channel.rawValue, vehicle: vehicles[i].id)))
+            // Without a broker the line is encoded all the same: the work of a vehicle is the same.
+            let bytes = encoder.payload(seq: seq, time: time, payload: payload)
+            if let topic = topicTable[i][channel] {
+                messages.append(MQTTMessage(payload: bytes, channel: channel, topic: topic))
             }
         }
         return produced

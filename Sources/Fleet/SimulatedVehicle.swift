@@ -7,6 +7,7 @@ import RouteModel
 import Routing
 import Simulation
 import Timekeeping
+import WireProtocol
 
 /// One simulated vehicle: its planned trip, the route simulator with its noise model, the live
 /// matcher and the navigation session — the same chain a real Waygate runs for one receiver,
@@ -29,7 +30,7 @@ struct SimulatedVehicle {
     /// Trips that could not be planned (no route between the drawn points).
     private(set) var failedPlans = 0
     /// Wire lines produced per channel.
-    var lines: [String: Int] = [:]
+    var lines: [Channel: Int] = [:]
     /// The next event's `seq` (each vehicle numbers its own events, as its own daemon would).
     var nextSeq: UInt64 = 1
 
@@ -47,53 +48,53 @@ struct SimulatedVehicle {
     /// Whether a simulator is driving (false before the first trip and once parked).
     var isDriving: Bool { simulator != nil }
 
-    /// Plans the next trip and starts guidance on it, the first fix due at `time`.
-    mutating func startTrip(context: FleetContext, at time: Timestamp) -> [GatewayEvent] {
+    /// Plans the next trip and starts guidance on it, the first fix due at `time`; appends the
+    /// events to `output`.
+    mutating func startTrip(context: FleetContext, at time: Timestamp, into output: inout [GatewayEvent]) {
         guard let route = planRoute(context: context) else {
             failedPlans += 1
-            return []
+            return
         }
         trips += 1
-        var events: [NavigationEvent] = []
-        if session.follower != nil { events += session.stop() }
+        if session.follower != nil { output += session.stop().map { .navigation($0, time: time) } }
         guard let started = try? session.start(route: route, routeID: "\(id)-\(trips)") else {
             failedPlans += 1
-            return events.map { .navigation($0, time: time) }
+            return
         }
-        events += started
+        output += started.map { .navigation($0, time: time) }
         var options = RouteSimulator.Options()
         options.noise = NoiseModel.Options(sigma: context.options.noiseSigma, tunnels: context.options.simulatesTunnels ? route.tunnelStretches : [],
                                             seed: random.next())
         simulator = try? RouteSimulator(route: route, options: options, startTime: time)
         hasArrived = false
         parkedFixes = 0
-        return events.map { .navigation($0, time: time) }
     }
 
-    /// The next fix of the drive and everything it causes (LOCATION, MATCH, guidance), in order.
-    mutating func step(context: FleetContext) -> [GatewayEvent] {
-        guard var drive = simulator else { return [] }
+    /// The next fix of the drive and everything it causes (LOCATION, MATCH, guidance), in order,
+    /// appended to `output` (one buffer the shard reuses for every vehicle).
+    mutating func step(context: FleetContext, into output: inout [GatewayEvent]) {
+        // Taken out, not copied: a copy left behind would make each of the simulator's array
+        // writes copy the whole array.
+        guard var drive = simulator.take() else { return }
         let fix = drive.next()
         let time = fix.time ?? drive.nextFixTime
-        var events: [GatewayEvent] = [.source(.fix(fix), from: .simulator, time: time)]
+        output.append(.source(.fix(fix), from: .simulator, time: time))
         if fix.hasPosition {
             let matched = matcher.match(fix)
-            if let matched { events.append(.match(matched, time: time)) }
+            if let matched { output.append(.match(matched, time: time)) }
             let guidance = session.update(with: fix, matched: matched?.isOffRoad == false ? matched?.coordinate : nil)
-            events += follow(guidance, time: time, drive: &drive, context: context)
+            follow(guidance, time: time, drive: &drive, context: context, into: &output)
             position = fix.coordinate ?? position
         }
         // Parked at the end: a few more fixes let the arrival detector see the vehicle stand still.
         if drive.isFinished { parkedFixes += 1 }
-        simulator = drive.isFinished && (hasArrived || parkedFixes > Self.parkedFixLimit) ? nil : drive
-        return events
+        if !(drive.isFinished && (hasArrived || parkedFixes > Self.parkedFixLimit)) { simulator = drive }
     }
 
     /// Passes guidance events on, answering reroute requests at once on the shared map (the
     /// vehicle drives the new route, as the gateway's simulator does).
     private mutating func follow(_ guidance: [NavigationEvent], time: Timestamp, drive: inout RouteSimulator,
-                                 context: FleetContext) -> [GatewayEvent] {
-        var events: [GatewayEvent] = []
+                                 context: FleetContext, into events: inout [GatewayEvent]) {
         for event in guidance {
             events.append(.navigation(event, time: time))
             if case .arrived = event { hasArrived = true }
@@ -109,7 +110,6 @@ struct SimulatedVehicle {
                 events += session.receiveRouteFailure("no route from the vehicle's position", for: request.id).map { .navigation($0, time: time) }
             }
         }
-        return events
     }
 
     /// A route for the next trip: the given pairs in turn, or seeded random road nodes at least

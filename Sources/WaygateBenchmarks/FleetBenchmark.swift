@@ -1,6 +1,7 @@
 import Fleet
 import Foundation
 import Gateway
+import JSON
 import Geodesy
 import MapMatching
 import MQTTOutlet
@@ -23,23 +24,43 @@ enum FleetBenchmark {
     static let seconds = 120.0
     static let startTime = Timestamp(secondsSince1970: 1_796_000_000)
 
-    /// Everything, or one part with `WAYGATE_BENCH_FLEET_ONLY=stages|memory`.
+    /// Everything, or one part with `WAYGATE_BENCH_FLEET_ONLY=core|mqtt|stages|memory` (`mqtt`
+    /// alone is the run to profile: `perf record -g`).
     static func run() throws {
-        let router = MapRouter(graph: try BenchSupport.importMap("helsinki"))
-        switch ProcessInfo.processInfo.environment["WAYGATE_BENCH_FLEET_ONLY"] {
+        // Trips and reroutes planned with the car hierarchy, as `waygate fleet --map` plans them
+        // (its MapStore builds or loads one); `WAYGATE_BENCH_FLEET_HIERARCHY=none` plans with A*.
+        let graph = try BenchSupport.importMap("helsinki")
+        let hierarchies = ProcessInfo.processInfo.environment["WAYGATE_BENCH_FLEET_HIERARCHY"] == "none"
+            ? [] : [RoutePlanner(graph: graph).buildHierarchy(for: .car)]
+        let router = MapRouter(graph: graph, hierarchies: hierarchies)
+        let only = ProcessInfo.processInfo.environment["WAYGATE_BENCH_FLEET_ONLY"]
+        switch only {
         case "stages": return stages(router: router)
         case "memory": return memory(router: router)
         default: break
         }
-        print("fleet: helsinki, \(vehicles) vehicles on one shard (one core), \(Int(seconds)) simulated s, unpaced")
+        print("fleet: helsinki (\(router.planner.hierarchies.isEmpty ? "no hierarchy" : "car hierarchy")), \(vehicles) vehicles on one shard (one core), \(Int(seconds)) simulated s, unpaced")
+        if only != "mqtt" { core(router: router) }
+        if only != "core" { try published(router: router) }
+        if only == nil {
+            stages(router: router)
+            memory(router: router)
+        }
+    }
 
+    /// The navigation core without a broker: CPU per vehicle-second, lines, memory per vehicle.
+    static func core(router: MapRouter) {
         let baseline = residentMegabytes()
         let core = measure(router: router, mqtt: nil)
         let perVehicleKB = (core.residentAfter - baseline) * 1024 / Double(vehicles)
         print(String(format: "  navigation core (no publish): %.1f µs CPU per vehicle-second → %.0f vehicles per core at 1 Hz; %.1f lines per vehicle-second; trips planned in %.1f ms each",
                      core.microsPerVehicleSecond, 1e6 / core.microsPerVehicleSecond, core.linesPerVehicleSecond, core.planMillisPerVehicle))
+        print("  trips chained during the drive: \(core.chainedTrips) (planned on the shard, inside the figure above)")
         print(String(format: "  memory: %.0f KB resident per vehicle (RSS %.0f → %.0f MB)", perVehicleKB, baseline, core.residentAfter))
+    }
 
+    /// The same with MQTT publish to a local mosquitto: CPU per vehicle-second, the broker's rate and CPU.
+    static func published(router: MapRouter) throws {
         let broker = try Broker.start()
         defer { broker.stop() }
         let mqtt = try MQTTSettings(url: broker.url, vehicleID: "bench")
@@ -50,8 +71,6 @@ enum FleetBenchmark {
                      broker.url, published.microsPerVehicleSecond, 1e6 / published.microsPerVehicleSecond,
                      Double(published.published) / published.driveRealSeconds, Double(published.published), published.dropped,
                      brokerCPU / Double(max(1, published.published)) * 1e6))
-        stages(router: router)
-        memory(router: router)
     }
 
     /// Resident memory of 2,000 vehicles' parts, built one kind after the other and all kept alive.
@@ -103,6 +122,8 @@ enum FleetBenchmark {
         var microsPerVehicleSecond: Double
         var linesPerVehicleSecond: Double
         var planMillisPerVehicle: Double
+        /// Trips started during the drive (vehicles chain trips until the end).
+        var chainedTrips: Int
         var residentAfter: Double
         var published: UInt64
         var dropped: UInt64
@@ -129,6 +150,7 @@ enum FleetBenchmark {
             microsPerVehicleSecond: (long.cpu - short.cpu) / vehicleSeconds * 1e6,
             linesPerVehicleSecond: lines / vehicleSeconds,
             planMillisPerVehicle: short.cpu / Double(vehicles) * 1000,
+            chainedTrips: (long.report?.progress.trips ?? 0) - (short.report?.progress.trips ?? 0),
             residentAfter: residentMegabytes(),
             published: (long.report?.mqtt.map(\.published).reduce(0, +) ?? 0) &- (short.report?.mqtt.map(\.published).reduce(0, +) ?? 0),
             dropped: long.report?.mqtt.map(\.dropped).reduce(0, +) ?? 0,
@@ -156,9 +178,10 @@ enum FleetBenchmark {
             clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
             return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
         }
-        var simulate = 0.0, match = 0.0, guide = 0.0, encode = 0.0, samples = 0
-        let encoder = WireCoding.encoder()
+        var simulate = 0.0, match = 0.0, guide = 0.0, map = 0.0, encode = 0.0, samples = 0
+        var json = JSONWriter(capacity: 4_096)
         var seq: UInt64 = 0
+        var encodedBytes = 0
         for _ in 0..<60 {
             for i in drives.indices {
                 var t = now()
@@ -172,18 +195,23 @@ enum FleetBenchmark {
                 var all: [GatewayEvent] = [.source(.fix(fix), from: .simulator, time: time)]
                 if let matched { all.append(.match(matched, time: time)) }
                 all += events.map { .navigation($0, time: time) }
-                for event in all {
-                    guard let (payload, time) = event.wire else { continue }
+                let payloads = all.compactMap(\.wire)
+                u = now(); map += u - t; t = u
+                // As the fleet encodes: JSONWriter into one reused buffer, copied out at its size.
+                for (payload, time) in payloads {
                     seq += 1
-                    _ = try? encoder.encode(ServerMessage.event(Event(seq: seq, time: WireTime(time), payload: payload)))
+                    json.reset()
+                    Event(seq: seq, time: WireTime(time), payload: payload).write(to: &json)
+                    let payload = json.bytes.withUnsafeBufferPointer { Array($0) }
+                    encodedBytes += payload.count
                 }
                 u = now(); encode += u - t
                 samples += 1
             }
         }
         let n = Double(samples)
-        print(String(format: "  where a vehicle-second goes (200 vehicles × 60 s): simulation %.1f µs, matching %.1f µs, guidance %.1f µs, mapping + JSON encoding %.1f µs (%.1f lines)",
-                     simulate / n * 1e6, match / n * 1e6, guide / n * 1e6, encode / n * 1e6, Double(seq) / n))
+        print(String(format: "  where a vehicle-second goes (200 vehicles × 60 s): simulation %.1f µs, matching %.1f µs, guidance %.1f µs, wire mapping %.1f µs, JSON encoding %.1f µs (%.1f lines, %.0f bytes)",
+                     simulate / n * 1e6, match / n * 1e6, guide / n * 1e6, map / n * 1e6, encode / n * 1e6, Double(seq) / n, Double(encodedBytes) / n))
     }
 
     /// Current resident set size (VmRSS), megabytes.

@@ -137,6 +137,15 @@ struct FleetRunnerTests {
         }
         let status = received.filter { $0.topic == "waygate/sim-00000/status" }.map(\.payload)
         #expect(status == [#"{"online":true}"#, #"{"online":false}"#])
+
+        // Payloads are the socket's lines without `\n`: a LOCATION per location message, from the
+        // simulator, its `seq` rising message after message (one topic keeps its order).
+        let locations = received.filter { $0.topic == "waygate/sim-00007/location" }
+        let objects = locations.compactMap { try? JSONSerialization.jsonObject(with: Data($0.payload.utf8)) as? [String: Any] }
+        #expect(objects.count == 40 && locations.allSatisfy { !$0.payload.hasSuffix("\n") && $0.retained == false && $0.qos == 0 })
+        #expect(objects.allSatisfy { $0["class"] as? String == "LOCATION" && $0["source"] as? String == "simulator" })
+        let seqs = objects.compactMap { $0["seq"] as? Int }
+        #expect(seqs.count == 40 && zip(seqs, seqs.dropFirst()).allSatisfy { $0 < $1 })
     }
 }
 

@@ -1,6 +1,8 @@
+import JSON
 import Foundation
 import TestSupport
 import Testing
+import WireProtocol
 
 /// MQTT through the real daemon, a real mosquitto and a real `mosquitto_sub`; and `waygate fleet`.
 @Suite("waygate serve --mqtt and waygate fleet against a real mosquitto", .serialized)
@@ -46,6 +48,23 @@ struct ServeMQTTTests {
         _ = publish.wait(timeout: 10)
         let answer = replies.wait(timeout: 10) { !$0.isEmpty }
         #expect(answer.first?.payload.contains(#""code":"forbidden""#) == true)
+
+        // The socket's status reports the broker connection and its counters, balanced.
+        let client = try WireClient(path: dir.file("s.sock"))
+        try client.send(.status, id: 9)
+        let status = try client.next(timeout: 30) { if case .reply = $0 { true } else { false } }
+        guard case .reply(let reply) = status, let mqtt = reply.fields["mqtt"]?.objectValue else {
+            Issue.record("no mqtt member in the status REPLY: \(String(describing: status))")
+            return
+        }
+        #expect(mqtt["broker"] == .string(broker.url))
+        #expect(mqtt["vehicle"] == .string("car7"))
+        #expect(mqtt["connected"] == .bool(true) && mqtt["subscribed"] == .bool(true))
+        let counts = ["offered", "published", "dropped_stream", "dropped_state", "queued", "in_flight"].map { mqtt[$0]?.intValue ?? -1 }
+        #expect(counts.allSatisfy { $0 >= 0 })
+        #expect(counts[1] >= 20)  // at least the LOCATIONs the subscriber saw
+        #expect(counts[0] == counts[1] + counts[2] + counts[3] + counts[4] + counts[5])
+        #expect(mqtt["dropped_state"] == .integer(0) && mqtt["reconnects"] == .integer(0))
 
         // Killed without a goodbye: the broker publishes the last will.
         server.send(SIGKILL)

@@ -31,8 +31,9 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
     private var everConnected = false
     /// Unacknowledged message ids → their QoS.
     private var inFlight: [Int32: Int32] = [:]
-    /// Ids acknowledged before `mosquitto_publish` returned them (possible inside callbacks).
-    private var earlyAcks: Set<Int32> = []
+    /// Ids acknowledged before `mosquitto_publish` returned them: a QoS 0 message written at once
+    /// is reported by the callback inside the call. Rarely more than one, so an array.
+    private var earlyAcks: [Int32] = []
 
     init(settings: MQTTSettings, clientID: String, presence: MQTTConnection.Presence,
          onMessage: @escaping @Sendable (String, [UInt8]) -> Void,
@@ -86,6 +87,7 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
     func enqueue(_ messages: [MQTTMessage]) {
         shared.withLock { s in
             guard !s.finished else { return }
+            s.statistics.offered += UInt64(messages.count)
             for message in messages { s.outbox.append(message) }
         }
     }
@@ -169,7 +171,7 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
                 }
             }
             if connected { pump() }
-            let rc = mosquitto_loop(handle, 10, 1)
+            let rc = connected ? service() : mosquitto_loop(handle, 10, 1)
             let code = errno
             if rc != MOSQ_ERR_SUCCESS.rawValue {
                 socketOpen = false
@@ -185,32 +187,79 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
         shutDown()
     }
 
+    /// One turn of the loop once connected: polls the broker's socket alone (up to 10 ms), then
+    /// reads, writes and runs the keepalive, as `mosquitto_loop` does. `mosquitto_loop` also polls
+    /// libmosquitto's wake-up socket pair, which gets a byte per publish and gives one back per
+    /// turn, so at thousands of publishes a second it would turn once per message without waiting.
+    /// Before CONNACK (TCP connect, TLS handshake) `mosquitto_loop` runs.
+    private func service() -> Int32 {
+        let socket = mosquitto_socket(handle)
+        guard socket >= 0 else { return MOSQ_ERR_NO_CONN.rawValue }
+        var descriptor = pollfd(fd: socket, events: Int16(POLLIN) | (mosquitto_want_write(handle) ? Int16(POLLOUT) : 0), revents: 0)
+        let ready = poll(&descriptor, 1, 10)
+        if ready < 0 && errno != EINTR { return MOSQ_ERR_ERRNO.rawValue }
+        if ready > 0 {
+            if descriptor.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+                let rc = mosquitto_loop_read(handle, 1)
+                if rc != MOSQ_ERR_SUCCESS.rawValue { return rc }
+            }
+            if descriptor.revents & Int16(POLLOUT) != 0 && mosquitto_socket(handle) >= 0 {
+                let rc = mosquitto_loop_write(handle, 1)
+                if rc != MOSQ_ERR_SUCCESS.rawValue { return rc }
+            }
+        }
+        return mosquitto_loop_misc(handle)
+    }
+
+    /// Holds back (`true`) or lets go (`false`) partial TCP segments on the broker's socket:
+    /// a batch of publishes, one `send` each, leaves in full segments instead of one per message.
+    private func cork(_ on: Bool) {
+        let socket = mosquitto_socket(handle)
+        guard socket >= 0 else { return }
+        var value: Int32 = on ? 1 : 0
+        _ = setsockopt(socket, Int32(IPPROTO_TCP), TCP_CORK, &value, socklen_t(MemoryLayout<Int32>.size))
+    }
+
     private func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
-    /// Hands outbox messages to libmosquitto while the in-flight window has room.
+    /// Hands outbox messages to libmosquitto while the in-flight window has room. The batch
+    /// counts as in flight from the moment it leaves the outbox (same lock), and each message's
+    /// outcome (published, in flight, put back, dropped) is recorded under one lock at the end,
+    /// so a statistics snapshot never misses a message mid-handoff.
     private func pump() {
         let room = settings.inFlightLimit - inFlight.count
         guard room > 0 else { return }
-        let batch = shared.withLock { $0.outbox.take(room) }
+        let batch = shared.withLock { s in
+            let batch = s.outbox.take(room)
+            s.statistics.inFlight += batch.count
+            return batch
+        }
         guard !batch.isEmpty else { return }
+        if batch.count > 1 { cork(true) }
+        defer { if batch.count > 1 { cork(false) } }
         var failedStream: UInt64 = 0
         var failedState: UInt64 = 0
         var published: UInt64 = 0
+        var handedOver = 0
+        var rest: [MQTTMessage] = []
         for (index, message) in batch.enumerated() {
             var mid: Int32 = 0
-            let rc = message.payload.withUnsafeBytes { bytes in
-                mosquitto_publish(handle, &mid, message.topic, Int32(bytes.count), bytes.baseAddress, message.qos, message.retain)
-            }
+            let rc = publish(message, mid: &mid)
             if rc == MOSQ_ERR_SUCCESS.rawValue {
-                if earlyAcks.remove(mid) != nil { published += 1 } else { inFlight[mid] = message.qos }
+                if takeEarlyAck(mid) {
+                    published += 1
+                } else {
+                    inFlight[mid] = message.qos
+                    handedOver += 1
+                }
             } else if message.qos > 0 && (rc == MOSQ_ERR_CONN_LOST.rawValue || rc == MOSQ_ERR_ERRNO.rawValue) {
                 // The write failed, but libmosquitto keeps QoS 1 messages and sends them after the reconnect.
                 inFlight[mid] = message.qos
+                handedOver += 1
             } else if rc == MOSQ_ERR_NO_CONN.rawValue {
-                let rest = Array(batch[index...])
-                shared.withLock { $0.outbox.putBack(rest) }
+                rest = Array(batch[index...])
                 break
             } else if message.isState {
                 failedState += 1
@@ -218,24 +267,43 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
                 failedStream += 1
             }
         }
-        let inFlightNow = inFlight.count
+        // Callbacks during the publishes may have settled older messages (their own lock, their own
+        // decrement): only this batch's share moves here.
         shared.withLock { s in
+            s.outbox.putBack(rest)
             s.statistics.published += published
             s.statistics.droppedStream += failedStream
             s.statistics.droppedState += failedState
-            s.statistics.inFlight = inFlightNow
+            s.statistics.inFlight -= batch.count - handedOver
         }
+    }
+
+    /// `mosquitto_publish` of `message`, with the topic's own bytes (`withCString` on a native
+    /// string) rather than a converted copy.
+    private func publish(_ message: MQTTMessage, mid: inout Int32) -> Int32 {
+        message.topic.withCString { topic in
+            message.payload.withUnsafeBytes { bytes in
+                mosquitto_publish(handle, &mid, topic, Int32(bytes.count), bytes.baseAddress, message.qos, message.retain)
+            }
+        }
+    }
+
+    /// Whether `mid` was acknowledged before its publish returned (and forgets it).
+    private func takeEarlyAck(_ mid: Int32) -> Bool {
+        guard let index = earlyAcks.lastIndex(of: mid) else { return false }
+        earlyAcks.swapAt(index, earlyAcks.count - 1)
+        earlyAcks.removeLast()
+        return true
     }
 
     private func didPublish(_ mid: Int32) {
         if inFlight.removeValue(forKey: mid) == nil {
-            earlyAcks.insert(mid)
+            earlyAcks.append(mid)
             return
         }
-        let inFlightNow = inFlight.count
         shared.withLock { s in
             s.statistics.published += 1
-            s.statistics.inFlight = inFlightNow
+            s.statistics.inFlight -= 1
         }
     }
 
@@ -264,13 +332,16 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
     @discardableResult
     private func publishDirect(_ message: MQTTMessage) -> Int32? {
         var mid: Int32 = 0
-        let rc = message.payload.withUnsafeBytes { bytes in
-            mosquitto_publish(handle, &mid, message.topic, Int32(bytes.count), bytes.baseAddress, message.qos, message.retain)
-        }
+        let rc = publish(message, mid: &mid)
         let kept = rc == MOSQ_ERR_SUCCESS.rawValue
             || (message.qos > 0 && (rc == MOSQ_ERR_CONN_LOST.rawValue || rc == MOSQ_ERR_ERRNO.rawValue))
         guard kept else { return nil }
-        if earlyAcks.remove(mid) == nil { inFlight[mid] = message.qos }
+        let acknowledged = takeEarlyAck(mid)
+        if !acknowledged { inFlight[mid] = message.qos }
+        shared.withLock { s in
+            s.statistics.offered += 1
+            if acknowledged { s.statistics.published += 1 } else { s.statistics.inFlight += 1 }
+        }
         return mid
     }
 
@@ -293,12 +364,11 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
         connected = false
         let reason = Self.describe(rc, errno: code)
         let line = wasConnected ? "lost the connection to \(settings.broker): \(reason)" : "cannot connect to \(settings.broker): \(reason)"
-        let inFlightNow = inFlight.count
         shared.withLock { s in
             s.statistics.isConnected = false
             s.statistics.isSubscribed = false
             s.statistics.droppedStream += UInt64(lostStream.count)
-            s.statistics.inFlight = inFlightNow
+            s.statistics.inFlight -= lostStream.count
             if !wasConnected { s.statistics.failedAttempts += 1 }
             // A refusal noted by didConnect is the better explanation: keep it.
             if wasConnected || !(s.statistics.lastError?.contains("refused the connection") ?? false) { s.statistics.lastError = line }
@@ -313,12 +383,12 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
             let flushDeadline = clock.now + .seconds(flushTimeout)
             while connected && clock.now < flushDeadline && (!inFlight.isEmpty || shared.withLock({ !$0.outbox.isEmpty })) {
                 pump()
-                if mosquitto_loop(handle, 10, 1) != MOSQ_ERR_SUCCESS.rawValue { connected = false }
+                if service() != MOSQ_ERR_SUCCESS.rawValue { connected = false }
             }
             let farewell = presence.farewell.compactMap { publishDirect($0) }
             let farewellDeadline = clock.now + .seconds(1)
             while connected && clock.now < farewellDeadline && farewell.contains(where: { inFlight[$0] != nil }) {
-                if mosquitto_loop(handle, 10, 1) != MOSQ_ERR_SUCCESS.rawValue { connected = false }
+                if service() != MOSQ_ERR_SUCCESS.rawValue { connected = false }
             }
             if connected {
                 _ = mosquitto_disconnect(handle)

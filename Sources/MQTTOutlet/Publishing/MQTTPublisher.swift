@@ -1,4 +1,5 @@
 import Foundation
+public import JSON
 public import Servers
 import WireProtocol
 
@@ -47,8 +48,17 @@ public final class MQTTPublisher: WireOutlet {
         if !messages.isEmpty { connection.send(messages) }
     }
 
-    /// Counters for `status`: connection state, published, dropped, queued, reconnects.
+    /// Counters for `status`: connection state, offered, published, dropped, queued, in flight,
+    /// reconnects; one consistent snapshot.
     public var statistics: MQTTStatistics { connection.statistics }
+
+    /// The `mqtt` member of the `status` reply: `broker`, `vehicle` and the statistics' fields.
+    public var status: JSONValue {
+        var fields = statistics.fields
+        fields["broker"] = .string(settings.broker.description)
+        fields["vehicle"] = .string(settings.vehicleID)
+        return JSONValue(fields)
+    }
 
     /// Publishes what is queued (for up to `flushTimeout` s), sets the status offline, disconnects
     /// and joins the network thread.
@@ -59,9 +69,15 @@ extension MQTTMessage {
     /// The message carrying `line` on `topic`: payload without the `\n`, QoS 1 for state,
     /// retained for LOCATION and SESSION.
     public init(wireLine line: WireLine, topic: String) {
-        var payload = line.bytes
-        if payload.last == 0x0A { payload.removeLast() }
-        self.init(topic: topic, payload: payload, qos: line.isState ? 1 : 0,
-                  retain: line.channel == .location || line.channel == .session)
+        let bytes = line.bytes
+        let end = bytes.last == 0x0A ? bytes.count - 1 : bytes.count
+        self.init(payload: Array(bytes[..<end]), channel: line.channel, topic: topic)
+    }
+
+    /// The message carrying a wire line's `payload` (without `\n`) of `channel` on `topic`: QoS 1
+    /// for state channels, retained for LOCATION and SESSION.
+    public init(payload: [UInt8], channel: Channel, topic: String) {
+        self.init(topic: topic, payload: payload, qos: channel.carriesState ? 1 : 0,
+                  retain: channel == .location || channel == .session)
     }
 }

@@ -48,11 +48,12 @@ extension EventServer {
         }
     }
 
-    /// Adds `clients` and the server's `counters.events_published` / `events_dropped` to a
-    /// status result (dropped counts add to any the handler reports).
+    /// Adds `clients`, the server's `counters.events_published` / `events_dropped` (dropped
+    /// counts add to any the handler reports) and the members of `addStatus` to a status result.
     func mergeCounters(into result: CommandResult) -> CommandResult {
         guard case .success(var fields) = result else { return result }
-        let stats = statistics
+        let (stats, members) = state.withLock { ($0.statistics, $0.statusMembers) }
+        for member in members { fields[member.key] = member.value() }
         fields["clients"] = .integer(Int64(stats.clients))
         var counters = fields["counters"]?.objectValue ?? [:]
         counters["events_published"] = .integer(Int64(stats.eventsPublished))

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+public import JSON
 public import SystemIO
 import Timekeeping
 public import WireProtocol
@@ -58,6 +59,8 @@ public final class EventServer: WireOutlet {
         var statistics = Statistics(clients: 0, eventsPublished: 0, eventsDropped: 0, deepestQueue: 0)
         var wakePending = false
         var stopping = false
+        /// Members added to every `status` reply (`addStatus`), in the order added.
+        var statusMembers: [(key: String, value: @Sendable () -> JSONValue)] = []
     }
 
     /// The listening socket.
@@ -111,6 +114,12 @@ public final class EventServer: WireOutlet {
 
     /// The server's counters now.
     public var statistics: Statistics { state.withLock { $0.statistics } }
+
+    /// Adds member `key` to every `status` reply, its value read by `value` when the request is
+    /// answered: how another outlet reports its counters (`serve --mqtt` adds `mqtt`).
+    public func addStatus(_ key: String, _ value: @escaping @Sendable () -> JSONValue) {
+        state.withLock { $0.statusMembers.append((key, value)) }
+    }
 
     /// Closes every connection, stops listening, removes the socket file and waits for the I/O
     /// thread to finish. Calling it again does nothing.

@@ -57,7 +57,9 @@ public final class WireFanout: Sendable {
                 guard wanted.contains(payload.channel) || payload.channel.carriesState else { continue }
                 s.json.reset()
                 Event(seq: seq, time: WireTime(time), payload: payload).writeLine(to: &s.json)
-                let bytes = s.json.bytes
+                // A copy at its size: handing out the buffer itself would make the next `reset`
+                // allocate a new 4 KiB one, and keep that much alive per queued line.
+                let bytes = s.json.bytes.withUnsafeBufferPointer { Array($0) }
                 var mode: SessionMode?
                 if case .session(let session) = payload { mode = session.mode }
                 lines.append(WireLine(seq: seq, channel: payload.channel, bytes: bytes, sessionMode: mode))

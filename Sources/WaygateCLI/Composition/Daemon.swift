@@ -134,7 +134,10 @@ final class Daemon: Sendable {
         let fanout = WireFanout()
         fanout.add(server)
         if let http { fanout.add(http) }
-        if let mqtt { fanout.add(mqtt) }
+        if let mqtt {
+            fanout.add(mqtt)
+            server.addStatus("mqtt") { mqtt.status }
+        }
         var subscriptions = [fanout.attach(to: bus, capacity: plan.maxQueue)]
         if let gpsdServer { subscriptions.append(gpsdServer.attach(to: bus)) }
         subscriptions.append(bus.subscribe("driver-alerts", delivery: .inline) { events in alerts.handle(events) })
