@@ -248,9 +248,3 @@ enum MatchingBenchmark {
         print("matching-drives: \(routes) OSRM routes × \(sigmas.count) sigmas written to \(path)")
     }
 }
-
-/// A benchmark that cannot run, with the one-line reason.
-struct BenchError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}

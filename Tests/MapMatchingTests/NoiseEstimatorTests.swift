@@ -1,5 +1,6 @@
 import Geodesy
 import MapMatching
+import Simulation
 import Testing
 
 @Suite("NoiseEstimator: σ from the distances to the matched roads")
@@ -7,7 +8,7 @@ struct NoiseEstimatorTests {
     /// Residuals as a matcher sees them on a straight road: |one axis of Gaussian noise σ|.
     static func residuals(sigma: Meters, count: Int, seed: UInt64) -> [Meters] {
         var random = SeededGenerator(seed: seed)
-        return (0..<count).map { _ in abs(sigma * random.gaussian()) }
+        return (0..<count).map { _ in abs(sigma * random.nextNormal()) }
     }
 
     /// The median of n residuals has a relative standard error of about 1.17 / √n: 4 % over 1,000,
