@@ -31,7 +31,10 @@ struct ServeMapTests {
         while !simulator.isFinished {
             let fix = simulator.next()
             guard let c = fix.coordinate else { continue }
-            for sentence in encoder.cycle(fix, sky: skyModel.sky(at: c, altitude: 20, time: fix.time ?? start)) { text += sentence + "\r\n" }
+            // As a receiver reports it: with the sky's satellite count and DOP (gpsd, and Waygate
+            // decoding as gpsd does, read a GGA without a satellite count as no fix).
+            let sky = skyModel.sky(at: c, altitude: 20, time: fix.time ?? start)
+            for sentence in encoder.cycle(fix.with(sky), sky: sky) { text += sentence + "\r\n" }
         }
         try text.write(toFile: dir.file("drive.nmea"), atomically: true, encoding: .utf8)
         return (dir.file("drive.nmea"), route)

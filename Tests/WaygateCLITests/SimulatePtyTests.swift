@@ -90,6 +90,16 @@ struct SimulatePtyTests {
                                        ["serve", "--simulate", SimulateCommandTests.route, "--speed-multiplier", "4",
                                         "--gpsd-listen", "127.0.0.1:\(port)", "--socket", dir.file("s.sock")],
                                        stderr: dir.file("serve.log"))
+        // Readers connect once the simulator drives (its device is then known to every outlet),
+        // not merely once the gpsd port listens: on a loaded machine that comes first.
+        do {
+            let client = try WireClient(path: dir.file("s.sock"))  // closed when it goes away
+            try client.send(.subscribe([.location]))
+            _ = try client.nextEvent(timeout: 60) { if case .location = $0 { true } else { false } }
+        } catch {
+            _ = process.stop()
+            throw error
+        }
         return (process, port)
     }
 
