@@ -41,7 +41,10 @@ struct LivePageDaemonTests {
                 switch event.payload {
                 case .banner(let b): banners.insert(b.primary.text)
                 case .match(let m): if let name = m.road?.name { roads.insert(name) }
-                case .progress(let p): if let name = p.roadName { roads.insert(name) }
+                case .progress(let p):
+                    if let name = p.roadName { roads.insert(name) }
+                    // A page opened after the step's BANNER shows the upcoming maneuver PROGRESS names.
+                    if let next = p.upcoming?.name { banners.insert(next) }
                 default: break
                 }
             }
