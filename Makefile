@@ -4,7 +4,7 @@ SWIFT ?= swift
 APT_PACKAGES := libgps-dev libserialport-dev zlib1g-dev gpsd gpsd-clients gpsd-tools socat pkg-config python3-gps \
   libespeak-ng-dev libsystemd-dev dbus-daemon sox \
   libmicrohttpd-dev libjs-leaflet chromium libcairo2-dev curl \
-  libmosquitto-dev mosquitto mosquitto-clients openssl
+  libmosquitto-dev mosquitto mosquitto-clients openssl python3-pyosmium
 WAYGATE_TEST_DIR ?= /tmp/waygate-test
 export WAYGATE_TEST_DIR
 
