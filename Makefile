@@ -129,12 +129,14 @@ sanitizer-run:
 	  $(MAKE) --no-print-directory clean-test-leftovers; \
 	  if ls $(DIR)/reports/* >/dev/null 2>&1; then echo "sanitizer reports:"; ls $(DIR)/reports; grep -h -E "^(SUMMARY|WARNING|ERROR)" $(DIR)/reports/* | sort | uniq -c; rc=1; fi; exit $$rc
 
-## soak: the daemon for SOAK_SECONDS (default 600) under pty unplugs, readers of every channel, idle
-## clients and a stream of misbehaving short-lived clients; prints fds, threads and RSS at start and
-## end (SoakTests; `make test` runs it for 20 s).
+## soak: the daemon for SOAK_SECONDS (default 600) under pty unplugs, gpsd and mosquitto restarts,
+## SOAK_READERS reading clients (default 1000), idle clients and a stream of misbehaving short-lived
+## clients; prints fds, threads and RSS at start, middle and end (SoakTests; `make test` runs it for
+## 20 s with 48 readers).
 SOAK_SECONDS ?= 600
+SOAK_READERS ?= 1000
 soak:
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	@$(MAKE) --no-print-directory clean-test-leftovers
-	WAYGATE_SOAK_SECONDS=$(SOAK_SECONDS) timeout -k 10 $$(( $(SOAK_SECONDS) + 600 )) $(SWIFT) test --skip-build --disable-xctest --filter SoakTests; rc=$$?; \
+	WAYGATE_SOAK_SECONDS=$(SOAK_SECONDS) WAYGATE_SOAK_READERS=$(SOAK_READERS) timeout -k 10 $$(( $(SOAK_SECONDS) + 600 )) $(SWIFT) test --skip-build --disable-xctest --filter SoakTests; rc=$$?; \
 	  $(MAKE) --no-print-directory clean-test-leftovers; exit $$rc

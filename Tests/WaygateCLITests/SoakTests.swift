@@ -9,17 +9,23 @@ import WireProtocol
 import Glibc
 #endif
 
-/// A soak of the real daemon: a receiver on a pty that is unplugged and replugged, readers
-/// subscribed to every channel, clients that never read, and a stream of clients that connect,
-/// misbehave (garbage, invalid UTF-8, overlong lines, 1 MB on the gpsd port) and leave.
+/// A soak of the real daemon: a receiver on a pty that is unplugged and replugged, a second
+/// receiver behind a real gpsd that is restarted, a real mosquitto the daemon publishes to that is
+/// restarted, readers subscribed to the event channels, clients that never read, and a stream of
+/// clients that connect, misbehave (garbage, invalid UTF-8, overlong lines, 1 MB on the gpsd port)
+/// and leave.
 ///
-/// Runs `WAYGATE_SOAK_SECONDS` (default 20: the smoke in `make test`; `make soak` runs 600).
-/// Checks that no reader loses an event (`seq` without gaps, no DROPPED), that every unplug
-/// and replug reaches every reader, and that the daemon's descriptors are back where they
-/// started; prints descriptors, threads and RSS at start and end (docs/reliability.md).
-@Suite("soak: the daemon under churn, unplugs and bad clients", .serialized)
+/// Runs `WAYGATE_SOAK_SECONDS` (default 20: the smoke in `make test`; `make soak` runs 600) with
+/// `WAYGATE_SOAK_READERS` readers (default 48; `make soak` 1,000). Checks that no reader loses an
+/// event (`seq` without gaps, no DROPPED, never closed by the daemon), that every unplug, gpsd
+/// restart and broker restart reaches every reader as one DEVICE lost and one connected, and that
+/// the daemon's descriptors and threads are back where they started; prints descriptors, threads
+/// and RSS at start, middle and end (docs/reliability.md).
+@Suite("soak: the daemon under churn, unplugs, gpsd and broker restarts and bad clients", .serialized)
 struct SoakTests {
-    static let seconds = Double(ProcessInfo.processInfo.environment["WAYGATE_SOAK_SECONDS"] ?? "") ?? 20
+    static let environment = ProcessInfo.processInfo.environment
+    static let seconds = Double(environment["WAYGATE_SOAK_SECONDS"] ?? "") ?? 20
+    static let readerCount = max(8, Int(environment["WAYGATE_SOAK_READERS"] ?? "") ?? 48)
 
     /// What the daemon process holds, from /proc.
     struct Usage: CustomStringConvertible {
@@ -41,56 +47,35 @@ struct SoakTests {
         var description: String { "\(descriptors) fds, \(threads) threads, RSS \(rssKiB / 1024) MiB" }
     }
 
-    /// A client subscribed to every channel that reads everything on its own thread, checking
-    /// that `seq` never skips and counting DEVICE changes of the serial source.
-    final class Reader: Sendable {
-        struct Tally {
-            var events = 0, gaps = 0, dropped = 0, lost = 0, connected = 0
-            var lastSeq: Int?
-            var isLost = false
-        }
-        let tally = Locked(Tally())
-        private let flags = Locked((stopped: false, done: false))
-        private let socket: SocketConnection
-        private let source: String
+    /// What one reader has seen: events, gaps in `seq` (for a reader of every channel: `seq` is
+    /// per server, so a reader of some channels sees gaps for the others), DROPPED notices, and
+    /// per source the DEVICE changes (lost after connected, connected after lost).
+    struct Tally {
+        struct Changes { var lost = 0, connected = 0, isLost = false }
+        var checksSeq = true
+        var events = 0, gaps = 0, dropped = 0
+        var closed = false
+        var lastSeq: Int?
+        var sources: [String: Changes] = [:]
 
-        init(path: String, source: String) throws {
-            socket = try SocketConnection.connect(unixPath: path)
-            self.source = #""source":"\#(source)""#
-            try socket.setReceiveTimeout(seconds: 0.5)
-            try socket.sendAll(Array(#"{"cmd":"subscribe","channels":["location","sky","nmea","match","progress","instructions","guidance","session","camera","device"],"id":1}"#.utf8) + [0x0A])
-            Thread { [self] in run() }.start()
-        }
-
-        private func run() {
-            defer {
-                socket.close()
-                flags.withLock { $0.done = true }
-            }
-            var framer = LineFramer(limit: LineFramer.serverLineLimit)
-            while !flags.withLock({ $0.stopped }) {
-                guard let bytes = try? socket.read(upTo: 65_536) else { continue }
-                if bytes.isEmpty { return }
-                for case .line(let line) in framer.push(bytes) { tally.withLock { Self.count(line, source: source, into: &$0) } }
-            }
-        }
-
-        static func count(_ line: [UInt8], source: String, into tally: inout Tally) {
-            if has(line, #""class":"DROPPED""#) { tally.dropped += 1 }
-            guard let seq = number(after: #""seq":"#, in: line) else { return }
-            if let last = tally.lastSeq, seq != last + 1 { tally.gaps += 1 }
-            tally.lastSeq = seq
-            tally.events += 1
-            guard has(line, #""class":"DEVICE""#), has(line, source) else { return }
+        mutating func count(_ line: [UInt8]) {
+            if Self.has(line, #""class":"DROPPED""#) { dropped += 1 }
+            guard let seq = Self.number(after: #""seq":"#, in: line) else { return }
+            if checksSeq, let last = lastSeq, seq != last + 1 { gaps += 1 }
+            lastSeq = seq
+            events += 1
+            guard Self.has(line, #""class":"DEVICE""#), let source = Self.string(after: #""source":""#, in: line) else { return }
             // Changes only: a connected source also reports DEVICE connected with a message
             // (the log's fix times jump back each time it loops).
-            if has(line, #""state":"lost""#), !tally.isLost {
-                tally.lost += 1
-                tally.isLost = true
-            } else if has(line, #""state":"connected""#), tally.isLost {
-                tally.connected += 1
-                tally.isLost = false
+            var changes = sources[source] ?? Changes()
+            if Self.has(line, #""state":"lost""#), !changes.isLost {
+                changes.lost += 1
+                changes.isLost = true
+            } else if Self.has(line, #""state":"connected""#), changes.isLost {
+                changes.connected += 1
+                changes.isLost = false
             }
+            sources[source] = changes
         }
 
         static func has(_ line: [UInt8], _ text: String) -> Bool { line.firstRange(of: Array(text.utf8)) != nil }
@@ -99,6 +84,60 @@ struct SoakTests {
             guard let range = line.firstRange(of: Array(key.utf8)) else { return nil }
             let digits = line[range.upperBound...].prefix { (0x30...0x39).contains($0) }
             return Int(String(decoding: digits, as: UTF8.self))
+        }
+
+        static func string(after key: String, in line: [UInt8]) -> String? {
+            guard let range = line.firstRange(of: Array(key.utf8)) else { return nil }
+            return String(decoding: line[range.upperBound...].prefix { $0 != UInt8(ascii: "\"") }, as: UTF8.self)
+        }
+    }
+
+    /// Readers sharing one thread that polls their sockets: each subscribes to `channels` (every
+    /// channel when nil) and reads everything the daemon sends it into its own `Tally`.
+    final class ReaderGroup: Sendable {
+        let tallies: Locked<[Tally]>
+        private let flags = Locked((stopped: false, done: false))
+        private let sockets: [SocketConnection]
+
+        static let everyChannel = ["location", "sky", "nmea", "match", "progress", "instructions", "guidance", "session", "camera", "device"]
+
+        init(path: String, count: Int, channels: [String]? = nil) throws {
+            let list = (channels ?? Self.everyChannel).map { "\"\($0)\"" }.joined(separator: ",")
+            let subscribe = Array(#"{"cmd":"subscribe","channels":[\#(list)],"id":1}"#.utf8) + [0x0A]
+            sockets = try (0..<count).map { _ in
+                let socket = try SocketConnection.connect(unixPath: path)
+                try socket.sendAll(subscribe)
+                try socket.descriptor.setNonBlocking(true)
+                return socket
+            }
+            var tally = Tally()
+            tally.checksSeq = channels == nil
+            tallies = Locked(Array(repeating: tally, count: count))
+            Thread { [self] in run() }.start()
+        }
+
+        private func run() {
+            defer {
+                sockets.forEach { $0.close() }
+                flags.withLock { $0.done = true }
+            }
+            var framers = Array(repeating: LineFramer(limit: LineFramer.serverLineLimit), count: sockets.count)
+            var polled = sockets.map { pollfd(fd: $0.descriptor.rawValue, events: Int16(POLLIN), revents: 0) }
+            while !flags.withLock({ $0.stopped }) {
+                guard poll(&polled, nfds_t(polled.count), 200) > 0 else { continue }
+                for index in polled.indices where polled[index].revents != 0 {
+                    guard let bytes = try? sockets[index].read(upTo: 65_536) else { continue }  // EAGAIN
+                    if bytes.isEmpty {
+                        polled[index].fd = -1
+                        tallies.withLock { $0[index].closed = true }
+                        continue
+                    }
+                    let lines = framers[index].push(bytes)
+                    tallies.withLock { tallies in
+                        for case .line(let line) in lines { tallies[index].count(line) }
+                    }
+                }
+            }
         }
 
         func stop() {
@@ -151,10 +190,12 @@ struct SoakTests {
         }
     }
 
-    @Test("readers lose nothing, every unplug and replug reaches them, descriptors come back to where they were")
+    @Test("readers lose nothing, every unplug and restart reaches them, descriptors and threads come back to where they were")
     func soak() throws {
+        try #require(LoopbackGPSD.isInstalled && LoopbackMosquitto.isInstalled, "the soak needs gpsd and mosquitto (make deps)")
         let dir = try TemporaryDirectory(prefix: "soak")
         defer { dir.remove() }
+        // The serial receiver, unplugged and replugged every second.
         let lines = try traceLines("bu353s4.nmea")
         let link = dir.file("gps"), socket = dir.file("s.sock")
         var pty = try PseudoTerminal(link: link)
@@ -163,18 +204,45 @@ struct SoakTests {
             feeder.stop()
             pty.close()
         }
+        // The second receiver, behind a real gpsd that is restarted.
+        let gpsdLink = dir.file("gps2")
+        let gpsdPty = try PseudoTerminal(link: gpsdLink)
+        let gpsdFeeder = NMEAFeeder(gpsdPty, lines: try traceLines("neo-m8n.nmea"), interval: 0.01)
+        defer {
+            gpsdFeeder.stop()
+            gpsdPty.close()
+        }
+        let gpsdPort = LoopbackGPSD.freePort()
+        var gpsdRuns = 0
+        var gpsd = try LoopbackGPSD.start(port: gpsdPort, device: gpsdLink, dir: dir, run: gpsdRuns)
+        defer { gpsd.stop() }
+        #expect(LoopbackGPSD.waitForListener(port: gpsdPort))
+        // The MQTT broker the daemon publishes every event to, restarted too.
+        let broker = try LoopbackMosquitto(dir: dir)
+        defer { broker.stop() }
+
         let port = LoopbackGPSD.freePort()
         let server = try ChildProcess(
             Fixtures.waygateExecutable.path,
-            ["serve", "--serial", link, "--socket", socket, "--gpsd-listen", "127.0.0.1:\(port)"],
+            ["serve", "--serial", link, "--gpsd", "127.0.0.1:\(gpsdPort)", "--socket", socket, "--gpsd-listen", "127.0.0.1:\(port)",
+             "--mqtt", broker.url, "--vehicle", "soak"],
             stderr: dir.file("serve.log"))
         defer { server.stop() }
         _ = try WireClient(path: socket)
         #expect(LoopbackGPSD.waitForListener(port: port))
-        let source = "serial:\(link)"
-        let readers = try (0..<8).map { _ in try Reader(path: socket, source: source) }
-        defer { readers.forEach { $0.stop() } }
-        #expect(Self.eventually { readers.allSatisfy { $0.tally.withLock { $0.events } > 20 } }, "every reader gets events")
+        let serial = "serial:\(link)", gpsdSource = "gpsd:127.0.0.1:\(gpsdPort)", mqtt = "mqtt:127.0.0.1:\(broker.port)"
+        // 8 readers of every channel (checking `seq`), the rest of the fix and state channels
+        // (checking that no DROPPED comes), 250 to a thread.
+        var groups = [try ReaderGroup(path: socket, count: 8)]
+        for start in stride(from: 8, to: Self.readerCount, by: 250) {
+            groups.append(try ReaderGroup(path: socket, count: min(250, Self.readerCount - start), channels: ["location", "session", "device"]))
+        }
+        defer { groups.forEach { $0.stop() } }
+        func everyReader(_ condition: (Tally) -> Bool) -> Bool {
+            groups.allSatisfy { $0.tallies.withLock { $0.allSatisfy(condition) } }
+        }
+        func changes(_ tally: Tally, _ source: String) -> Tally.Changes { tally.sources[source] ?? Tally.Changes() }
+        #expect(Self.eventually { everyReader { $0.events > 20 } }, "every reader gets events")
         usleep(500_000)
         let start = Usage(pid: server.pid)
 
@@ -194,22 +262,52 @@ struct SoakTests {
             churn.withLock { $0.done = true }
         }.start()
 
-        // Unplug and replug the receiver until the time is up; every reader must see each change.
-        let deadline = Date().addingTimeInterval(Self.seconds)
-        var cycles = 0
-        var reconnectSeconds: [Double] = []
+        // Unplug and replug the receiver every second; every `restartEvery` seconds restart gpsd
+        // or (in turn) the broker. Every reader must see each change.
+        let began = Date()
+        let deadline = began.addingTimeInterval(Self.seconds)
+        let restartEvery = max(5, Self.seconds / 40)
+        var cycles = 0, gpsdRestarts = 0, brokerRestarts = 0
+        var lastRestart = began
+        var reconnectSeconds: (serial: [Double], gpsd: [Double], broker: [Double]) = ([], [], [])
+        var middle: Usage?
         while Date() < deadline {
             usleep(1_000_000)
             feeder.stop()
             pty.close()
             cycles += 1
             let expected = cycles
-            #expect(Self.eventually { readers.allSatisfy { $0.tally.withLock { $0.lost } >= expected } }, "unplug \(cycles) reached every reader")
+            #expect(Self.eventually { everyReader { changes($0, serial).lost >= expected } }, "unplug \(cycles) reached every reader")
             pty = try PseudoTerminal(link: link)
             feeder = NMEAFeeder(pty, lines: lines, interval: 0.005)
             let plugged = Date()
-            #expect(Self.eventually { readers.allSatisfy { $0.tally.withLock { $0.connected } >= expected } }, "replug \(cycles) reached every reader")
-            reconnectSeconds.append(Date().timeIntervalSince(plugged))
+            #expect(Self.eventually { everyReader { changes($0, serial).connected >= expected } }, "replug \(cycles) reached every reader")
+            reconnectSeconds.serial.append(Date().timeIntervalSince(plugged))
+
+            if Date().timeIntervalSince(lastRestart) >= restartEvery {
+                lastRestart = Date()
+                if gpsdRestarts <= brokerRestarts {
+                    gpsd.stop()
+                    gpsdRestarts += 1
+                    let expected = gpsdRestarts
+                    #expect(Self.eventually { everyReader { changes($0, gpsdSource).lost >= expected } }, "gpsd stop \(expected) reached every reader")
+                    gpsdRuns += 1
+                    gpsd = try LoopbackGPSD.start(port: gpsdPort, device: gpsdLink, dir: dir, run: gpsdRuns)
+                    let restarted = Date()
+                    #expect(Self.eventually { everyReader { changes($0, gpsdSource).connected >= expected } }, "gpsd restart \(expected) reached every reader")
+                    reconnectSeconds.gpsd.append(Date().timeIntervalSince(restarted))
+                } else {
+                    broker.kill()
+                    brokerRestarts += 1
+                    let expected = brokerRestarts
+                    #expect(Self.eventually { everyReader { changes($0, mqtt).lost >= expected } }, "broker kill \(expected) reached every reader")
+                    try broker.restart()
+                    let restarted = Date()
+                    #expect(Self.eventually { everyReader { changes($0, mqtt).connected >= expected } }, "broker restart \(expected) reached every reader")
+                    reconnectSeconds.broker.append(Date().timeIntervalSince(restarted))
+                }
+            }
+            if middle == nil, Date().timeIntervalSince(began) >= Self.seconds / 2 { middle = Usage(pid: server.pid) }
         }
         churn.withLock { $0.running = false }
         #expect(Self.eventually { churn.withLock { $0.done } })
@@ -217,25 +315,35 @@ struct SoakTests {
         idle.forEach { $0.close() }
 
         #expect(server.isRunning)
-        // The daemon is back to the clients it had at the start: its descriptors must be too.
-        let settled = Self.eventually(timeout: 30) { Usage(pid: server.pid).descriptors <= start.descriptors }
+        // The daemon is back to the clients it had at the start: its descriptors and threads must be too.
+        let settled = Self.eventually(timeout: 30) {
+            let now = Usage(pid: server.pid)
+            return now.descriptors <= start.descriptors && now.threads <= start.threads
+        }
         let end = Usage(pid: server.pid)
-        #expect(settled, "descriptors: \(start.descriptors) at start, \(end.descriptors) at the end")
+        #expect(settled, "descriptors: \(start.descriptors) at start, \(end.descriptors) at the end; threads \(start.threads) → \(end.threads)")
         #expect(end.rssKiB < start.rssKiB + 64 * 1024, "RSS grew from \(start.rssKiB) KiB to \(end.rssKiB) KiB")
-        for (index, reader) in readers.enumerated() {
-            let tally = reader.tally.withLock { $0 }
-            #expect(tally.gaps == 0 && tally.dropped == 0, "reader \(index): \(tally.gaps) gaps in seq, \(tally.dropped) DROPPED in \(tally.events) events")
-            #expect(tally.lost == cycles && tally.connected == cycles, "reader \(index): \(tally.lost) lost, \(tally.connected) connected for \(cycles) unplugs")
+        let tallies = groups.flatMap { $0.tallies.withLock { $0 } }
+        for (index, tally) in tallies.enumerated() {
+            #expect(tally.gaps == 0 && tally.dropped == 0 && !tally.closed,
+                    "reader \(index): \(tally.gaps) gaps in seq, \(tally.dropped) DROPPED in \(tally.events) events, closed by the daemon: \(tally.closed)")
+            let s = changes(tally, serial), g = changes(tally, gpsdSource), m = changes(tally, mqtt)
+            #expect(s.lost == cycles && s.connected == cycles, "reader \(index): \(s.lost) lost, \(s.connected) connected for \(cycles) unplugs")
+            #expect(g.lost == gpsdRestarts && g.connected == gpsdRestarts,
+                    "reader \(index): gpsd \(g.lost) lost, \(g.connected) connected for \(gpsdRestarts) restarts")
+            #expect(m.lost == brokerRestarts && m.connected == brokerRestarts,
+                    "reader \(index): broker \(m.lost) lost, \(m.connected) connected for \(brokerRestarts) restarts")
         }
         #expect(churned.made > 0)
         #expect(churned.failed == 0)
-        let events = readers.map { $0.tally.withLock { $0.events } }
-        let slowest = reconnectSeconds.max() ?? 0
+        let events = tallies.map(\.events)
+        func slowest(_ seconds: [Double]) -> String { String(format: "%.2f", seconds.max() ?? 0) }
         print("""
-            soak \(Int(Self.seconds)) s: \(cycles) unplug/replug cycles (reconnect seen by readers in at most \(String(format: "%.2f", slowest)) s), \
-            \(churned.made) short-lived clients (\(churned.failed) failed), \
-            8 readers with \(events.min() ?? 0)–\(events.max() ?? 0) events each and none lost, 10 idle clients; \
-            daemon at start: \(start); at end: \(end)
+            soak \(Int(Self.seconds)) s: \(cycles) unplug/replug cycles, \(gpsdRestarts) gpsd restarts, \(brokerRestarts) broker restarts \
+            (seen by every reader within \(slowest(reconnectSeconds.serial)) / \(slowest(reconnectSeconds.gpsd)) / \
+            \(slowest(reconnectSeconds.broker)) s), \(churned.made) short-lived clients (\(churned.failed) failed), \
+            \(tallies.count) readers with \(events.min() ?? 0)–\(events.max() ?? 0) events each and none lost, 10 idle clients; \
+            daemon at start: \(start); middle: \(middle.map(String.init(describing:)) ?? "-"); end: \(end)
             """)
     }
 }
