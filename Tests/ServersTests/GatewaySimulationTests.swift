@@ -142,6 +142,11 @@ struct GatewaySimulationTests {
         let held = try #require(Self.realFixes(collector).last?.coordinate)
         #expect(held.distance(to: last) < 1)
         #expect(await gateway.simulationState.isSimulating == false)
+        // Leave nothing suspended on the manual clock (make test-asan found the loop left
+        // sleeping forever, a leak): with `never`, the loop ends when it wakes.
+        _ = try await gateway.setSimulation(mode: .never, speedMultiplier: nil)
+        while clock.sleeperCount == 0 { await Task.yield() }
+        clock.advance(by: 0.25)
     }
 
     @Test("a fix an hour older than the last one is a clock jump: one clockJump event naming the source, wire DEVICE says so")
