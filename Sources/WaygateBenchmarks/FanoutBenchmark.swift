@@ -92,9 +92,9 @@ enum FanoutBenchmark {
         }
         counting.withLock { $0 = true }
         let before = try cpuSeconds(of: process.processIdentifier)
-        let startTime = LatencyBenchmark.monotonic()
+        let startTime = Stopwatch.now()
         for i in 0..<cycleCount {
-            let wait = startTime + Double(i) * 0.1 - LatencyBenchmark.monotonic()
+            let wait = startTime + Double(i) * 0.1 - Stopwatch.now()
             if wait > 0 { usleep(UInt32(wait * 1e6)) }
             try LatencyBenchmark.write(cycle: i, to: pty)
         }

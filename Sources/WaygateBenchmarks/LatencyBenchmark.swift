@@ -74,7 +74,7 @@ enum LatencyBenchmark {
         let reader = Thread {
             var framer = LineFramer(limit: 1 << 20)
             while let bytes = try? client.read(upTo: 1 << 16), !bytes.isEmpty {
-                let now = monotonic()
+                let now = Stopwatch.now()
                 for case .line(let line) in framer.push(bytes) {
                     guard let value = try? JSONParser.parse(line, source: name), let latitude = value["lat"]?.doubleValue else { continue }
                     let index = Int(((latitude - baseLatitude) / latitudeStep).rounded())
@@ -86,17 +86,17 @@ enum LatencyBenchmark {
         // Warm up until the server reports (gpsd learns the cycle, Waygate opens the port).
         var warmup = -1
         var sent = [Int: Double]()
-        let warmupDeadline = monotonic() + 20
-        while monotonic() < warmupDeadline, arrivals.withLock({ $0.isEmpty }) {
+        let warmupDeadline = Stopwatch.now() + 20
+        while Stopwatch.now() < warmupDeadline, arrivals.withLock({ $0.isEmpty }) {
             try write(cycle: warmup, to: pty)
             warmup -= 1
             usleep(100_000)
         }
         guard !arrivals.withLock({ $0.isEmpty }) else { throw BenchError("\(name) reported nothing within 20 s") }
-        let startTime = monotonic()
+        let startTime = Stopwatch.now()
         for cycle in 0..<cycles {
             let due = startTime + Double(cycle) * 0.1
-            let wait = due - monotonic()
+            let wait = due - Stopwatch.now()
             if wait > 0 { usleep(UInt32(wait * 1e6)) }
             sent[cycle] = try write(cycle: cycle, to: pty)
         }
@@ -124,7 +124,7 @@ enum LatencyBenchmark {
         fix.course = 90
         let encoder = NMEAEncoder()
         let bytes = Array((encoder.gga(fix) + "\r\n" + encoder.rmc(fix) + "\r\n").utf8)
-        let now = monotonic()
+        let now = Stopwatch.now()
         try pty.writeAll(bytes)
         return now
     }
@@ -147,18 +147,12 @@ enum LatencyBenchmark {
     }
 
     static func connectRetrying(_ connect: () throws -> SocketConnection) throws -> SocketConnection {
-        let deadline = monotonic() + 20
+        let deadline = Stopwatch.now() + 20
         while true {
             do { return try connect() } catch {
-                if monotonic() > deadline { throw error }
+                if Stopwatch.now() > deadline { throw error }
                 usleep(50_000)
             }
         }
-    }
-
-    static func monotonic() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 }

@@ -58,12 +58,12 @@ enum RouteReplyBenchmark {
             for (i, (a, b)) in pairs.enumerated() {
                 let id = round * 1_000 + i
                 let request = "{\"cmd\":\"route\",\"id\":\(id),\"waypoints\":[[\(a.longitude),\(a.latitude)],[\(b.longitude),\(b.latitude)]]}\n"
-                let sent = LatencyBenchmark.monotonic()
+                let sent = Stopwatch.now()
                 try client.sendAll(Array(request.utf8))
                 while true {
                     let line = try nextLine()
                     guard let value = try? JSONParser.parse(line, source: "reply"), value["id"]?.intValue == id else { continue }
-                    let elapsed = LatencyBenchmark.monotonic() - sent
+                    let elapsed = Stopwatch.now() - sent
                     if value["class"]?.stringValue == "REPLY" {
                         if round > 0 { times.append(elapsed * 1000); sizes.append(Double(line.count)) }  // round 0 warms up
                     } else {

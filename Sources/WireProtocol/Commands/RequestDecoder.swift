@@ -1,20 +1,20 @@
 import JSON
-import FoundationEssentials
 
 /// Turns framed client lines into requests, or into the exact ERROR to answer them with.
 public enum RequestDecoder {
     /// Reads one line (without its `\n`). On failure the ERROR is `bad_request`, carries the
     /// request's `id` when one could be read, and its message names the problem.
     public static func decode(line: some Collection<UInt8>) -> Result<Request, ErrorMessage> {
-        let data = Data(line)
-        guard String(validating: data, as: UTF8.self) != nil else {
+        let bytes = Array(line)
+        guard String(validating: bytes, as: UTF8.self) != nil else {
             return .failure(ErrorMessage(code: .badRequest, message: WireProtocolError.malformedJSON("the line is not valid UTF-8").description))
         }
         let json: JSONValue
         do {
-            json = try WireCoding.decoder().decode(JSONValue.self, from: data)
+            json = try JSONParser.parse(bytes, source: "request")
         } catch {
-            let detail = "cannot parse \(data.count) bytes starting \"\(String(decoding: data.prefix(40), as: UTF8.self))\""
+            let start = String(decoding: bytes.prefix(40), as: UTF8.self)
+            let detail = "cannot parse \(bytes.count) bytes starting \"\(start)\": column \(error.column), \(error.reason)"
             return .failure(ErrorMessage(code: .badRequest, message: WireProtocolError.malformedJSON(detail).description))
         }
         do {
