@@ -108,7 +108,7 @@ fuzz-smoke:
 ## test-asan runs the whole suite; test-tsan the suites whose code runs threads, locks and
 ## async servers (the CLI suites mostly wait on processes, and 5-15x slower under TSan would not fit).
 ASAN_FILTER ?= .
-TSAN_FILTER ?= ServersTests|SystemIOTests|LocationSourcesTests|MQTTOutletTests|HTTPOutletTests|FleetTests|DriverAlertsTests|ServeCommandTests|ServeGPSDTests|ServeMQTTTests|ServeMapOnlyTests|SoakTests
+TSAN_FILTER ?= ServersTests|SystemIOTests|LocationSourcesTests|MQTTOutletTests|HTTPOutletTests|FleetTests|DriverAlertsTests|ServeCommandTests|ServeGPSDTests|ServeMQTTTests|ServeMapOnlyTests
 test-asan:
 	@$(MAKE) --no-print-directory sanitizer-build SAN=address DIR=.build-asan
 	@$(MAKE) --no-print-directory sanitizer-run SAN=address DIR=.build-asan FILTER='$(ASAN_FILTER)'

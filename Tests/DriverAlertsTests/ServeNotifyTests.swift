@@ -72,7 +72,7 @@ struct ServeNotifyTests {
             let lost = try #require(seen.lostSource, "no DEVICE lost")
             #expect(seen.maneuverSummaries.count >= 3)
             let place = arrival.name ?? "your destination"
-            let calls = server.waitForCalls(seen.maneuverSummaries.count + 2)
+            let calls = server.waitForCalls(seen.maneuverSummaries.count + 2, timeout: 60)
             let status = ["Arrived at \(place)", "GPS signal lost"]
             let maneuvers = calls.filter { !status.contains($0.summary) }
             // The daemon's first VOICE (the departure) may come before this client subscribed.
@@ -104,7 +104,7 @@ struct ServeNotifyTests {
             let (seen, _) = try Self.run(["--notify", "--no-notify-maneuvers"], bus: bus.address, dir: dir)
             let arrival = try #require(seen.arrival)
             #expect(seen.maneuverSummaries.count >= 3)
-            let calls = server.waitForCalls(2)
+            let calls = server.waitForCalls(2, timeout: 60)
             usleep(500_000)  // any maneuver notification would have come by now
             #expect(server.received.map(\.summary) == ["Arrived at \(arrival.name ?? "your destination")", "GPS signal lost"])
             #expect(calls.count == 2)

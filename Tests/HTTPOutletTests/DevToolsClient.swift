@@ -76,10 +76,18 @@ final class DevToolsClient {
     /// Evaluates `expression` every 50 ms until it is `true` or `timeout` passes.
     func waitUntil(_ expression: String, timeout: Double = 20) throws -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
+        var lastError: (any Error)?
         while Date() < deadline {
-            if try evaluate(expression) as? Bool == true { return true }
+            // A page still loading may throw (no `document.body` yet): that is "not yet".
+            do {
+                if try evaluate(expression) as? Bool == true { return true }
+                lastError = nil
+            } catch {
+                lastError = error
+            }
             usleep(50_000)
         }
+        if let lastError { throw lastError }
         return false
     }
 
