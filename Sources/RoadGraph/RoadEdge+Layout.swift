@@ -17,9 +17,31 @@ extension RoadEdge: FixedLayout {
             from: NodeID(int32(0)), to: NodeID(int32(4)), shape: int32(8), length: float(12),
             wayID: Int64(littleEndian: raw.loadUnaligned(fromByteOffset: 16, as: Int64.self)), name: int32(24), ref: int32(28),
             destination: int32(32), roadClass: RoadClass(rawValue: raw.load(fromByteOffset: 36, as: UInt8.self)) ?? .road,
-            speedLimit: SpeedLimit.unpack(uint16(38)), defaultSpeed: raw.load(fromByteOffset: 37, as: UInt8.self),
+            packedSpeedLimit: uint16(38), defaultSpeed: raw.load(fromByteOffset: 37, as: UInt8.self),
             flags: EdgeFlags(rawValue: uint16(40)), durations: ProfileDurations(car: float(44), bike: float(48), foot: float(52)),
             carPreference: raw.load(fromByteOffset: 42, as: UInt8.self))
+    }
+
+    /// An edge from its stored fields (the speed limit packed).
+    @inlinable init(
+        from: NodeID, to: NodeID, shape: Int32, length: Float, wayID: Int64, name: Int32, ref: Int32, destination: Int32,
+        roadClass: RoadClass, packedSpeedLimit: UInt16, defaultSpeed: UInt8, flags: EdgeFlags, durations: ProfileDurations,
+        carPreference: UInt8
+    ) {
+        self.from = from
+        self.to = to
+        self.shape = shape
+        self.length = length
+        self.wayID = wayID
+        self.name = name
+        self.ref = ref
+        self.destination = destination
+        self.roadClass = roadClass
+        self.packedSpeedLimit = packedSpeedLimit
+        self.defaultSpeed = defaultSpeed
+        self.flags = flags
+        self.durations = durations
+        self.carPreference = carPreference
     }
 
     @inlinable public func store(to raw: UnsafeMutableRawPointer) {
@@ -34,7 +56,7 @@ extension RoadEdge: FixedLayout {
         destination.store(to: raw + 32)
         raw.storeBytes(of: roadClass.rawValue, toByteOffset: 36, as: UInt8.self)
         raw.storeBytes(of: defaultSpeed, toByteOffset: 37, as: UInt8.self)
-        raw.storeBytes(of: SpeedLimit.pack(speedLimit).littleEndian, toByteOffset: 38, as: UInt16.self)
+        raw.storeBytes(of: packedSpeedLimit.littleEndian, toByteOffset: 38, as: UInt16.self)
         raw.storeBytes(of: flags.rawValue.littleEndian, toByteOffset: 40, as: UInt16.self)
         raw.storeBytes(of: carPreference, toByteOffset: 42, as: UInt8.self)
         durations.car.bitPattern.store(to: raw + 44)
