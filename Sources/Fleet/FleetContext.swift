@@ -8,7 +8,7 @@ import Routing
 /// copy (its edge index is built once), and the options.
 struct FleetContext: Sendable {
     let router: MapRouter
-    let nodes: [Coordinate]
+    let nodes: MappedArray<Coordinate>
     let matcher: OnlineMatcher
     let options: FleetOptions
 

@@ -3,6 +3,7 @@ import Geodesy
 import MapMatching
 import Navigation
 import Positioning
+import RoadGraph
 import RouteModel
 import Routing
 import Simulation

@@ -23,6 +23,9 @@ public actor Gateway {
         public var map: RoadGraph?
         /// Contraction hierarchies of `map` (as `MapStore` loads them) for fast best routes; empty plans by A* only.
         public var hierarchies: [ContractionHierarchy]
+        /// The planner `MapStore` made over `map` and `hierarchies`, reused so its per-graph tables are
+        /// not computed a second time at start; nil makes one.
+        public var planner: RoutePlanner?
         /// Guidance tuning.
         public var followerOptions: FollowerOptions
         /// When the built-in simulator drives the active route instead of the real sources.
@@ -31,10 +34,12 @@ public actor Gateway {
         public var speedMultiplier: Double
 
         /// A configuration; everything optional.
-        public init(map: RoadGraph? = nil, hierarchies: [ContractionHierarchy] = [], followerOptions: FollowerOptions = FollowerOptions(),
-                    simulationMode: SimulationModeController.Mode = .never, speedMultiplier: Double = 1) {
+        public init(map: RoadGraph? = nil, hierarchies: [ContractionHierarchy] = [], planner: RoutePlanner? = nil,
+                    followerOptions: FollowerOptions = FollowerOptions(), simulationMode: SimulationModeController.Mode = .never,
+                    speedMultiplier: Double = 1) {
             self.map = map
             self.hierarchies = hierarchies
+            self.planner = planner
             self.followerOptions = followerOptions
             self.simulationMode = simulationMode
             self.speedMultiplier = speedMultiplier
@@ -68,7 +73,8 @@ public actor Gateway {
         self.bus = bus
         self.configuration = configuration
         matcher = configuration.map.map { OnlineMatcher(graph: $0) }
-        router = configuration.map.map { MapRouter(graph: $0, hierarchies: configuration.hierarchies) }
+        router = configuration.planner.map(MapRouter.init(planner:))
+            ?? configuration.map.map { MapRouter(graph: $0, hierarchies: configuration.hierarchies) }
         session = NavigationSession(followerOptions: configuration.followerOptions)
         simulation = SimulationDriver(mode: configuration.simulationMode, speedMultiplier: configuration.speedMultiplier)
     }

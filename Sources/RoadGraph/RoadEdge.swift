@@ -21,8 +21,14 @@ public struct RoadEdge: Hashable, Sendable {
     public var destination: Int32
     /// The functional road class.
     public var roadClass: RoadClass
-    /// The tagged `maxspeed`, nil when untagged.
-    public var speedLimit: SpeedLimit?
+    /// The tagged `maxspeed`, nil when untagged (whole km/h or mph, as the graph file stores it).
+    public var speedLimit: SpeedLimit? {
+        get { SpeedLimit.unpack(packedSpeedLimit) }
+        set { packedSpeedLimit = SpeedLimit.pack(newValue) }
+    }
+    /// `speedLimit` packed (`SpeedLimit.pack`), so an edge holds plain numbers only and copies
+    /// and loads from a mapped file without building a `SpeedLimit`.
+    @usableFromInline var packedSpeedLimit: UInt16
     /// The speed assumed for cars when nothing else is known, from the road class, in km/h.
     public var defaultSpeed: UInt8
     /// Boolean attributes.
@@ -49,7 +55,7 @@ public struct RoadEdge: Hashable, Sendable {
         self.ref = ref
         self.destination = destination
         self.roadClass = roadClass
-        self.speedLimit = speedLimit
+        self.packedSpeedLimit = SpeedLimit.pack(speedLimit)
         self.defaultSpeed = defaultSpeed
         self.flags = flags
         self.durations = durations

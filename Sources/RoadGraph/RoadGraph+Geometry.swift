@@ -2,8 +2,9 @@ import Geodesy
 
 extension RoadGraph {
     /// The vertices of shape `shape` in stored order.
-    func shapeVertices(_ shape: Int32) -> ArraySlice<Coordinate> {
-        shapePoints[Int(shapeOffsets[Int(shape)])..<Int(shapeOffsets[Int(shape) + 1])]
+    func shapeVertices(_ shape: Int32) -> Slice<MappedArray<Coordinate>> {
+        let start = Int(shapeOffsets[Int(shape)]), end = min(Int(shapeOffsets[Int(shape) + 1]), shapePoints.count)
+        return shapePoints[min(start, max(0, end))..<max(0, end)]
     }
 
     /// The geometry of an edge in its direction of travel, from its start node to its end node.

@@ -1,113 +1,126 @@
 import Geodesy
 
-/// The binary graph file: "WGRG", a format version, the arrays in order (little-endian), and a
-/// trailing CRC-32 of everything before it. Derived indexes (adjacency, spatial grid) are rebuilt on load.
+/// The binary graph file, a `SectionedImage` with magic "WGRG" holding every array of the graph,
+/// derived indexes (adjacency, spatial grid, bearings) included, so it is used in place when mapped.
 extension RoadGraph {
     /// The version written by `serialized()`; bump it whenever the layout changes.
-    public static let fileFormatVersion: UInt32 = 2
+    public static let fileFormatVersion: UInt32 = 3
     private static let magic: [UInt8] = Array("WGRG".utf8)
 
-    /// The graph as bytes for `init(serialized:)`.
-    public func serialized() -> [UInt8] {
-        var w = ByteWriter()
-        for b in Self.magic { w.write(b) }
-        w.write(Self.fileFormatVersion)
-        w.write(UInt64(nodes.count))
-        for n in nodes {
-            w.write(n.latitude)
-            w.write(n.longitude)
-        }
-        w.write(UInt64(shapeOffsets.count))
-        for o in shapeOffsets { w.write(o) }
-        w.write(UInt64(shapePoints.count))
-        for p in shapePoints {
-            w.write(p.latitude)
-            w.write(p.longitude)
-        }
-        w.write(UInt64(strings.count))
-        for s in strings { w.write(s) }
-        w.write(UInt64(edges.count))
-        for e in edges {
-            w.write(e.from.rawValue)
-            w.write(e.to.rawValue)
-            w.write(e.shape)
-            w.write(e.length)
-            w.write(e.wayID)
-            w.write(e.name)
-            w.write(e.ref)
-            w.write(e.destination)
-            w.write(e.roadClass.rawValue)
-            w.write(SpeedLimit.pack(e.speedLimit))
-            w.write(e.defaultSpeed)
-            w.write(e.flags.rawValue)
-            w.write(e.durations.car)
-            w.write(e.durations.bike)
-            w.write(e.durations.foot)
-            w.write(e.carPreference)
-        }
-        w.write(UInt64(restrictions.count))
-        for r in restrictions {
-            w.write(r.from.rawValue)
-            w.write(r.via.rawValue)
-            w.write(r.to.rawValue)
-            w.write(r.kind.rawValue)
-            w.write(r.profiles.rawValue)
-        }
-        var bytes = w.bytes
-        withUnsafeBytes(of: CRC32.checksum(bytes).littleEndian) { bytes.append(contentsOf: $0) }
-        return bytes
+    /// The sections of the image, in order.
+    private enum Section: Int, CaseIterable {
+        case nodes, shapeOffsets, shapePoints, stringOffsets, stringBytes, edges, restrictions
+        case outOffsets, inOffsets, inEdges, shapeEdges, startBearings, endBearings
+        /// Doubles: south-west latitude and longitude, cell latitude and longitude, cell metres, columns, rows.
+        case gridParameters
+        case gridCellOffsets, gridCellShapes
     }
 
-    /// Loads a graph written by `serialized()`.
+    /// The graph as bytes for `init(serialized:)` or `init(image:owner:)`.
+    public func serialized() -> [UInt8] {
+        let parameters = MappedArray([
+            grid.minLatitude, grid.minLongitude, grid.cellLatitude, grid.cellLongitude, grid.cellMeters, Double(grid.columns), Double(grid.rows),
+        ])
+        func raw<T: FixedLayout>(_ array: MappedArray<T>) -> (bytes: UnsafeRawBufferPointer, count: Int) { (array.rawBytes, array.count) }
+        let sections: [(bytes: UnsafeRawBufferPointer, count: Int)] = Section.allCases.map { section in
+            switch section {
+            case .nodes: raw(nodes)
+            case .shapeOffsets: raw(shapeOffsets)
+            case .shapePoints: raw(shapePoints)
+            case .stringOffsets: raw(strings.offsets)
+            case .stringBytes: raw(strings.bytes)
+            case .edges: raw(edges)
+            case .restrictions: raw(restrictions)
+            case .outOffsets: raw(outOffsets)
+            case .inOffsets: raw(inOffsets)
+            case .inEdges: raw(inEdges)
+            case .shapeEdges: raw(shapeEdges)
+            case .startBearings: raw(shapeStartBearings)
+            case .endBearings: raw(shapeEndBearings)
+            case .gridParameters: raw(parameters)
+            case .gridCellOffsets: raw(grid.cellOffsets)
+            case .gridCellShapes: raw(grid.cellShapes)
+            }
+        }
+        return withExtendedLifetime(parameters) { SectionedImage.write(magic: Self.magic, version: Self.fileFormatVersion, sections: sections) }
+    }
+
+    /// Loads a graph written by `serialized()`, checking all of it (contents CRC and consistency).
     /// - Throws: `RoadGraphError` for bad magic, another version, truncation, checksum mismatch or inconsistent data.
     public init(serialized bytes: [UInt8]) throws(RoadGraphError) {
-        guard bytes.count >= 12, Array(bytes[0..<4]) == Self.magic else { throw .notAGraphFile }
-        var r = ByteReader(bytes, offset: 4)
-        let version = try r.read(UInt32.self)
-        guard version == Self.fileFormatVersion else { throw .unsupportedVersion(version) }
-        var tail = ByteReader(bytes, offset: bytes.count - 4)
-        let stored = try tail.read(UInt32.self)
-        let computed = CRC32.checksum(bytes[0..<(bytes.count - 4)])
-        guard stored == computed else { throw .checksumMismatch(expected: stored, found: computed) }
-        func coordinates() throws(RoadGraphError) -> [Coordinate] {
-            let count = try r.readCount(minimumSize: 16)
-            var result: [Coordinate] = []
-            result.reserveCapacity(count)
-            for _ in 0..<count { result.append(Coordinate(latitude: try r.readDouble(), longitude: try r.readDouble())) }
-            return result
+        let heap = HeapBytes(copying: bytes)
+        try self.init(image: heap.buffer, owner: heap, verifyingContents: true)
+    }
+
+    /// The graph stored in `image` (a `serialized()` graph, e.g. a section of a memory-mapped file
+    /// that `owner` keeps mapped), read in place. Checks the header, the section table's CRC and every
+    /// section's size and bounds, which touches a few pages; `verifyingContents` also checks the
+    /// contents CRC and that every edge, offset and restriction is in range (reads it all).
+    /// - Throws: `RoadGraphError` naming what is wrong.
+    public init(image: UnsafeRawBufferPointer, owner: any ByteOwner, verifyingContents: Bool = false) throws(RoadGraphError) {
+        let file = try SectionedImage(image, owner: owner, magic: Self.magic, version: Self.fileFormatVersion, sectionCount: Section.allCases.count)
+        if verifyingContents { try file.verifyContents() }
+        func section<T: FixedLayout>(_ s: Section) throws(RoadGraphError) -> MappedArray<T> { try file.section(s.rawValue) }
+        let nodes: MappedArray<Coordinate> = try section(.nodes), edges: MappedArray<RoadEdge> = try section(.edges)
+        let shapeOffsets: MappedArray<Int32> = try section(.shapeOffsets), shapePoints: MappedArray<Coordinate> = try section(.shapePoints)
+        let stringOffsets: MappedArray<UInt32> = try section(.stringOffsets), stringBytes: MappedArray<UInt8> = try section(.stringBytes)
+        let outOffsets: MappedArray<Int32> = try section(.outOffsets), inOffsets: MappedArray<Int32> = try section(.inOffsets)
+        let inEdges: MappedArray<Int32> = try section(.inEdges), shapeEdges: MappedArray<Int32> = try section(.shapeEdges)
+        let start: MappedArray<Double> = try section(.startBearings), end: MappedArray<Double> = try section(.endBearings)
+        let parameters: MappedArray<Double> = try section(.gridParameters)
+        let cellOffsets: MappedArray<Int32> = try section(.gridCellOffsets), cellShapes: MappedArray<Int32> = try section(.gridCellShapes)
+        let shapeCount = shapeOffsets.count - 1
+        guard shapeCount >= 0, shapeOffsets[0] == 0, Int(shapeOffsets[shapeCount]) == shapePoints.count else {
+            throw .inconsistent("shape offsets do not run from 0 up to \(shapePoints.count)")
         }
-        let nodes = try coordinates()
-        var shapeOffsets: [Int32] = []
-        for _ in 0..<(try r.readCount(minimumSize: 4)) { shapeOffsets.append(try r.read()) }
-        let shapePoints = try coordinates()
-        var strings: [String] = []
-        for _ in 0..<(try r.readCount(minimumSize: 4)) { strings.append(try r.readString()) }
-        let edgeCount = try r.readCount(minimumSize: 55)
-        var edges: [RoadEdge] = []
-        edges.reserveCapacity(edgeCount)
-        for i in 0..<edgeCount {
-            let from = NodeID(try r.read()), to = NodeID(try r.read()), shape: Int32 = try r.read()
-            let length = try r.readFloat(), wayID: Int64 = try r.read()
-            let name: Int32 = try r.read(), ref: Int32 = try r.read(), destination: Int32 = try r.read()
-            guard let roadClass = RoadClass(rawValue: try r.read()) else { throw .inconsistent("edge \(i) has an unknown road class") }
-            let limit = SpeedLimit.unpack(try r.read()), defaultSpeed: UInt8 = try r.read()
-            let flags = EdgeFlags(rawValue: try r.read())
-            let durations = ProfileDurations(car: try r.readFloat(), bike: try r.readFloat(), foot: try r.readFloat())
-            let preference: UInt8 = try r.read()
-            edges.append(
-                RoadEdge(
-                    from: from, to: to, shape: shape, length: length, wayID: wayID, name: name, ref: ref,
-                    destination: destination, roadClass: roadClass, speedLimit: limit, defaultSpeed: defaultSpeed,
-                    flags: flags, durations: durations, carPreference: preference))
+        guard outOffsets.count == nodes.count + 1, inOffsets.count == nodes.count + 1, outOffsets[0] == 0, inOffsets[0] == 0,
+            Int(outOffsets[nodes.count]) == edges.count, Int(inOffsets[nodes.count]) == edges.count, inEdges.count == edges.count
+        else { throw .inconsistent("adjacency offsets do not cover \(nodes.count) nodes and \(edges.count) edges") }
+        guard shapeEdges.count == 2 * shapeCount, start.count == shapeCount, end.count == shapeCount else {
+            throw .inconsistent("per-shape tables do not have \(shapeCount) entries")
         }
-        var restrictions: [TurnRestriction] = []
-        for _ in 0..<(try r.readCount(minimumSize: 14)) {
-            let from = EdgeID(try r.read()), via = NodeID(try r.read()), to = EdgeID(try r.read())
-            guard let kind = TurnRestriction.Kind(rawValue: try r.read()) else { throw .inconsistent("unknown restriction kind") }
-            restrictions.append(TurnRestriction(from: from, via: via, to: to, kind: kind, profiles: ProfileSet(rawValue: try r.read())))
+        guard stringOffsets.count >= 1, stringOffsets[stringOffsets.count - 1] == UInt32(truncatingIfNeeded: stringBytes.count) else {
+            throw .inconsistent("string offsets do not end at \(stringBytes.count) bytes")
         }
-        try self.init(
-            sortedNodes: nodes, shapePoints: shapePoints, shapeOffsets: shapeOffsets, edges: edges, strings: strings,
-            restrictions: restrictions)
+        guard parameters.count == 7, parameters.allSatisfy(\.isFinite), parameters[2] >= 1e-7, parameters[3] >= 1e-7, parameters[4] >= 1, parameters[5] >= 1, parameters[6] >= 1, parameters[5] * parameters[6] < 1e9,
+            Double(cellOffsets.count) == parameters[5] * parameters[6] + 1, cellOffsets[0] == 0,
+            Int(cellOffsets[cellOffsets.count - 1]) == cellShapes.count
+        else { throw .inconsistent("spatial grid parameters do not match its \(cellOffsets.count) cells") }
+        let grid = SpatialGrid(
+            minLatitude: parameters[0], minLongitude: parameters[1], cellLatitude: parameters[2], cellLongitude: parameters[3],
+            columns: Int(parameters[5]), rows: Int(parameters[6]), cellOffsets: cellOffsets, cellShapes: cellShapes, cellMeters: parameters[4])
+        self.init(
+            nodes: nodes, edges: edges, strings: StringTable(offsets: stringOffsets, bytes: stringBytes),
+            restrictions: try section(.restrictions), shapePoints: shapePoints, shapeOffsets: shapeOffsets, outOffsets: outOffsets,
+            inOffsets: inOffsets, inEdges: inEdges, shapeEdges: shapeEdges, grid: grid, shapeStartBearings: start, shapeEndBearings: end)
+        if verifyingContents { try checkContents() }
+    }
+
+    /// Throws unless every offset table is ordered and in range and every edge, restriction and grid
+    /// entry names nodes, shapes and edges that exist (reads the whole graph).
+    private func checkContents() throws(RoadGraphError) {
+        func ordered(_ offsets: MappedArray<Int32>, within count: Int) -> Bool {
+            zip(offsets, offsets.dropFirst()).allSatisfy { $0 <= $1 } && offsets.allSatisfy { $0 >= 0 && Int($0) <= count }
+        }
+        guard ordered(shapeOffsets, within: shapePoints.count), ordered(outOffsets, within: edgeCount), ordered(inOffsets, within: edgeCount),
+            ordered(grid.cellOffsets, within: grid.cellShapes.count),
+            zip(strings.offsets, strings.offsets.dropFirst()).allSatisfy({ $0 <= $1 })
+        else { throw .inconsistent("an offset table is out of order") }
+        guard nodes.allSatisfy(\.isValid), shapePoints.allSatisfy(\.isValid) else {
+            throw .inconsistent("a node or shape point lies outside [-90, 90] × [-180, 180]")
+        }
+        for (i, e) in edges.enumerated() {
+            guard e.from.index >= 0, e.from.index < nodeCount, e.to.index >= 0, e.to.index < nodeCount, e.shape >= 0, Int(e.shape) < shapeCount,
+                Int32(i) >= outOffsets[e.from.index], Int32(i) < outOffsets[e.from.index + 1]
+            else { throw .inconsistent("edge \(i) refers to a node or shape out of range, or is out of order") }
+        }
+        guard inEdges.allSatisfy({ $0 >= 0 && Int($0) < edgeCount }), shapeEdges.allSatisfy({ $0 >= -1 && Int($0) < edgeCount }),
+            grid.cellShapes.allSatisfy({ $0 >= 0 && Int($0) < shapeCount })
+        else { throw .inconsistent("an index table names an edge or shape out of range") }
+        for r in restrictions where r.from.index < 0 || r.from.index >= edgeCount || r.to.index < 0 || r.to.index >= edgeCount
+            || r.via.index < 0 || r.via.index >= nodeCount
+        {
+            throw .inconsistent("restriction \(r.from)→\(r.to) out of range")
+        }
     }
 }

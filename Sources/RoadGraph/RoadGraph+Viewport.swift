@@ -5,7 +5,7 @@ extension RoadGraph {
     /// vertices' bounding box meets `box`, found through the spatial grid, with one directed edge
     /// running on it (the one along the stored vertex order when it exists) and its vertices in
     /// stored order. Used to draw the roads of a map view.
-    public func forEachShape(in box: BoundingBox, _ body: (_ edge: EdgeID, _ vertices: ArraySlice<Coordinate>) -> Void) {
+    public func forEachShape(in box: BoundingBox, _ body: (_ edge: EdgeID, _ vertices: Slice<MappedArray<Coordinate>>) -> Void) {
         guard shapeCount > 0, box.south <= box.north, box.west <= box.east else { return }
         let low = grid.cell(of: Coordinate(latitude: box.south, longitude: box.west))
         let high = grid.cell(of: Coordinate(latitude: box.north, longitude: box.east))
@@ -16,7 +16,7 @@ extension RoadGraph {
         for r in r0...r1 {
             for c in c0...c1 {
                 let cell = r * grid.columns + c
-                for i in Int(grid.cellOffsets[cell])..<Int(grid.cellOffsets[cell + 1]) {
+                for i in grid.entries(ofCell: cell) {
                     let shape = grid.cellShapes[i]
                     guard seen.insert(shape).inserted else { continue }
                     let vertices = shapeVertices(shape)

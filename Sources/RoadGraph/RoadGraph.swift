@@ -4,30 +4,32 @@ import Geodesy
 /// edges sorted by start node (a CSR forward adjacency), a reverse adjacency, shapes (edge
 /// geometry, shared by an edge and its opposite), a string table, turn restrictions and a
 /// spatial grid for nearest-edge search. Build it with `OSMImport`, store it with `serialized()`.
+/// The arrays are `MappedArray`s: heap buffers for a freshly built graph, or sections of a
+/// memory-mapped file (`init(image:)`) read in place.
 public struct RoadGraph: Sendable {
     /// Node positions, indexed by `NodeID`.
-    public let nodes: [Coordinate]
+    public let nodes: MappedArray<Coordinate>
     /// Directed edges sorted by `from`, indexed by `EdgeID`.
-    public let edges: [RoadEdge]
+    public let edges: MappedArray<RoadEdge>
     /// Names, refs and destinations referenced by edges.
-    public let strings: [String]
+    public let strings: StringTable
     /// Turn restrictions sorted by `from` edge.
-    public let restrictions: [TurnRestriction]
+    public let restrictions: MappedArray<TurnRestriction>
     /// All shape vertices; shape `s` is `shapePoints[shapeOffsets[s]..<shapeOffsets[s + 1]]`.
-    let shapePoints: [Coordinate]
+    let shapePoints: MappedArray<Coordinate>
     /// Start of each shape in `shapePoints`, plus one final end offset.
-    let shapeOffsets: [Int32]
+    let shapeOffsets: MappedArray<Int32>
     /// `outOffsets[n]..<outOffsets[n + 1]` are the edges leaving node `n`.
-    @usableFromInline let outOffsets: [Int32]
+    @usableFromInline let outOffsets: MappedArray<Int32>
     /// `inOffsets[n]..<inOffsets[n + 1]` index `inEdges`: the edges arriving at node `n`.
-    let inOffsets: [Int32]
-    let inEdges: [Int32]
+    let inOffsets: MappedArray<Int32>
+    let inEdges: MappedArray<Int32>
     /// For shape `s`, `shapeEdges[2s]` runs along it and `shapeEdges[2s + 1]` against it (-1 when absent).
-    let shapeEdges: [Int32]
+    let shapeEdges: MappedArray<Int32>
     /// The grid of shapes for nearest-edge search.
     let grid: SpatialGrid
     /// Per shape, the bearing leaving its start and the bearing leaving its end backwards, degrees.
-    let shapeStartBearings: [Double], shapeEndBearings: [Double]
+    let shapeStartBearings: MappedArray<Double>, shapeEndBearings: MappedArray<Double>
 
     /// Builds a graph, sorting `edges` by start node and remapping `restrictions` accordingly.
     /// - Parameters:
@@ -101,18 +103,36 @@ public struct RoadGraph: Sendable {
         for r in restrictions where r.from.index >= edges.count || r.to.index >= edges.count || r.via.index >= nodes.count {
             throw .inconsistent("restriction \(r.from)→\(r.to) out of range")
         }
+        let (start, end) = Self.shapeBearings(shapePoints, shapeOffsets)
+        self.init(
+            nodes: MappedArray(nodes), edges: MappedArray(edges), strings: StringTable(strings),
+            restrictions: MappedArray(restrictions.sorted { ($0.from, $0.to) < ($1.from, $1.to) }),
+            shapePoints: MappedArray(shapePoints), shapeOffsets: MappedArray(shapeOffsets), outOffsets: MappedArray(out),
+            inOffsets: MappedArray(inCount), inEdges: MappedArray(inEdges), shapeEdges: MappedArray(shapeEdges),
+            grid: SpatialGrid(shapePoints: shapePoints, shapeOffsets: shapeOffsets), shapeStartBearings: MappedArray(start),
+            shapeEndBearings: MappedArray(end))
+    }
+
+    /// A graph from all its stored arrays (the image loader's path; `init(image:)` checks their sizes).
+    init(
+        nodes: MappedArray<Coordinate>, edges: MappedArray<RoadEdge>, strings: StringTable, restrictions: MappedArray<TurnRestriction>,
+        shapePoints: MappedArray<Coordinate>, shapeOffsets: MappedArray<Int32>, outOffsets: MappedArray<Int32>,
+        inOffsets: MappedArray<Int32>, inEdges: MappedArray<Int32>, shapeEdges: MappedArray<Int32>, grid: SpatialGrid,
+        shapeStartBearings: MappedArray<Double>, shapeEndBearings: MappedArray<Double>
+    ) {
         self.nodes = nodes
         self.edges = edges
         self.strings = strings
-        self.restrictions = restrictions.sorted { ($0.from, $0.to) < ($1.from, $1.to) }
+        self.restrictions = restrictions
         self.shapePoints = shapePoints
         self.shapeOffsets = shapeOffsets
-        self.outOffsets = out
-        self.inOffsets = inCount
+        self.outOffsets = outOffsets
+        self.inOffsets = inOffsets
         self.inEdges = inEdges
         self.shapeEdges = shapeEdges
-        self.grid = SpatialGrid(shapePoints: shapePoints, shapeOffsets: shapeOffsets)
-        (shapeStartBearings, shapeEndBearings) = Self.shapeBearings(shapePoints, shapeOffsets)
+        self.grid = grid
+        self.shapeStartBearings = shapeStartBearings
+        self.shapeEndBearings = shapeEndBearings
     }
 
     /// Number of nodes.
@@ -120,7 +140,7 @@ public struct RoadGraph: Sendable {
     /// Number of directed edges.
     public var edgeCount: Int { edges.count }
     /// Number of shapes (undirected road stretches between nodes).
-    public var shapeCount: Int { shapeOffsets.count - 1 }
+    public var shapeCount: Int { max(0, shapeOffsets.count - 1) }
 
     /// The edge with this ID.
     @inlinable public subscript(edge: EdgeID) -> RoadEdge { edges[edge.index] }
@@ -162,7 +182,7 @@ public struct RoadGraph: Sendable {
     public func ref(of edge: EdgeID) -> String? { string(edges[edge.index].ref) }
 
     /// The turn restrictions starting with `edge`.
-    public func restrictions(from edge: EdgeID) -> ArraySlice<TurnRestriction> {
+    public func restrictions(from edge: EdgeID) -> Slice<MappedArray<TurnRestriction>> {
         var lo = 0, hi = restrictions.count
         while lo < hi {
             let mid = (lo + hi) / 2

@@ -10,10 +10,26 @@ struct SpatialGrid: Sendable {
     /// Number of columns (longitude) and rows (latitude).
     let columns: Int, rows: Int
     /// `cellOffsets[c]..<cellOffsets[c + 1]` index `cellShapes` for cell `c = row * columns + column`.
-    let cellOffsets: [Int32]
-    let cellShapes: [Int32]
+    let cellOffsets: MappedArray<Int32>
+    let cellShapes: MappedArray<Int32>
     /// The cell edge length in metres (the smaller of its two sides).
     let cellMeters: Meters
+
+    /// A grid from its stored parts.
+    init(
+        minLatitude: Degrees, minLongitude: Degrees, cellLatitude: Degrees, cellLongitude: Degrees, columns: Int, rows: Int,
+        cellOffsets: MappedArray<Int32>, cellShapes: MappedArray<Int32>, cellMeters: Meters
+    ) {
+        self.minLatitude = minLatitude
+        self.minLongitude = minLongitude
+        self.cellLatitude = cellLatitude
+        self.cellLongitude = cellLongitude
+        self.columns = columns
+        self.rows = rows
+        self.cellOffsets = cellOffsets
+        self.cellShapes = cellShapes
+        self.cellMeters = cellMeters
+    }
 
     /// Indexes the shapes `shapeOffsets` cuts `shapePoints` into.
     init(shapePoints: [Coordinate], shapeOffsets: [Int32], cellSize: Meters = 200) {
@@ -66,8 +82,14 @@ struct SpatialGrid: Sendable {
                 }
             }
         }
-        cellOffsets = counts
-        cellShapes = shapes
+        cellOffsets = MappedArray(counts)
+        cellShapes = MappedArray(shapes)
+    }
+
+    /// The indexes into `cellShapes` of cell `cell`'s shapes (empty when a mapped file's offsets are out of order).
+    func entries(ofCell cell: Int) -> Range<Int> {
+        let start = Int(cellOffsets[cell]), end = min(Int(cellOffsets[cell + 1]), cellShapes.count)
+        return start..<Swift.max(start, end)
     }
 
     /// The (column, row) of a coordinate, possibly outside the grid.
@@ -84,7 +106,7 @@ struct SpatialGrid: Sendable {
             for c in (center.column - ring)...(center.column + ring) where c >= 0 && c < columns {
                 if ring > 0 && abs(r - center.row) != ring && abs(c - center.column) != ring { continue }
                 let cell = r * columns + c
-                for i in Int(cellOffsets[cell])..<Int(cellOffsets[cell + 1]) { body(cellShapes[i]) }
+                for i in entries(ofCell: cell) { body(cellShapes[i]) }
             }
         }
     }

@@ -17,8 +17,7 @@ struct AlternativeFinder {
 
     /// Up to `maximumCount` alternatives to `best` between the same snapped points, best first.
     func alternatives(to best: PathSearch.Result, from sources: [EdgeSnap], to targets: [EdgeSnap]) -> [PathSearch.Result] {
-        let graph = costing.graph
-        var penalties = [Float](repeating: 1, count: graph.edgeCount)
+        var penalties: [Int32: Float] = [:]
         var chosen: [PathSearch.Result] = [best]
         let bestCost = realCost(best)
         var found: [PathSearch.Result] = []
@@ -82,11 +81,11 @@ struct AlternativeFinder {
     }
 
     /// Multiplies the cost of every edge on the roads of `r` (both directions) by `penaltyFactor`.
-    private func penalize(_ r: PathSearch.Result, _ penalties: inout [Float]) {
+    private func penalize(_ r: PathSearch.Result, _ penalties: inout [Int32: Float]) {
         let graph = costing.graph
         for e in r.edges {
-            penalties[e.index] *= Self.penaltyFactor
-            if let twin = graph.twin(of: e) { penalties[twin.index] *= Self.penaltyFactor }
+            penalties[e.rawValue, default: 1] *= Self.penaltyFactor
+            if let twin = graph.twin(of: e) { penalties[twin.rawValue, default: 1] *= Self.penaltyFactor }
         }
     }
 }

@@ -81,10 +81,10 @@ public struct ContractionHierarchy: Sendable, Equatable {
 /// `offsets[v]..<offsets[v + 1]`, each with the node at its other end, its weight in seconds and
 /// the node a shortcut bypasses (-1 for a turn between two road edges).
 struct UpwardGraph: Sendable, Equatable {
-    var offsets: [Int32]
-    var heads: [Int32]
-    var weights: [Double]
-    var middles: [Int32]
+    let offsets: MappedArray<Int32>
+    let heads: MappedArray<Int32>
+    let weights: MappedArray<Double>
+    let middles: MappedArray<Int32>
 
     /// The arc indexes of node `v`.
     @inline(__always) func arcs(of v: Int32) -> Range<Int> { Int(offsets[Int(v)])..<Int(offsets[Int(v) + 1]) }

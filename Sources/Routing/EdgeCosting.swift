@@ -15,10 +15,13 @@ struct EdgeCosting {
     let graph: RoadGraph
     let tables: RoutingTables
     let profile: TravelProfile
-    let avoid: Set<AvoidOption>
-    /// Weight per edge for this profile and these avoid options, infinite when unusable
-    /// (computed once per request so the search loop reads one array).
-    private(set) var costs: [Double]
+    private(set) var avoid: Set<AvoidOption>
+    /// Weight per edge for this profile without avoid options or penalties, infinite when unusable:
+    /// computed once per planner and shared (not copied) by every request's costing, which applies
+    /// its avoid options and penalties per edge it looks at, so a request costs nothing per map edge.
+    private let baseCosts: [Double]
+    /// Factors on the weight of the roads of routes already found (alternatives search); empty otherwise.
+    private var penalties: [Int32: Double] = [:]
 
     /// Maximum turn cost in seconds (OSRM car `turn_penalty`).
     static let turnPenalty = 7.5
@@ -31,31 +34,43 @@ struct EdgeCosting {
     /// Weight of entering a destination-only road from a road open to through traffic (OSRM `max_turn_weight`).
     static let restrictedEntryWeight = 3276.7
 
-    /// The costing of `profile` on `graph` without the kinds of road in `avoid`.
+    /// The costing of `profile` on `graph` without the kinds of road in `avoid` (linear in the graph size).
     init(graph: RoadGraph, tables: RoutingTables, profile: TravelProfile, avoid: Set<AvoidOption>) {
         self.graph = graph
         self.tables = tables
         self.profile = profile
         self.avoid = avoid
-        costs = graph.edges.map { e in
+        baseCosts = graph.edges.map { e in
             let d = e.durations[profile]
-            guard d.isFinite, !avoid.contains(where: { $0.excludes(e) }) else { return .infinity }
+            guard d.isFinite else { return .infinity }
             return profile == .car ? Double(d) * 100 / Double(max(1, e.carPreference)) : Double(d)
         }
     }
 
-    /// This costing with the cost of every edge multiplied by its factor in `penalties` (alternatives search).
-    func penalized(by penalties: [Float]) -> EdgeCosting {
+    /// This costing without the kinds of road in `avoid` as well (shares the per-edge weights).
+    func avoiding(_ avoid: Set<AvoidOption>) -> EdgeCosting {
         var copy = self
-        for i in copy.costs.indices where penalties[i] != 1 { copy.costs[i] *= Double(penalties[i]) }
+        copy.avoid.formUnion(avoid)
+        return copy
+    }
+
+    /// This costing with the cost of each edge in `penalties` multiplied by its factor (alternatives search).
+    func penalized(by penalties: [Int32: Float]) -> EdgeCosting {
+        var copy = self
+        for (edge, factor) in penalties { copy.penalties[edge, default: 1] *= Double(factor) }
         return copy
     }
 
     /// Whether the profile may use `edge` under the avoid options.
-    func isUsable(_ edge: Int) -> Bool { costs[edge].isFinite }
+    func isUsable(_ edge: Int) -> Bool { cost(edge).isFinite }
 
     /// Weight of travelling all of `edge` (penalties included), infinite when unusable.
-    @inline(__always) func cost(_ edge: Int) -> Double { costs[edge] }
+    @inline(__always) func cost(_ edge: Int) -> Double {
+        let base = baseCosts[edge]
+        if avoid.isEmpty && penalties.isEmpty { return base }
+        if !avoid.isEmpty, base.isFinite, avoid.contains(where: { $0.excludes(graph.edges[edge]) }) { return .infinity }
+        return penalties.isEmpty ? base : base * (penalties[Int32(edge)] ?? 1)
+    }
 
     /// Weight of turning from `from` onto `to` at their common node, nil when the turn is forbidden
     /// (turn restriction, or a U-turn where the road goes on).

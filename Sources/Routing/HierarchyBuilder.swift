@@ -134,16 +134,16 @@ struct HierarchyBuilder {
 
     /// Per-node arc lists as compressed rows.
     private static func compressed(_ lists: [[Arc]]) -> UpwardGraph {
-        var graph = UpwardGraph(offsets: [0], heads: [], weights: [], middles: [])
-        graph.offsets.reserveCapacity(lists.count + 1)
+        var offsets: [Int32] = [0], heads: [Int32] = [], weights: [Double] = [], middles: [Int32] = []
+        offsets.reserveCapacity(lists.count + 1)
         for list in lists {
             for arc in list {
-                graph.heads.append(arc.node)
-                graph.weights.append(arc.weight)
-                graph.middles.append(arc.middle)
+                heads.append(arc.node)
+                weights.append(arc.weight)
+                middles.append(arc.middle)
             }
-            graph.offsets.append(Int32(graph.heads.count))
+            offsets.append(Int32(heads.count))
         }
-        return graph
+        return UpwardGraph(offsets: MappedArray(offsets), heads: MappedArray(heads), weights: MappedArray(weights), middles: MappedArray(middles))
     }
 }

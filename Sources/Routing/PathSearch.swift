@@ -15,15 +15,23 @@ struct PathSearch {
         var cost: Double
     }
 
+    /// What the search knows of an edge it reached: the cost at its end, the edge before it (-1 for
+    /// a source) and, for a source, the fraction it starts at.
+    struct Label {
+        var cost: Double
+        var parent: Int32
+        var startFraction: Double
+    }
+
     /// The cheapest path from any of `sources` to any of `targets`, nil when none exists.
     func run(from sources: [EdgeSnap], to targets: [EdgeSnap]) -> Result? {
         let graph = costing.graph
         let edgeCount = graph.edgeCount
         guard let goalCoordinate = targets.first?.coordinate else { return nil }
         let goal = costing.tables.projection.project(goalCoordinate)
-        var cost = [Double](repeating: .infinity, count: edgeCount)
-        var parent = [Int32](repeating: -1, count: edgeCount)
-        var startFraction = [Double](repeating: 0, count: edgeCount)
+        // Labels of the edges reached only (not arrays over the whole graph), so a search costs what it visits.
+        var labels: [Int32: Label] = [:]
+        func cost(_ e: Int) -> Double { labels[Int32(e)]?.cost ?? .infinity }
         var arrivalCost = [Double](repeating: .infinity, count: targets.count)
         var arrivalParent = [Int32](repeating: -1, count: targets.count)
         var arrivalStart = [Double](repeating: 0, count: targets.count)
@@ -45,9 +53,8 @@ struct PathSearch {
                 }
             }
             let remaining = (1 - s.fraction) * c
-            if remaining < cost[s.edge.index] {
-                cost[s.edge.index] = remaining
-                startFraction[s.edge.index] = s.fraction
+            if remaining < cost(s.edge.index) {
+                labels[s.edge.rawValue] = Label(cost: remaining, parent: -1, startFraction: s.fraction)
                 heap.push(remaining + bound(s.edge.index), s.edge.rawValue)
             }
         }
@@ -55,15 +62,16 @@ struct PathSearch {
             if Int(state) >= edgeCount {
                 let k = Int(state) - edgeCount
                 guard key <= arrivalCost[k] else { continue }
-                return result(k, targets, arrivalParent, arrivalStart, arrivalCost[k], parent, startFraction)
+                return result(k, targets, arrivalParent, arrivalStart, arrivalCost[k], labels)
             }
             let e = Int(state)
-            guard key <= cost[e] + bound(e) + 1e-9 else { continue }
+            let reached = cost(e)
+            guard key <= reached + bound(e) + 1e-9 else { continue }
             let node = graph.edges[e].to
             for k in targetsByNode[node] ?? [] {
                 let t = targets[k]
                 guard let turn = costing.turnCost(from: e, to: t.edge.index) else { continue }
-                let total = cost[e] + turn + t.fraction * costing.cost(t.edge.index)
+                let total = reached + turn + t.fraction * costing.cost(t.edge.index)
                 if total < arrivalCost[k] {
                     arrivalCost[k] = total
                     arrivalParent[k] = Int32(e)
@@ -73,10 +81,9 @@ struct PathSearch {
             for next in graph.outgoingRange(from: node) {
                 let c = costing.cost(next)
                 guard c.isFinite, let turn = costing.turnCost(from: e, to: next) else { continue }
-                let total = cost[e] + turn + c
-                if total < cost[next] {
-                    cost[next] = total
-                    parent[next] = Int32(e)
+                let total = reached + turn + c
+                if total < cost(next) {
+                    labels[Int32(next)] = Label(cost: total, parent: Int32(e), startFraction: 0)
                     heap.push(total + bound(next), Int32(next))
                 }
             }
@@ -86,8 +93,7 @@ struct PathSearch {
 
     /// Walks the parent links back from the arrival at target `k`.
     private func result(
-        _ k: Int, _ targets: [EdgeSnap], _ arrivalParent: [Int32], _ arrivalStart: [Double], _ total: Double, _ parent: [Int32],
-        _ startFraction: [Double]
+        _ k: Int, _ targets: [EdgeSnap], _ arrivalParent: [Int32], _ arrivalStart: [Double], _ total: Double, _ labels: [Int32: Label]
     ) -> Result {
         let target = targets[k]
         guard arrivalParent[k] >= 0 else {
@@ -97,11 +103,11 @@ struct PathSearch {
         var e = arrivalParent[k]
         while true {
             edges.append(EdgeID(e))
-            let p = parent[Int(e)]
+            let p = labels[e]?.parent ?? -1
             if p < 0 { break }
             e = p
         }
         edges.reverse()
-        return Result(edges: edges, startFraction: startFraction[Int(e)], endFraction: target.fraction, cost: total)
+        return Result(edges: edges, startFraction: labels[e]?.startFraction ?? 0, endFraction: target.fraction, cost: total)
     }
 }

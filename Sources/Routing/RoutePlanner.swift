@@ -64,7 +64,7 @@ public struct RoutePlanner: Sendable {
         let profile = try Self.profile(named: request.profile)
         guard request.waypoints.count >= 2 else { throw .tooFewWaypoints(request.waypoints.count) }
         let costing = request.avoid.isEmpty
-            ? plainCostings[profile.index] : EdgeCosting(graph: graph, tables: tables, profile: profile, avoid: request.avoid)
+            ? plainCostings[profile.index] : plainCostings[profile.index].avoiding(request.avoid)
         var candidates: [[EdgeSnap]] = []
         for waypoint in request.waypoints {
             candidates.append(try snap(waypoint, costing: costing, radius: request.snapRadius))

@@ -1,5 +1,5 @@
 // waygate-bench: speed figures reported in docs/benchmarks.md, never asserted in tests.
-// Usage: waygate-bench [nmea|gpsd [LOGDIR [EXPECTEDDIR]]|pipeline|latency|fanout|route-reply|simulation|navigation|routing|matching|guidance|fleet|all]
+// Usage: waygate-bench [nmea|gpsd [LOGDIR [EXPECTEDDIR]]|pipeline|latency|fanout|route-reply|simulation|navigation|routing|matching|guidance|fleet|regions|all]
 //        waygate-bench matching-drives FILE   (the OSRM-planned drives `matching` reads; needs OSRM)
 // (run from the repository root, release build; see docs/benchmarks.md).
 import Foundation
@@ -31,6 +31,7 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("matching", MatchingBenchmark.run),
     ("guidance", GuidanceBenchmark.run),
     ("fleet", FleetBenchmark.run),
+    ("regions", RegionsBenchmark.run),
 ]
 guard selected == "all" || benchmarks.contains(where: { $0.name == selected }) else {
     FileHandle.standardError.write(Data("usage: waygate-bench [\(benchmarks.map(\.name).joined(separator: "|"))|all]\n".utf8))

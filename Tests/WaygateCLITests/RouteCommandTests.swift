@@ -183,13 +183,13 @@ struct MapStoreTests {
         let cachePath = try #require(first.cachePath)
         let good = try Data(contentsOf: URL(fileURLWithPath: cachePath))
         var bad = good
-        bad[bad.count - 20] ^= 0xFF  // inside the hierarchy, the last section
-        try bad.write(to: URL(fileURLWithPath: cachePath))
-        let second = try store.load(path)
+        bad[bad.count - 20] ^= 0xFF  // inside the hierarchy's last section: found by the full check, not by opening
+        try bad.write(to: URL(fileURLWithPath: cachePath), options: .atomic)
+        let second = try store.load(path, verifyingCache: true)
         #expect(second.origin == .cache)
         #expect(second.hierarchies == first.hierarchies)
         #expect(try Data(contentsOf: URL(fileURLWithPath: cachePath)) == good)
-        try good.prefix(good.count - 30).write(to: URL(fileURLWithPath: cachePath))  // hierarchy cut short
+        try good.prefix(good.count - 30).write(to: URL(fileURLWithPath: cachePath), options: .atomic)  // hierarchy cut short
         #expect(try store.load(path).hierarchies == first.hierarchies)
     }
 

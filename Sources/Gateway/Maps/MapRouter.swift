@@ -19,6 +19,9 @@ public struct MapRouter: RouteProvider {
     /// A router over a loaded map, with its hierarchies (reusing the map's planner).
     public init(map: MapStore.LoadedMap) { planner = map.planner }
 
+    /// A router answering with `planner`.
+    public init(planner: RoutePlanner) { self.planner = planner }
+
     /// Routes through `waypoints` (origin first, destination last), best first, at most
     /// 1 + `alternatives`, with words in `options.language` and `options.units`.
     /// - Throws: `RoutingError` for an unknown profile or avoid option, a point off the network, or no route.

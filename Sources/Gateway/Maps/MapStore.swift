@@ -55,14 +55,18 @@ public struct MapStore: Sendable {
         }
     }
 
-    /// The road graph of the map at `path` with its car hierarchy, from its cache when valid;
+    /// The road graph of the map at `path` with its car hierarchy, from its cache when valid (the
+    /// cache is memory-mapped and used in place; opening it checks its header and section tables,
+    /// and with `verifyingCache` also every byte's CRC and every index, reading it all);
     /// `progress` reports a long import and the hierarchy build (phase `contracting`).
     /// - Throws: `GatewayError` naming `path` when it is missing, unreadable, truncated or not a map.
-    public func load(_ path: String, progress: (ImportProgress) -> Void = { _ in }) throws(GatewayError) -> LoadedMap {
+    public func load(_ path: String, verifyingCache: Bool = false, progress: (ImportProgress) -> Void = { _ in }) throws(GatewayError)
+        -> LoadedMap
+    {
         let stamp = try SourceStamp(path: path)
         let candidates = cachePaths(for: path)
         for cache in candidates {
-            guard let cached = MapCacheFile.read(cache, expecting: stamp) else { continue }
+            guard let cached = MapCacheFile.read(cache, expecting: stamp, verifyingContents: verifyingCache) else { continue }
             let checked = RoutePlanner(graph: cached.graph, hierarchies: cached.hierarchies)
             if checked.hierarchies.contains(where: { $0.profile == .car }) {
                 return LoadedMap(planner: checked, origin: .cache, cachePath: cache)

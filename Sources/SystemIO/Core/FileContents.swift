@@ -53,7 +53,7 @@ public enum FileContents {
         return fd
     }
 
-    private static func reason(for error: SystemError) -> FileReadError.Reason {
+    static func reason(for error: SystemError) -> FileReadError.Reason {
         switch error.code {
         case ENOENT, ENOTDIR: .noSuchFile
         case EACCES, EPERM: .permissionDenied

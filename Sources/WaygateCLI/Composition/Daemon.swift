@@ -96,7 +96,7 @@ final class Daemon: Sendable {
         let bus = EventBus()
         let gateway = Gateway(
             sources: sources, timeSource: environment.timeSource,
-            configuration: Gateway.Configuration(map: loaded?.graph, hierarchies: loaded?.hierarchies ?? [], simulationMode: plan.simulationMode, speedMultiplier: plan.simulationSpeed),
+            configuration: Gateway.Configuration(map: loaded?.graph, hierarchies: loaded?.hierarchies ?? [], planner: loaded?.planner, simulationMode: plan.simulationMode, speedMultiplier: plan.simulationSpeed),
             bus: bus)
         // Speech and notifications exist whenever asked for at start, and can be switched at run time.
         let alerts = DriverAlerts(settings: plan.driverAlerts, warn: { Console.error("warning: \($0)") })

@@ -1,0 +1,88 @@
+import Geodesy
+
+/// An edge in a graph image: 56 bytes, little-endian. An unknown road class reads as `.road`.
+///
+///     0 from, 4 to, 8 shape (Int32), 12 length (Float), 16 way ID (Int64), 24 name, 28 ref,
+///     32 destination (Int32), 36 road class (UInt8), 37 default speed (UInt8), 38 packed speed
+///     limit (UInt16), 40 flags (UInt16), 42 car preference (UInt8), 43 zero, 44 car, 48 bike,
+///     52 foot durations (Float)
+extension RoadEdge: FixedLayout {
+    @inlinable public static var byteSize: Int { 56 }
+
+    @inlinable public init(loadingFrom raw: UnsafeRawPointer) {
+        func int32(_ offset: Int) -> Int32 { Int32(loadingFrom: raw + offset) }
+        func float(_ offset: Int) -> Float { Float(bitPattern: UInt32(loadingFrom: raw + offset)) }
+        func uint16(_ offset: Int) -> UInt16 { UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt16.self)) }
+        self.init(
+            from: NodeID(int32(0)), to: NodeID(int32(4)), shape: int32(8), length: float(12),
+            wayID: Int64(littleEndian: raw.loadUnaligned(fromByteOffset: 16, as: Int64.self)), name: int32(24), ref: int32(28),
+            destination: int32(32), roadClass: RoadClass(rawValue: raw.load(fromByteOffset: 36, as: UInt8.self)) ?? .road,
+            packedSpeedLimit: uint16(38), defaultSpeed: raw.load(fromByteOffset: 37, as: UInt8.self),
+            flags: EdgeFlags(rawValue: uint16(40)), durations: ProfileDurations(car: float(44), bike: float(48), foot: float(52)),
+            carPreference: raw.load(fromByteOffset: 42, as: UInt8.self))
+    }
+
+    /// An edge from its stored fields (the speed limit packed).
+    @inlinable init(
+        from: NodeID, to: NodeID, shape: Int32, length: Float, wayID: Int64, name: Int32, ref: Int32, destination: Int32,
+        roadClass: RoadClass, packedSpeedLimit: UInt16, defaultSpeed: UInt8, flags: EdgeFlags, durations: ProfileDurations,
+        carPreference: UInt8
+    ) {
+        self.from = from
+        self.to = to
+        self.shape = shape
+        self.length = length
+        self.wayID = wayID
+        self.name = name
+        self.ref = ref
+        self.destination = destination
+        self.roadClass = roadClass
+        self.packedSpeedLimit = packedSpeedLimit
+        self.defaultSpeed = defaultSpeed
+        self.flags = flags
+        self.durations = durations
+        self.carPreference = carPreference
+    }
+
+    @inlinable public func store(to raw: UnsafeMutableRawPointer) {
+        raw.initializeMemory(as: UInt8.self, repeating: 0, count: Self.byteSize)
+        from.rawValue.store(to: raw)
+        to.rawValue.store(to: raw + 4)
+        shape.store(to: raw + 8)
+        length.bitPattern.store(to: raw + 12)
+        raw.storeBytes(of: wayID.littleEndian, toByteOffset: 16, as: Int64.self)
+        name.store(to: raw + 24)
+        ref.store(to: raw + 28)
+        destination.store(to: raw + 32)
+        raw.storeBytes(of: roadClass.rawValue, toByteOffset: 36, as: UInt8.self)
+        raw.storeBytes(of: defaultSpeed, toByteOffset: 37, as: UInt8.self)
+        raw.storeBytes(of: packedSpeedLimit.littleEndian, toByteOffset: 38, as: UInt16.self)
+        raw.storeBytes(of: flags.rawValue.littleEndian, toByteOffset: 40, as: UInt16.self)
+        raw.storeBytes(of: carPreference, toByteOffset: 42, as: UInt8.self)
+        durations.car.bitPattern.store(to: raw + 44)
+        durations.bike.bitPattern.store(to: raw + 48)
+        durations.foot.bitPattern.store(to: raw + 52)
+    }
+}
+
+/// A turn restriction in a graph image: from (Int32), via (Int32), to (Int32), kind (UInt8),
+/// profiles (UInt8), two zero bytes. An unknown kind reads as prohibitive.
+extension TurnRestriction: FixedLayout {
+    @inlinable public static var byteSize: Int { 16 }
+
+    @inlinable public init(loadingFrom raw: UnsafeRawPointer) {
+        self.init(
+            from: EdgeID(Int32(loadingFrom: raw)), via: NodeID(Int32(loadingFrom: raw + 4)), to: EdgeID(Int32(loadingFrom: raw + 8)),
+            kind: Kind(rawValue: raw.load(fromByteOffset: 12, as: UInt8.self)) ?? .prohibitive,
+            profiles: ProfileSet(rawValue: raw.load(fromByteOffset: 13, as: UInt8.self)))
+    }
+
+    @inlinable public func store(to raw: UnsafeMutableRawPointer) {
+        raw.initializeMemory(as: UInt8.self, repeating: 0, count: Self.byteSize)
+        from.rawValue.store(to: raw)
+        via.rawValue.store(to: raw + 4)
+        to.rawValue.store(to: raw + 8)
+        raw.storeBytes(of: kind.rawValue, toByteOffset: 12, as: UInt8.self)
+        raw.storeBytes(of: profiles.rawValue, toByteOffset: 13, as: UInt8.self)
+    }
+}
