@@ -21,6 +21,7 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
     private let presence: MQTTConnection.Presence
     private let onMessage: @Sendable (String, [UInt8]) -> Void
     private let onConnectionChange: @Sendable (Bool, String) -> Void
+    private let onDrops: @Sendable (Bool, UInt64, String) -> Void
     private let shared: Locked<Shared>
     private let done = DispatchSemaphore(value: 0)
     private let handle: OpaquePointer
@@ -34,10 +35,14 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
     /// Ids acknowledged before `mosquitto_publish` returned them: a QoS 0 message written at once
     /// is reported by the callback inside the call. Rarely more than one, so an array.
     private var earlyAcks: [Int32] = []
+    /// Messages dropped as of the last `onDrops` report, and when it was made.
+    private var reportedDrops: UInt64 = 0
+    private var lastDropReport: ContinuousClock.Instant?
 
     init(settings: MQTTSettings, clientID: String, presence: MQTTConnection.Presence,
          onMessage: @escaping @Sendable (String, [UInt8]) -> Void,
-         onConnectionChange: @escaping @Sendable (Bool, String) -> Void) throws(MQTTError) {
+         onConnectionChange: @escaping @Sendable (Bool, String) -> Void,
+         onDrops: @escaping @Sendable (Bool, UInt64, String) -> Void) throws(MQTTError) {
         guard libraryStatus == MOSQ_ERR_SUCCESS.rawValue else {
             throw .library(call: "mosquitto_lib_init", message: Self.describe(libraryStatus))
         }
@@ -46,6 +51,7 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
         self.presence = presence
         self.onMessage = onMessage
         self.onConnectionChange = onConnectionChange
+        self.onDrops = onDrops
         self.shared = Locked(Shared(outbox: MQTTOutbox(limits: settings.outbox)))
     }
 
@@ -151,6 +157,7 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
         var delay = settings.reconnectDelay
         var nextAttempt = clock.now
         while !stopRequested {
+            reportDrops()
             if !socketOpen {
                 if clock.now < nextAttempt {
                     Thread.sleep(forTimeInterval: min(0.05, seconds(nextAttempt - clock.now)))
@@ -343,6 +350,24 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
             if acknowledged { s.statistics.published += 1 } else { s.statistics.inFlight += 1 }
         }
         return mid
+    }
+
+    /// Reports the messages dropped since the last report (outbox overflow, QoS 0 lost with a
+    /// connection), the first at once and then at most once per `dropReportInterval`, with the
+    /// running total, for the caller's DEVICE-like event (docs/fleet.md).
+    private func reportDrops() {
+        let total = shared.withLock { s in
+            s.statistics.droppedStream + s.statistics.droppedState + s.outbox.droppedStream + s.outbox.droppedState
+        }
+        guard total > reportedDrops else { return }
+        let now = clock.now
+        if let lastDropReport, now - lastDropReport < .seconds(settings.dropReportInterval) { return }
+        let count = total - reportedDrops
+        let line = "\(count) message\(count == 1 ? "" : "s") dropped (\(total) so far) "
+            + (connected ? "while \(settings.broker) took them slower than they came" : "while not connected to \(settings.broker)")
+        reportedDrops = total
+        lastDropReport = now
+        onDrops(connected, total, line)
     }
 
     private func noteFailure(_ rc: Int32, errno code: Int32) {
