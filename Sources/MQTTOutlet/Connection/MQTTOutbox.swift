@@ -102,8 +102,7 @@ struct FIFO<Element> {
 
     mutating func removeFirst() -> Element? {
         guard head < storage.count else { return nil }
-        let element = storage[head]
-        storage[head] = nil
+        let element = storage[head].take()  // moved out: no retain and release of the payload and topic
         head += 1
         if head >= 1024 && head * 2 >= storage.count {
             storage.removeFirst(head)
