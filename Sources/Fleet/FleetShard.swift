@@ -139,8 +139,9 @@ final class FleetShard: @unchecked Sendable {  // `vehicles`, `encoder` and `wor
     /// `waygate/<vehicle>/<channel>` with the QoS and retain flag a real vehicle's have.
     private func publish(_ events: [GatewayEvent], vehicle i: Int, into messages: inout [MQTTMessage]) -> Int {
         var produced = 0
-        for event in events {
-            guard let (payload, time) = event.wire else { continue }
+        for k in events.indices {
+            // Read in place: an iterator's copy of each event would retain and release its contents.
+            guard let (payload, time) = events[k].wire else { continue }
             let channel = payload.channel
             guard context.options.channels.contains(channel) else { continue }
             let seq = vehicles[i].nextSeq

@@ -251,24 +251,26 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
         var published: UInt64 = 0
         var handedOver = 0
         var rest: [MQTTMessage] = []
-        for (index, message) in batch.enumerated() {
+        for index in batch.indices {
+            // Read in place, not copied out by an iterator (a copy retains and releases topic and payload).
+            let qos = batch[index].qos
             var mid: Int32 = 0
-            let rc = publish(message, mid: &mid)
+            let rc = publish(batch[index], mid: &mid)
             if rc == MOSQ_ERR_SUCCESS.rawValue {
                 if takeEarlyAck(mid) {
                     published += 1
                 } else {
-                    inFlight[mid] = message.qos
+                    inFlight[mid] = qos
                     handedOver += 1
                 }
-            } else if message.qos > 0 && (rc == MOSQ_ERR_CONN_LOST.rawValue || rc == MOSQ_ERR_ERRNO.rawValue) {
+            } else if qos > 0 && (rc == MOSQ_ERR_CONN_LOST.rawValue || rc == MOSQ_ERR_ERRNO.rawValue) {
                 // The write failed, but libmosquitto keeps QoS 1 messages and sends them after the reconnect.
-                inFlight[mid] = message.qos
+                inFlight[mid] = qos
                 handedOver += 1
             } else if rc == MOSQ_ERR_NO_CONN.rawValue {
                 rest = Array(batch[index...])
                 break
-            } else if message.isState {
+            } else if qos > 0 {
                 failedState += 1
             } else {
                 failedStream += 1
