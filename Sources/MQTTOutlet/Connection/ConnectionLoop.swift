@@ -67,7 +67,8 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
             }
         }
         // Unthreaded mode: every call comes from the network thread, so a publish writes at once
-        // (one send, no wake-up byte through libmosquitto's socket pair).
+        // (one send; libmosquitto 2.0 still writes its wake-up byte to its socket pair, a `write`
+        // that fails with EAGAIN once the pair is full, since only `mosquitto_loop` drains it).
         if settings.username != nil || settings.password != nil {
             try check(mosquitto_username_pw_set(mosq, settings.username ?? "", settings.password), "mosquitto_username_pw_set")
         }
