@@ -1,5 +1,6 @@
 import Foundation
 import Gateway
+import MapMatching
 import MQTTOutlet
 import Servers
 import Timekeeping
@@ -8,7 +9,7 @@ import WireProtocol
 /// One thread stepping its share of the vehicles in simulated time, one round per simulated
 /// second (every vehicle's fixes are on the same one-second grid), and publishing each round's
 /// lines as one batch on the shard's MQTT connection.
-final class FleetShard: @unchecked Sendable {  // `vehicles` and `encoder` are touched only by the shard's thread; `state` is locked.
+final class FleetShard: @unchecked Sendable {  // `vehicles`, `encoder` and `workspace` are touched only by the shard's thread; `state` is locked.
     struct State {
         var round = 0
         var driving = 0
@@ -24,6 +25,9 @@ final class FleetShard: @unchecked Sendable {  // `vehicles` and `encoder` are t
     private let topics: MQTTSettings?
     private var vehicles: [SimulatedVehicle]
     private var encoder = FleetLineEncoder()
+    /// The matchers' search arrays, shared by the shard's vehicles: one set the size of the graph
+    /// per shard, not per vehicle (memory per vehicle would grow with the map).
+    private var workspace = MatchingWorkspace()
     /// Each vehicle's topic per channel, built once (`waygate/sim-00042/location`): a message
     /// shares its topic string instead of formatting a new one.
     private let topicTable: [[Channel: String]]
@@ -107,7 +111,7 @@ final class FleetShard: @unchecked Sendable {  // `vehicles` and `encoder` are t
                     vehicles[i].startTrip(context: context, at: time, into: &events)
                     started += vehicles[i].trips - before
                 }
-                vehicles[i].step(context: context, into: &events)
+                vehicles[i].step(context: context, workspace: &workspace, into: &events)
                 if vehicles[i].isDriving { driving += 1 }
                 produced += publish(events, vehicle: i, into: &messages)
             }
@@ -135,8 +139,9 @@ final class FleetShard: @unchecked Sendable {  // `vehicles` and `encoder` are t
     /// `waygate/<vehicle>/<channel>` with the QoS and retain flag a real vehicle's have.
     private func publish(_ events: [GatewayEvent], vehicle i: Int, into messages: inout [MQTTMessage]) -> Int {
         var produced = 0
-        for event in events {
-            guard let (payload, time) = event.wire else { continue }
+        for k in events.indices {
+            // Read in place: an iterator's copy of each event would retain and release its contents.
+            guard let (payload, time) = events[k].wire else { continue }
             let channel = payload.channel
             guard context.options.channels.contains(channel) else { continue }
             let seq = vehicles[i].nextSeq

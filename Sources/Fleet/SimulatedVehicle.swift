@@ -72,8 +72,9 @@ struct SimulatedVehicle {
     }
 
     /// The next fix of the drive and everything it causes (LOCATION, MATCH, guidance), in order,
-    /// appended to `output` (one buffer the shard reuses for every vehicle).
-    mutating func step(context: FleetContext, into output: inout [GatewayEvent]) {
+    /// appended to `output` (one buffer the shard reuses for every vehicle); the matcher's network
+    /// searches work in the shard's `workspace`.
+    mutating func step(context: FleetContext, workspace: inout MatchingWorkspace, into output: inout [GatewayEvent]) {
         // Taken out, not copied: a copy left behind would make each of the simulator's array
         // writes copy the whole array.
         guard var drive = simulator.take() else { return }
@@ -81,7 +82,7 @@ struct SimulatedVehicle {
         let time = fix.time ?? drive.nextFixTime
         output.append(.source(.fix(fix), from: .simulator, time: time))
         if fix.hasPosition {
-            let matched = matcher.match(fix)
+            let matched = matcher.match(fix, using: &workspace)
             if let matched { output.append(.match(matched, time: time)) }
             let guidance = session.update(with: fix, matched: matched?.isOffRoad == false ? matched?.coordinate : nil)
             follow(guidance, time: time, drive: &drive, context: context, into: &output)

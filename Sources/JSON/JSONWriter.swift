@@ -299,9 +299,16 @@ public struct JSONWriter: Sendable {
             writeInteger(Int64(value), unsigned: nil)
             return
         }
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        bytes.append(contentsOf: text.utf8)
+        // `description`'s digits, written straight into `bytes` (a `String` of more than 15
+        // characters, as most coordinates are, would be allocated and freed for each number).
+        let start = bytes.count
+        var sink = DigitSink()
+        swap(&sink.bytes, &bytes)
+        value.write(to: &sink)
+        swap(&sink.bytes, &bytes)
+        if bytes.count - start >= 2, bytes[bytes.count - 1] == UInt8(ascii: "0"), bytes[bytes.count - 2] == UInt8(ascii: ".") {
+            bytes.removeLast(2)
+        }
     }
 
     private mutating func writeString(_ value: String) {
@@ -329,4 +336,14 @@ public struct JSONWriter: Sendable {
         }
         bytes.append(UInt8(ascii: "\""))
     }
+}
+
+/// Takes a number's digits from `Double.write(to:)` as ASCII bytes (its `_writeASCII`, the
+/// stream's requirement for exactly this), without the `String` `description` would make.
+private struct DigitSink: TextOutputStream {
+    var bytes: [UInt8] = []
+
+    mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
+
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
 }

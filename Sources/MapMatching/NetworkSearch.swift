@@ -4,9 +4,38 @@ import Routing
 
 /// A bounded one-to-many Dijkstra over the directed road graph, from the end of one edge, that
 /// follows the profile's access rules, oneways and turn restrictions and charges U-turns at nodes.
-/// Its buffers are sized to the graph once and reused (generation stamps instead of clearing), so a
-/// search costs only what it visits.
+/// Its buffers (`Buffers`) are sized to the graph at the first search and reused (generation stamps
+/// instead of clearing), so a search costs only what it visits.
 struct NetworkSearch: Sendable {
+    /// The per-node working arrays of the searches: what one search leaves is read only until the
+    /// next one starts, so searches on one thread may share them (`MatchingWorkspace`). Empty until
+    /// the first search, so a matcher that borrows a workspace never allocates its own.
+    struct Buffers: Sendable {
+        fileprivate var distance: [Double] = []
+        fileprivate var arrival: [Int32] = []
+        fileprivate var reached: [UInt32] = []
+        fileprivate var settled: [UInt32] = []
+        fileprivate var generation: UInt32 = 0
+        fileprivate var heap = MinHeap()
+
+        /// Sizes the arrays to `nodeCount` (only when they are not already) and starts a new generation.
+        fileprivate mutating func begin(nodeCount: Int) {
+            if reached.count != nodeCount {
+                distance = Array(repeating: 0, count: nodeCount)
+                arrival = Array(repeating: -1, count: nodeCount)
+                reached = Array(repeating: 0, count: nodeCount)
+                settled = Array(repeating: 0, count: nodeCount)
+                generation = 0
+            }
+            generation &+= 1
+            if generation == 0 {
+                for i in reached.indices { (reached[i], settled[i]) = (0, 0) }
+                generation = 1
+            }
+            heap.removeAll()
+        }
+    }
+
     let graph: RoadGraph
     let profile: TravelProfile
     let uTurnPenalty: Meters
@@ -14,14 +43,10 @@ struct NetworkSearch: Sendable {
     let turnPenalty: Meters
     /// Per edge, the bearing leaving its start and arriving at its end (empty when `turnPenalty` is 0).
     private let initialBearing: [Double], finalBearing: [Double]
-    private var distance: [Double]
-    private var arrival: [Int32]
-    private var reached: [UInt32]
-    private var settled: [UInt32]
+    /// The working arrays of the last search.
+    var buffers = Buffers()
     /// Whether each edge starts a turn restriction (so most relaxations skip the restriction lookup).
     private let restricted: [Bool]
-    private var generation: UInt32 = 0
-    private var heap = MinHeap()
 
     /// A search over `graph` for `profile`, charging `uTurnPenalty` metres per U-turn at a node and
     /// `turnPenalty` scaled by the squared turn angle at every node (bearings from `index`).
@@ -38,10 +63,6 @@ struct NetworkSearch: Sendable {
             initialBearing = []
             finalBearing = []
         }
-        distance = Array(repeating: 0, count: graph.nodeCount)
-        arrival = Array(repeating: -1, count: graph.nodeCount)
-        reached = Array(repeating: 0, count: graph.nodeCount)
-        settled = Array(repeating: 0, count: graph.nodeCount)
         var restricted = [Bool](repeating: false, count: graph.edgeCount)
         for r in graph.restrictions { restricted[r.from.index] = true }
         self.restricted = restricted
@@ -50,29 +71,25 @@ struct NetworkSearch: Sendable {
     /// Searches from the end node of `source`, reached after `initial` metres, until every node in
     /// `targets` (no repeats) is settled or nothing closer than `bound` metres remains.
     mutating func run(from source: EdgeID, initial: Meters, bound: Meters, targets: [NodeID]) {
-        generation &+= 1
-        if generation == 0 {
-            for i in reached.indices { (reached[i], settled[i]) = (0, 0) }
-            generation = 1
-        }
-        heap.removeAll()
+        buffers.begin(nodeCount: graph.nodeCount)
+        let generation = buffers.generation
         let start = graph[source].to.index
-        distance[start] = initial
-        arrival[start] = source.rawValue
-        reached[start] = generation
-        heap.push(initial, Int32(start))
+        buffers.distance[start] = initial
+        buffers.arrival[start] = source.rawValue
+        buffers.reached[start] = generation
+        buffers.heap.push(initial, Int32(start))
         var remaining = targets.count
         let edges = graph.edges
-        while let (d, n) = heap.pop() {
+        while let (d, n) = buffers.heap.pop() {
             let node = Int(n)
-            if settled[node] == generation || d > distance[node] { continue }
+            if buffers.settled[node] == generation || d > buffers.distance[node] { continue }
             if d > bound { break }
-            settled[node] = generation
+            buffers.settled[node] = generation
             if targets.contains(NodeID(n)) {
                 remaining -= 1
                 if remaining == 0 { break }
             }
-            let inbound = EdgeID(arrival[node])
+            let inbound = EdgeID(buffers.arrival[node])
             let inboundShape = edges[inbound.index].shape
             let checkRestrictions = restricted[inbound.index]
             for e in graph.outgoingRange(from: NodeID(n)) {
@@ -83,12 +100,12 @@ struct NetworkSearch: Sendable {
                 if edge.shape == inboundShape { next += uTurnPenalty }
                 if turnPenalty > 0 { next += turnCost(from: inbound, to: e) }
                 let to = edge.to.index
-                if next > bound || settled[to] == generation { continue }
-                if reached[to] != generation || next < distance[to] {
-                    reached[to] = generation
-                    distance[to] = next
-                    arrival[to] = Int32(e)
-                    heap.push(next, Int32(to))
+                if next > bound || buffers.settled[to] == generation { continue }
+                if buffers.reached[to] != generation || next < buffers.distance[to] {
+                    buffers.reached[to] = generation
+                    buffers.distance[to] = next
+                    buffers.arrival[to] = Int32(e)
+                    buffers.heap.push(next, Int32(to))
                 }
             }
         }
@@ -96,8 +113,8 @@ struct NetworkSearch: Sendable {
 
     /// The network distance to `node` and the edge arriving there, if the last run settled it.
     func result(at node: NodeID) -> (distance: Meters, arrival: EdgeID)? {
-        guard settled[node.index] == generation else { return nil }
-        return (distance[node.index], EdgeID(arrival[node.index]))
+        guard node.index < buffers.settled.count, buffers.settled[node.index] == buffers.generation else { return nil }
+        return (buffers.distance[node.index], EdgeID(buffers.arrival[node.index]))
     }
 
     /// The metres to travel from the last run's source to `target` entered at `fraction` of its

@@ -55,6 +55,16 @@ public struct OnlineMatcher: Sendable {
         return location
     }
 
+    /// `match(_:)` with the network search's working arrays (a few arrays the size of the graph)
+    /// borrowed from `workspace` instead of the matcher's own, which are then never allocated. A
+    /// thread matching many vehicles (`waygate fleet`) passes its one workspace to each vehicle's
+    /// matcher: one set of arrays per thread instead of one per vehicle, the same results.
+    public mutating func match(_ fix: Fix, using workspace: inout MatchingWorkspace) -> MatchedLocation? {
+        transition.exchangeBuffers(with: &workspace.buffers)
+        defer { transition.exchangeBuffers(with: &workspace.buffers) }
+        return match(fix)
+    }
+
     private mutating func matchUnflagged(_ fix: Fix) -> MatchedLocation? {
         guard let coordinate = fix.coordinate, coordinate.isValid else { return nil }
         let candidates = search.candidates(for: fix, emission: emission)

@@ -27,6 +27,11 @@ public struct TransitionModel: Sendable {
             graph: graph, profile: options.profile, uTurnPenalty: options.uTurnPenalty, turnPenalty: options.turnPenalty, index: index)
     }
 
+    /// Trades the network search's working arrays for `buffers` (a `MatchingWorkspace`'s).
+    mutating func exchangeBuffers(with buffers: inout NetworkSearch.Buffers) {
+        swap(&search.buffers, &buffers)
+    }
+
     /// How far the path search may reach between two fixes `greatCircle` metres and `elapsed`
     /// seconds apart, metres; nil when no vehicle could have covered that distance (a jump).
     public func searchBound(greatCircle: Meters, elapsed: Seconds) -> Meters? {

@@ -100,11 +100,12 @@ enum FleetBenchmark {
         }
         let sessionKB = step()
         var matchers = [OnlineMatcher](repeating: template, count: simulators.count)
+        var workspace = MatchingWorkspace()  // one per shard, as the fleet's
         func drive(_ seconds: Int) {
             for _ in 0..<seconds {
                 for i in simulators.indices {
                     let fix = simulators[i].next()
-                    let matched = matchers[i].match(fix)
+                    let matched = matchers[i].match(fix, using: &workspace)
                     _ = sessions[i].update(with: fix, matched: matched?.coordinate)
                 }
             }
@@ -178,6 +179,7 @@ enum FleetBenchmark {
             clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
             return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
         }
+        var workspace = MatchingWorkspace()
         var simulate = 0.0, match = 0.0, guide = 0.0, map = 0.0, encode = 0.0, samples = 0
         var json = JSONWriter(capacity: 4_096)
         var seq: UInt64 = 0
@@ -187,7 +189,7 @@ enum FleetBenchmark {
                 var t = now()
                 let fix = drives[i].simulator.next()
                 var u = now(); simulate += u - t; t = u
-                let matched = drives[i].matcher.match(fix)
+                let matched = drives[i].matcher.match(fix, using: &workspace)
                 u = now(); match += u - t; t = u
                 let events = drives[i].session.update(with: fix, matched: matched?.isOffRoad == false ? matched?.coordinate : nil)
                 u = now(); guide += u - t; t = u

@@ -161,8 +161,11 @@ struct MQTTPublisherTests {
         #expect(first.waitUntilReady())
         var settings = try settings(broker, vehicle: "van-4")
         settings.outbox = MQTTOutboxLimits(streamMessages: 10, stateMessages: 100)
+        settings.dropReportInterval = 0.2
         let changes = Changes()
-        let publisher = try MQTTPublisher(settings: settings, onConnectionChange: { up, reason in changes.append(up, reason) })
+        let drops = Changes()
+        let publisher = try MQTTPublisher(settings: settings, onConnectionChange: { up, reason in changes.append(up, reason) },
+                                          onDrops: { up, total, line in drops.append(up, "\(total) \(line)") })
         defer { publisher.stop() }
         publisher.deliver([wireLine(1, .session), wireLine(2, .location)])
         #expect(first.wait { $0.count >= 3 }.count == 3)
@@ -184,6 +187,10 @@ struct MQTTPublisherTests {
         }
         let down = publisher.statistics
         #expect(down.queued == 15 && down.droppedStream == 40 && down.droppedState == 0)
+        // The drops are reported (for the daemon's DEVICE-like event) while disconnected, summed up to 40.
+        #expect(eventually { drops.values.last?.1.hasPrefix("40 ") == true })
+        #expect(drops.values.allSatisfy { !$0.0 && $0.1.hasSuffix("so far) while not connected to \(broker.url)") }, "\(drops.values)")
+        #expect(drops.values.first?.1.contains(" dropped (") == true)
 
         try broker.restart()
         #expect(eventually { publisher.statistics.isConnected && publisher.statistics.queued == 0 && publisher.statistics.inFlight == 0 })

@@ -46,7 +46,7 @@ struct MQTTSettingsTests {
         #expect(!settings.channels.contains(.nmea) && settings.channels.contains(.location) && settings.channels.count == Channel.concrete.count - 1)
     }
 
-    @Test("options are checked: TLS pairs and files, keepalive, back-off")
+    @Test("options are checked: TLS pairs and files, keepalive, back-off, drop report interval")
     func validatesOptions() throws {
         var settings = try MQTTSettings(url: "mqtts://h", vehicleID: "v")
         settings.tls.certFile = "/nonexistent/cert.pem"
@@ -59,5 +59,8 @@ struct MQTTSettingsTests {
         settings.keepalive = 30
         settings.maximumReconnectDelay = 0.1
         #expect(throws: MQTTError.self) { try settings.validate() }
+        settings.maximumReconnectDelay = 30
+        settings.dropReportInterval = -1
+        #expect(throws: MQTTError.badOption(name: "drop report interval", reason: "-1.0 s must be 0 or more seconds")) { try settings.validate() }
     }
 }

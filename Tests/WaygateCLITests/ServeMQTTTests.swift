@@ -92,4 +92,31 @@ struct ServeMQTTTests {
         #expect(dry.status == 0)
         #expect(dry.stdout.contains("dry run"))
     }
+
+    @Test("waygate fleet passes --mqtt-user and --mqtt-password through to a broker that requires them; broker options without --mqtt are refused")
+    func fleetCredentials() throws {
+        let dir = try TemporaryDirectory(prefix: "fleet-auth")
+        defer { dir.remove() }
+        let passwords = dir.file("passwords")
+        let passwd = try ChildProcess("/usr/bin/mosquitto_passwd", ["-b", "-c", passwords, "fleet", "s3cret"])
+        #expect(passwd.wait(timeout: 10) == 0)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: passwords)
+        let broker = try LoopbackMosquitto(dir: dir, allowAnonymous: false, extraConfig: "password_file \(passwords)\n")
+        defer { broker.stop() }
+        let map = Fixtures.trace("maps/helsinki.osm.pbf").path
+        let run = try WaygateRunner.run(["fleet", "--map", map, "--vehicles", "3", "--duration", "10", "--seed", "5",
+                                         "--mqtt", broker.url, "--mqtt-user", "fleet", "--mqtt-password", "s3cret"])
+        #expect(run.status == 0, "\(run.stderr)")
+        // "3 vehicles, 3 trips, N lines, M published, 0 dropped": every line and the 6 statuses (online, offline) accepted.
+        let words = run.stdout.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" })
+        let lines = words.firstIndex(of: "lines").flatMap { Int(words[words.index(before: $0)]) }
+        let published = words.firstIndex(of: "published").flatMap { Int(words[words.index(before: $0)]) }
+        #expect(lines.map { $0 >= 30 } == true, "\(run.stdout)")  // a LOCATION per vehicle-second at least
+        #expect(published != nil && published == lines.map { $0 + 6 }, "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("0 dropped\n"))
+
+        let orphan = try WaygateRunner.run(["fleet", "--map", map, "--vehicles", "1", "--mqtt-user", "fleet"])
+        #expect(orphan.status != 0)
+        #expect(orphan.stderr.contains("--mqtt-user needs --mqtt URL"), "\(orphan.stderr)")
+    }
 }

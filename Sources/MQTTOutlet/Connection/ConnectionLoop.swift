@@ -21,6 +21,7 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
     private let presence: MQTTConnection.Presence
     private let onMessage: @Sendable (String, [UInt8]) -> Void
     private let onConnectionChange: @Sendable (Bool, String) -> Void
+    private let onDrops: @Sendable (Bool, UInt64, String) -> Void
     private let shared: Locked<Shared>
     private let done = DispatchSemaphore(value: 0)
     private let handle: OpaquePointer
@@ -34,10 +35,14 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
     /// Ids acknowledged before `mosquitto_publish` returned them: a QoS 0 message written at once
     /// is reported by the callback inside the call. Rarely more than one, so an array.
     private var earlyAcks: [Int32] = []
+    /// Messages dropped as of the last `onDrops` report, and when it was made.
+    private var reportedDrops: UInt64 = 0
+    private var lastDropReport: ContinuousClock.Instant?
 
     init(settings: MQTTSettings, clientID: String, presence: MQTTConnection.Presence,
          onMessage: @escaping @Sendable (String, [UInt8]) -> Void,
-         onConnectionChange: @escaping @Sendable (Bool, String) -> Void) throws(MQTTError) {
+         onConnectionChange: @escaping @Sendable (Bool, String) -> Void,
+         onDrops: @escaping @Sendable (Bool, UInt64, String) -> Void) throws(MQTTError) {
         guard libraryStatus == MOSQ_ERR_SUCCESS.rawValue else {
             throw .library(call: "mosquitto_lib_init", message: Self.describe(libraryStatus))
         }
@@ -46,6 +51,7 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
         self.presence = presence
         self.onMessage = onMessage
         self.onConnectionChange = onConnectionChange
+        self.onDrops = onDrops
         self.shared = Locked(Shared(outbox: MQTTOutbox(limits: settings.outbox)))
     }
 
@@ -61,7 +67,8 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
             }
         }
         // Unthreaded mode: every call comes from the network thread, so a publish writes at once
-        // (one send, no wake-up byte through libmosquitto's socket pair).
+        // (one send; libmosquitto 2.0 still writes its wake-up byte to its socket pair, a `write`
+        // that fails with EAGAIN once the pair is full, since only `mosquitto_loop` drains it).
         if settings.username != nil || settings.password != nil {
             try check(mosquitto_username_pw_set(mosq, settings.username ?? "", settings.password), "mosquitto_username_pw_set")
         }
@@ -151,6 +158,7 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
         var delay = settings.reconnectDelay
         var nextAttempt = clock.now
         while !stopRequested {
+            reportDrops()
             if !socketOpen {
                 if clock.now < nextAttempt {
                     Thread.sleep(forTimeInterval: min(0.05, seconds(nextAttempt - clock.now)))
@@ -244,24 +252,26 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
         var published: UInt64 = 0
         var handedOver = 0
         var rest: [MQTTMessage] = []
-        for (index, message) in batch.enumerated() {
+        for index in batch.indices {
+            // Read in place, not copied out by an iterator (a copy retains and releases topic and payload).
+            let qos = batch[index].qos
             var mid: Int32 = 0
-            let rc = publish(message, mid: &mid)
+            let rc = publish(batch[index], mid: &mid)
             if rc == MOSQ_ERR_SUCCESS.rawValue {
                 if takeEarlyAck(mid) {
                     published += 1
                 } else {
-                    inFlight[mid] = message.qos
+                    inFlight[mid] = qos
                     handedOver += 1
                 }
-            } else if message.qos > 0 && (rc == MOSQ_ERR_CONN_LOST.rawValue || rc == MOSQ_ERR_ERRNO.rawValue) {
+            } else if qos > 0 && (rc == MOSQ_ERR_CONN_LOST.rawValue || rc == MOSQ_ERR_ERRNO.rawValue) {
                 // The write failed, but libmosquitto keeps QoS 1 messages and sends them after the reconnect.
-                inFlight[mid] = message.qos
+                inFlight[mid] = qos
                 handedOver += 1
             } else if rc == MOSQ_ERR_NO_CONN.rawValue {
                 rest = Array(batch[index...])
                 break
-            } else if message.isState {
+            } else if qos > 0 {
                 failedState += 1
             } else {
                 failedStream += 1
@@ -343,6 +353,24 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
             if acknowledged { s.statistics.published += 1 } else { s.statistics.inFlight += 1 }
         }
         return mid
+    }
+
+    /// Reports the messages dropped since the last report (outbox overflow, QoS 0 lost with a
+    /// connection), the first at once and then at most once per `dropReportInterval`, with the
+    /// running total, for the caller's DEVICE-like event (docs/fleet.md).
+    private func reportDrops() {
+        let total = shared.withLock { s in
+            s.statistics.droppedStream + s.statistics.droppedState + s.outbox.droppedStream + s.outbox.droppedState
+        }
+        guard total > reportedDrops else { return }
+        let now = clock.now
+        if let lastDropReport, now - lastDropReport < .seconds(settings.dropReportInterval) { return }
+        let count = total - reportedDrops
+        let line = "\(count) message\(count == 1 ? "" : "s") dropped (\(total) so far) "
+            + (connected ? "while \(settings.broker) took them slower than they came" : "while not connected to \(settings.broker)")
+        reportedDrops = total
+        lastDropReport = now
+        onDrops(connected, total, line)
     }
 
     private func noteFailure(_ rc: Int32, errno code: Int32) {

@@ -39,9 +39,10 @@ struct MQTTOutbox {
         var taken: [MQTTMessage] = []
         taken.reserveCapacity(min(limit, count))
         while taken.count < limit {
+            // Only the orders are peeked at: a copy of the first entries would retain their payloads.
             let entry: Entry?
-            switch (state.first, stream.first) {
-            case (let s?, let t?): entry = s.order < t.order ? state.removeFirst() : stream.removeFirst()
+            switch (state.first { $0.order }, stream.first { $0.order }) {
+            case (let s?, let t?): entry = s < t ? state.removeFirst() : stream.removeFirst()
             case (.some, nil): entry = state.removeFirst()
             case (nil, .some): entry = stream.removeFirst()
             case (nil, nil): entry = nil
@@ -57,7 +58,7 @@ struct MQTTOutbox {
     mutating func putBack(_ messages: [MQTTMessage]) {
         guard !messages.isEmpty else { return }
         // Orders below every held entry keep them first (they may go negative: only compared).
-        let lowest = min(state.first?.order ?? nextOrder, stream.first?.order ?? nextOrder)
+        let lowest = min(state.first { $0.order } ?? nextOrder, stream.first { $0.order } ?? nextOrder)
         for (i, message) in messages.enumerated().reversed() {
             let order = lowest - (messages.count - i)
             let entry = Entry(order: order, message: message)
@@ -96,14 +97,14 @@ struct FIFO<Element> {
     private var head = 0
 
     var count: Int { storage.count - head }
-    var first: Element? { head < storage.count ? storage[head] : nil }
+    /// `project` of the first element, read in place (no copy of the element's other fields).
+    func first<T>(_ project: (Element) -> T) -> T? { head < storage.count ? storage[head].map(project) : nil }
 
     mutating func append(_ element: Element) { storage.append(element) }
 
     mutating func removeFirst() -> Element? {
         guard head < storage.count else { return nil }
-        let element = storage[head]
-        storage[head] = nil
+        let element = storage[head].take()  // moved out: no retain and release of the payload and topic
         head += 1
         if head >= 1024 && head * 2 >= storage.count {
             storage.removeFirst(head)

@@ -20,9 +20,11 @@ public final class MQTTPublisher: WireOutlet {
 
     /// Starts publishing to `settings.broker` (connecting in the background). `runner` answers
     /// commands when `settings.commandsEnabled`; `onConnectionChange` (connected, one-line
-    /// reason) runs on the network thread, for the caller to emit a DEVICE-like event.
+    /// reason) and `onDrops` (connected, dropped so far, one line: how many since the last report
+    /// and why) run on the network thread, for the caller to emit DEVICE-like events.
     public init(settings: MQTTSettings, runner: (any RequestRunner)? = nil,
-                onConnectionChange: @escaping @Sendable (Bool, String) -> Void = { _, _ in }) throws(MQTTError) {
+                onConnectionChange: @escaping @Sendable (Bool, String) -> Void = { _, _ in },
+                onDrops: @escaping @Sendable (Bool, UInt64, String) -> Void = { _, _, _ in }) throws(MQTTError) {
         self.settings = settings
         let status = settings.topic("status")
         let presence = MQTTConnection.Presence(
@@ -34,7 +36,7 @@ public final class MQTTPublisher: WireOutlet {
         connection = try MQTTConnection(
             settings: settings, clientID: "waygate-\(settings.vehicleID)", presence: presence,
             onMessage: { topic, payload in commands.received(topic: topic, payload: payload) },
-            onConnectionChange: onConnectionChange)
+            onConnectionChange: onConnectionChange, onDrops: onDrops)
         commands.attach(connection)
     }
 

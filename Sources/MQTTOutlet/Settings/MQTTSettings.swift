@@ -27,6 +27,9 @@ public struct MQTTSettings: Sendable, Hashable {
     public var reconnectDelay: Double
     /// The longest reconnect delay, in seconds.
     public var maximumReconnectDelay: Double
+    /// The shortest time between two reports of dropped messages (`onDrops`), in seconds: the
+    /// first drop is reported at once, further ones summed over at least this long.
+    public var dropReportInterval: Double
     /// The channels published; every channel except NMEA by default (raw sentences are a
     /// diagnostic stream, ten times the volume of the rest).
     public var channels: Set<Channel>
@@ -49,6 +52,7 @@ public struct MQTTSettings: Sendable, Hashable {
         keepalive = 30
         reconnectDelay = 0.5
         maximumReconnectDelay = 30
+        dropReportInterval = 10
         channels = Set(Channel.concrete).subtracting([.nmea])
         topicPrefix = "waygate"
     }
@@ -71,6 +75,9 @@ public struct MQTTSettings: Sendable, Hashable {
         }
         if !(reconnectDelay > 0) || maximumReconnectDelay < reconnectDelay {
             throw .badOption(name: "reconnect delay", reason: "need 0 < first (\(reconnectDelay) s) ≤ maximum (\(maximumReconnectDelay) s)")
+        }
+        if !(dropReportInterval >= 0 && dropReportInterval.isFinite) {
+            throw .badOption(name: "drop report interval", reason: "\(dropReportInterval) s must be 0 or more seconds")
         }
         if topicPrefix.isEmpty || topicPrefix.contains(where: { "+#".contains($0) }) {
             throw .badOption(name: "topic prefix", reason: "\"\(topicPrefix)\" must be non-empty without + or #")

@@ -11,7 +11,7 @@ import Timekeeping
 struct FleetCommand: Subcommand {
     static let spec = CommandSpec(
         name: "fleet", abstract: "Simulate many vehicles on a map and publish them to an MQTT broker.",
-        usage: "--map MAP --vehicles N [--mqtt URL] [--seed S] [--speed-multiplier K] [--duration S] [--trips FILE]",
+        usage: "--map MAP --vehicles N [--mqtt URL [--mqtt-user NAME --mqtt-password PASSWORD --mqtt-ca FILE ...]] [--seed S] [--speed-multiplier K] [--duration S] [--trips FILE]",
         discussion: """
             Each vehicle drives its own route between seeded random points (or the origin/destination \
             pairs of --trips, one "LAT,LON LAT,LON" per line) with the simulator's noise, the live \
@@ -21,12 +21,11 @@ struct FleetCommand: Subcommand {
         options: [
             OptionSpec("--map", value: "MAP", help: "Road network (.osm.pbf, .osm or a cached graph)."),
             OptionSpec("--vehicles", value: "N", help: "How many vehicles."),
-            OptionSpec("--mqtt", value: "URL", help: "Broker to publish to (mqtt://HOST:PORT)."),
             OptionSpec("--seed", value: "S", help: "Seed of routes and noise.", default: "1"),
             OptionSpec("--speed-multiplier", value: "K", help: "Times real time; leave out to run as fast as possible."),
             OptionSpec("--duration", value: "S", help: "Simulated seconds to run (default: until every vehicle arrived)."),
             OptionSpec("--trips", value: "FILE", help: "Origin/destination pairs instead of random ones."),
-        ])
+        ] + MQTTOptions.specs)
 
     let map: String
     let vehicles: Int
@@ -41,11 +40,7 @@ struct FleetCommand: Subcommand {
         self.map = map
         guard let vehicles = try arguments.int("--vehicles"), vehicles >= 1 else { throw UsageError("fleet needs --vehicles N (at least 1)") }
         self.vehicles = vehicles
-        do {
-            mqtt = try arguments.value("--mqtt").map { url throws(MQTTError) in try MQTTSettings(url: url, vehicleID: "fleet") }
-        } catch {
-            throw UsageError("--mqtt: \(error)")
-        }
+        mqtt = try MQTTOptions.settings(arguments, vehicleID: "fleet")
         guard let seed = UInt64(arguments.value("--seed") ?? "1") else { throw UsageError("--seed: expected a whole number") }
         self.seed = seed
         speedMultiplier = try arguments.double("--speed-multiplier", in: AcceleratedTimeSource.multiplierRange)

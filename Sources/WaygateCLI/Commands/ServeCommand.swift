@@ -40,14 +40,9 @@ struct ServeCommand: Subcommand {
             OptionSpec("--simulation-mode", value: "MODE", help: "always, on_poor_gps or never: when the simulator drives the active route.", default: "never"),
             OptionSpec("--http", value: "HOST:PORT", help: "Serve the live map, SSE events and POST /command here (e.g. 127.0.0.1:8080)."),
             OptionSpec("--http-allow-remote", help: "Let --http listen on a non-loopback address (the map then answers the network)."),
-            OptionSpec("--mqtt", value: "URL", help: "Publish every event to this MQTT broker (mqtt://HOST:PORT, mqtts:// for TLS) as waygate/VEHICLE/CHANNEL."),
+        ] + MQTTOptions.specs + [
             OptionSpec("--vehicle", value: "ID", help: "Vehicle id in the MQTT topics (default: from /etc/machine-id)."),
             OptionSpec("--mqtt-commands", help: "Accept socket requests on waygate/VEHICLE/command (replies on …/reply)."),
-            OptionSpec("--mqtt-user", value: "NAME", help: "MQTT user name."),
-            OptionSpec("--mqtt-password", value: "PASSWORD", help: "MQTT password."),
-            OptionSpec("--mqtt-ca", value: "FILE", help: "CA certificate for mqtts://."),
-            OptionSpec("--mqtt-cert", value: "FILE", help: "Client certificate for mqtts://."),
-            OptionSpec("--mqtt-key", value: "FILE", help: "Client key for mqtts://."),
             OptionSpec("--route-dir", value: "DIR", help: "Let `start route_file` read route files from DIR (off by default).", repeatable: true),
             OptionSpec("--speak", help: "Speak each VOICE instruction (espeak-ng), in the route's language."),
             OptionSpec("--voice", value: "LANG", help: "espeak-ng voice for --speak instead of the route's language (e.g. en, it)."),
@@ -120,23 +115,8 @@ struct ServeCommand: Subcommand {
         let gids = try arguments.allValues("--allow-gid").map { v throws(UsageError) in try Self.id(v, "--allow-gid") }
         access = AccessPolicy(allowUIDs: uids.isEmpty ? nil : Set(uids), allowGIDs: gids.isEmpty ? nil : Set(gids))
         routeDirectories = arguments.allValues("--route-dir")
-        if let url = arguments.value("--mqtt") {
-            do {
-                var settings = try MQTTSettings(url: url, vehicleID: arguments.value("--vehicle"))
-                settings.commandsEnabled = arguments.flag("--mqtt-commands")
-                if let user = arguments.value("--mqtt-user") { settings.username = user }
-                if let password = arguments.value("--mqtt-password") { settings.password = password }
-                settings.tls.caFile = arguments.value("--mqtt-ca") ?? settings.tls.caFile
-                settings.tls.certFile = arguments.value("--mqtt-cert") ?? settings.tls.certFile
-                settings.tls.keyFile = arguments.value("--mqtt-key") ?? settings.tls.keyFile
-                try settings.validate()
-                mqtt = settings
-            } catch {
-                throw UsageError("--mqtt: \(error)")
-            }
-        } else {
-            mqtt = nil
-        }
+        let commandsEnabled = arguments.flag("--mqtt-commands")
+        mqtt = try MQTTOptions.settings(arguments, vehicleID: arguments.value("--vehicle")) { $0.commandsEnabled = commandsEnabled }
         http = try arguments.value("--http").map { v throws(UsageError) in
             let address = try Self.hostPort(v, option: "--http")
             return (address.host, address.port, arguments.flag("--http-allow-remote"))

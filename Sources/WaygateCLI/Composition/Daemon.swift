@@ -123,10 +123,16 @@ final class Daemon: Sendable {
             mqtt = try plan.mqtt.map { settings throws(MQTTError) in
                 let source = SourceID("mqtt:\(settings.broker.host):\(settings.broker.port)")
                 let clock = environment.timeSource
-                return try MQTTPublisher(settings: settings, runner: server) { connected, reason in
-                    // The broker's connection is reported like a device's, so clients see an outage.
-                    bus.publish([.source(.device(connected ? .connected : .lost, driver: "mqtt: \(reason)", baud: nil), from: source, time: clock.now())])
-                }
+                // The broker's connection and the messages dropped for it are reported like a device's,
+                // so clients see an outage and what it cost.
+                return try MQTTPublisher(
+                    settings: settings, runner: server,
+                    onConnectionChange: { connected, reason in
+                        bus.publish([.source(.device(connected ? .connected : .lost, driver: "mqtt: \(reason)", baud: nil), from: source, time: clock.now())])
+                    },
+                    onDrops: { connected, _, line in
+                        bus.publish([.source(.device(connected ? .connected : .reconnecting, driver: "mqtt: \(line)", baud: nil), from: source, time: clock.now())])
+                    })
             }
         } catch {
             throw RuntimeError("--mqtt: \(error)")
