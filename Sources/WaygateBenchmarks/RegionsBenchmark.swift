@@ -98,7 +98,7 @@ enum RegionsBenchmark {
     static func serve(_ waygate: String, map: String, offset: (Double, Double), copies n: Int) throws -> Daemon {
         let socket = "\(directory)/serve-\(getpid()).sock"
         try? FileManager.default.removeItem(atPath: socket)
-        let start = LatencyBenchmark.monotonic()
+        let start = Stopwatch.now()
         let process = try LatencyBenchmark.launch(waygate, ["serve", "--map", map, "--socket", socket])
         defer {
             process.terminate()
@@ -110,14 +110,14 @@ enum RegionsBenchmark {
         var pending: [UInt8] = []
         /// Sends `request` (with `"id": id`) and waits for the line answering it; returns it and the seconds it took.
         func ask(_ request: String, id: Int) throws -> (JSONValue, Double) {
-            let sent = LatencyBenchmark.monotonic()
+            let sent = Stopwatch.now()
             try client.sendAll(Array((request.dropLast() + ",\"id\":\(id)}\n").utf8))
             while true {
                 if let newline = pending.firstIndex(of: 10) {
                     let line = Array(pending[..<newline])
                     pending.removeFirst(newline + 1)
                     if let value = try? JSONParser.parse(line, source: "reply"), value["id"]?.intValue == id {
-                        return (value, LatencyBenchmark.monotonic() - sent)
+                        return (value, Stopwatch.now() - sent)
                     }
                     continue
                 }
@@ -127,7 +127,7 @@ enum RegionsBenchmark {
             }
         }
         _ = try ask("{\"cmd\":\"status\"}", id: 1)
-        let ready = LatencyBenchmark.monotonic() - start, readyRSS = residentMegabytes(process.processIdentifier)
+        let ready = Stopwatch.now() - start, readyRSS = residentMegabytes(process.processIdentifier)
         func route(_ a: Coordinate, _ b: Coordinate, id: Int) throws -> (JSONValue, Double) {
             try ask("{\"cmd\":\"route\",\"waypoints\":[[\(a.longitude),\(a.latitude)],[\(b.longitude),\(b.latitude)]]}", id: id)
         }
