@@ -33,8 +33,10 @@ struct PBFReader: Sendable {
         return bytes[4..<min(bytes.count, 40)].starts(with: [0x0A, 0x09] + Array("OSMHeader".utf8))
     }
 
-    /// Uncompressed bytes of blocks decoded at once without a budget.
-    static let defaultBatchBytes = 64 << 20
+    /// Uncompressed bytes of blocks decoded at once without a budget (or with a large one): some
+    /// blocks per worker, while the decoded ways of a batch stay small (8 MB of way blocks decode
+    /// to some 60,000 ways with their profiles before they are merged and interned).
+    static let defaultBatchBytes = 8 << 20
 
     /// Decodes the file, reporting the phases `ways` and `nodes` through `progress`.
     func read(_ bytes: [UInt8], progress: (ImportProgress) -> Void) throws(OSMImportError) -> OSMElements {
@@ -78,7 +80,7 @@ struct PBFReader: Sendable {
         work: @escaping @Sendable (Blob) throws(OSMImportError) -> T, merge: (Int, T) -> Void
     ) throws(OSMImportError) {
         // Decoded blocks take several times their raw bytes while merged, on every worker.
-        let batchBytes = budget.map { max(256 << 10, $0.bytes / 64) } ?? Self.defaultBatchBytes
+        let batchBytes = budget.map { min(Self.defaultBatchBytes, max(256 << 10, $0.bytes / 64)) } ?? Self.defaultBatchBytes
         var next = 0
         progress(ImportProgress(phase: phase, fraction: 0))
         while next < indices.count {

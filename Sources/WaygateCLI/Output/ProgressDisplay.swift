@@ -4,7 +4,7 @@ import SystemIO
 
 /// Shows an import's phases on standard error: on a terminal one line redrawn in place with the
 /// phase, its percentage and an estimate of the time left; otherwise one plain line per finished
-/// phase with its time and the memory in use, for logs.
+/// phase with its time, the memory in use and the peak so far, for logs.
 struct ProgressDisplay {
     let onTerminal: Bool
     private var phase: ImportProgress.Phase?
@@ -42,7 +42,8 @@ struct ProgressDisplay {
     private func endPhase(_ now: Date) {
         guard let phase else { return }
         let took = Self.duration(now.timeIntervalSince(phaseStart))
-        let memory = ProcessMemory.residentBytes.map { ", \(MemoryBudget.format($0)) in use" } ?? ""
+        var memory = ProcessMemory.residentBytes.map { ", \(MemoryBudget.format($0)) in use" } ?? ""
+        memory += ProcessMemory.peakResidentBytes.map { " (peak so far \(MemoryBudget.format($0)))" } ?? ""
         Console.progress(onTerminal ? "\r\(phase.label): done in \(took)\(memory)\u{1B}[K\n" : "\(phase.label): done in \(took)\(memory)\n")
     }
 
