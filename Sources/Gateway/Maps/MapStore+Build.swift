@@ -61,8 +61,9 @@ extension MapStore {
             hierarchyShortcuts: hierarchy.shortcutCount, cachePath: written, cacheBytes: size)
     }
 
-    /// Bytes the hierarchy build holds with the graph, per road edge: the graph itself, the routing
-    /// tables, and the builder's arc lists (measured on Milan: see docs/maps.md).
+    /// Peak bytes from the hierarchy build on, per road edge: the graph, the routing tables, the
+    /// builder's arc lists and the cache write's buffers (the whole process peaked at 660–750
+    /// bytes per edge on Milan 1× to 16×: docs/maps.md).
     static func estimatedHierarchyBytes(_ graph: RoadGraph) -> Int { graph.edgeCount * 700 }
 
     /// What the cache of a map holds, for `waygate map info`.
