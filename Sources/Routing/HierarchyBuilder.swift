@@ -50,7 +50,7 @@ struct HierarchyBuilder {
     /// Contracts every node and returns the hierarchy; `progress` gets the fraction of nodes contracted (0…1).
     mutating func build(progress: (Double) -> Void) -> ContractionHierarchy {
         let n = outArcs.count
-        var upward = [[Arc]](repeating: [], count: n), downward = [[Arc]](repeating: [], count: n)
+        var upward = ArcRows(count: n), downward = ArcRows(count: n)
         var priorities = [Double](repeating: 0, count: n)
         var heap = MinHeap()
         // A local, so that its arrays are uniquely referenced and updated in place.
@@ -71,8 +71,8 @@ struct HierarchyBuilder {
                 continue
             }
             priorities[Int(v)] = .nan  // never equal: stale entries of v are skipped from now on
-            upward[Int(v)] = outArcs[Int(v)]
-            downward[Int(v)] = inArcs[Int(v)]
+            upward.set(Int(v), outArcs[Int(v)])
+            downward.set(Int(v), inArcs[Int(v)])
             neighbours.removeAll(keepingCapacity: true)
             for arc in inArcs[Int(v)] + outArcs[Int(v)] where seen[Int(arc.node)] != v {
                 seen[Int(arc.node)] = v
@@ -139,12 +139,36 @@ struct HierarchyBuilder {
         }
     }
 
-    /// Per-node arc lists as compressed rows.
-    private static func compressed(_ lists: [[Arc]]) -> UpwardGraph {
+    /// The final arcs of every contracted node, in one array in contraction order: one small array
+    /// per node (a header and an allocation each, millions of them) would double what they take.
+    struct ArcRows {
+        private(set) var arcs: [Arc] = []
+        private(set) var start: [Int]
+        private(set) var count: [Int32]
+
+        /// Rows for `count` nodes, all empty.
+        init(count: Int) {
+            start = [Int](repeating: 0, count: count)
+            self.count = [Int32](repeating: 0, count: count)
+        }
+
+        /// Sets the row of node `v` (once per node).
+        mutating func set(_ v: Int, _ row: [Arc]) {
+            start[v] = arcs.count
+            count[v] = Int32(row.count)
+            arcs.append(contentsOf: row)
+        }
+    }
+
+    /// Per-node arc rows as compressed rows in node order.
+    private static func compressed(_ rows: ArcRows) -> UpwardGraph {
         var graph = UpwardGraph(offsets: [0], heads: [], weights: [], middles: [])
-        graph.offsets.reserveCapacity(lists.count + 1)
-        for list in lists {
-            for arc in list {
+        graph.offsets.reserveCapacity(rows.start.count + 1)
+        graph.heads.reserveCapacity(rows.arcs.count)
+        graph.weights.reserveCapacity(rows.arcs.count)
+        graph.middles.reserveCapacity(rows.arcs.count)
+        for v in rows.start.indices {
+            for arc in rows.arcs[rows.start[v]..<(rows.start[v] + Int(rows.count[v]))] {
                 graph.heads.append(arc.node)
                 graph.weights.append(arc.weight)
                 graph.middles.append(arc.middle)
