@@ -5,6 +5,10 @@ public enum GatewayError: Error, CustomStringConvertible, Equatable {
     case mapUnreadable(path: String, reason: String)
     /// The map file is not a map, or is cut short or corrupt; `reason` says how.
     case badMap(path: String, reason: String)
+    /// Importing the map would need more memory than the budget allows; `reason` says what.
+    case mapOverBudget(path: String, reason: String)
+    /// The map cache cannot be written at `path` (a read-only directory, a full disk).
+    case cacheUnwritable(path: String)
     /// The command needs a map and the server runs without one.
     case noMap(command: String)
     /// `route` needs a position and no fix has arrived yet.
@@ -22,6 +26,8 @@ public enum GatewayError: Error, CustomStringConvertible, Equatable {
         switch self {
         case .mapUnreadable(let path, let reason): "cannot read map \(path): \(reason)"
         case .badMap(let path, let reason): "bad map \(path): \(reason)"
+        case .mapOverBudget(let path, let reason): "cannot import map \(path): \(reason)"
+        case .cacheUnwritable(let path): "cannot write the map cache \(path) (read-only directory or disk full?)"
         case .noMap(let command): "'\(command)' needs a map: start the server with --map MAP"
         case .noFix: "no position yet: give an origin in waypoints, or wait for a fix"
         case .noSuchRoute(let index, let available):

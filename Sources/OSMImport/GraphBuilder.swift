@@ -12,61 +12,69 @@ struct GraphBuilder {
     /// node, with the next node farther than this ahead, faces the other way (OSRM's heuristic).
     static let stopSignReach = 20.0
 
-    private struct RoutableWay {
-        let way: OSMElements.Way
-        let attributes: WayAttributes
-        let access: [TravelProfile: TagPolicy.WayAccess]
+    /// Bytes the build holds beyond `elements`, estimated from its references (per reference: a
+    /// shape point, about one directed edge pair, the graph's adjacency and spatial index), for memory budgets.
+    static func estimatedBytes(_ elements: OSMElements) -> Int {
+        elements.nodeIDs.count * 5 + elements.wayNodeRefs.count * (16 + 2 * MemoryLayout<RoadEdge>.stride + 48)
     }
 
     /// Builds the graph from `elements`.
     func build(_ elements: OSMElements, statistics: inout ImportStatistics, progress: (ImportProgress) -> Void) throws(OSMImportError)
         -> RoadGraph
     {
-        let routable = routableWays(elements, &statistics)
-        guard !routable.isEmpty else { throw .noRoutableWays }
-        var usage: [Int64: UInt8] = [:]  // 1 = shape point, 2 or more = graph node (saturates)
-        for r in routable {
-            for run in presentRuns(r.way, elements) where run.count > 1 {
+        guard !elements.ways.isEmpty else { throw .noRoutableWays }
+        countProfiles(elements, &statistics)
+        // By used-node slot: 1 = shape point, 2 or more = graph node (saturates); then the graph node.
+        var usage = [UInt8](repeating: 0, count: elements.nodeIDs.count)
+        for way in elements.ways {
+            let refs = elements.refs(of: way)
+            for run in presentRuns(refs, elements) where run.count > 1 {
                 for (i, id) in run.enumerated() {
-                    let count = usage[id, default: 0]
-                    usage[id] = min(count, 100) + ((i == 0 || i == run.count - 1) ? 2 : 1)
+                    guard let slot = elements.slot(ofNode: id) else { continue }
+                    usage[slot] = min(usage[slot], 100) + ((i == 0 || i == run.count - 1) ? 2 : 1)
                 }
             }
-            statistics.danglingReferences += r.way.nodeRefs.count - r.way.nodeRefs.filter { elements.coordinate(ofNode: $0) != nil }.count
+            statistics.danglingReferences += refs.count - refs.filter { elements.coordinate(ofNode: $0) != nil }.count
         }
-        for id in elements.carBarriers where usage[id] != nil { usage[id] = max(2, usage[id] ?? 0) }  // cars turn around there
-        var nodeIndex: [Int64: Int32] = [:]
+        for id in elements.carBarriers {  // cars turn around there
+            if let slot = elements.slot(ofNode: id), usage[slot] != 0 { usage[slot] = max(2, usage[slot]) }
+        }
+        var nodeIndex = [Int32](repeating: -1, count: elements.nodeIDs.count)
         var nodes: [Coordinate] = []
         var shapePoints: [Coordinate] = []
         var shapeOffsets: [Int32] = [0]
         var edges: [RoadEdge] = []
+        // Only ways a relation names need their edges listed (turn restrictions).
+        let restrictedWays = Self.restrictedWays(elements)
         var edgesOfWay: [Int64: [Int32]] = [:]
         var strings = StringTable()
-        func node(_ id: Int64, _ c: Coordinate) -> NodeID {
-            if let n = nodeIndex[id] { return NodeID(n) }
-            nodeIndex[id] = Int32(nodes.count)
+        func node(_ slot: Int, _ c: Coordinate) -> NodeID {
+            if nodeIndex[slot] >= 0 { return NodeID(nodeIndex[slot]) }
+            nodeIndex[slot] = Int32(nodes.count)
             nodes.append(c)
             return NodeID(Int32(nodes.count - 1))
         }
         // A way that runs over the same piece again (1,2,1,2,…) gets one edge pair for it, not one per pass.
         var piecesOfWay: Set<[Int64]> = []
-        for (w, r) in routable.enumerated() {
+        for (w, way) in elements.ways.enumerated() {
             piecesOfWay.removeAll(keepingCapacity: true)
-            if w % 4096 == 0 { progress(ImportProgress(phase: .building, fraction: Double(w) / Double(routable.count))) }
-            let wayLength = wayLength(r.way, elements)
-            let names = (strings.intern(r.attributes.name), strings.intern(r.attributes.ref), strings.intern(r.attributes.destination))
-            for run in presentRuns(r.way, elements) where run.count > 1 {
+            if w % 4096 == 0 { progress(ImportProgress(phase: .building, fraction: Double(w) / Double(elements.ways.count))) }
+            let profile = elements.profile(of: way)
+            let refs = elements.refs(of: way)
+            let wayLength = wayLength(refs, elements)
+            let names = (strings.intern(profile.name), strings.intern(profile.ref), strings.intern(profile.destination))
+            for run in presentRuns(refs, elements) where run.count > 1 {
                 var piece: [Coordinate] = []
                 var pieceIDs: [Int64] = []
                 var start: NodeID?
                 for (i, id) in run.enumerated() {
-                    guard let c = elements.coordinate(ofNode: id) else { continue }
+                    guard let slot = elements.slot(ofNode: id), let c = elements.coordinate(ofNode: id) else { continue }
                     piece.append(c)
                     pieceIDs.append(id)
-                    let isNode = (usage[id] ?? 0) >= 2
-                    if i == 0 { start = node(id, c) }
+                    let isNode = usage[slot] >= 2
+                    if i == 0 { start = node(slot, c) }
                     guard isNode, i > 0, let from = start else { continue }
-                    let to = node(id, c)
+                    let to = node(slot, c)
                     if !piecesOfWay.insert(pieceIDs).inserted {
                         statistics.duplicateEdgesDropped += 2
                         piece = [c]
@@ -83,11 +91,11 @@ struct GraphBuilder {
                         let barrierAhead = elements.carBarriers.contains(forward ? id : pieceIDs[0])
                         guard
                             var edge = edge(
-                                r, forward: forward, from: forward ? from : to, to: forward ? to : from, shape: shape, length: length,
-                                wayLength: wayLength, names: names, controlDelay: delay)
+                                way.id, profile, forward: forward, from: forward ? from : to, to: forward ? to : from, shape: shape,
+                                length: length, wayLength: wayLength, names: names, controlDelay: delay)
                         else { continue }
                         if barrierAhead { edge.flags.insert(.carBarrierAhead) }
-                        edgesOfWay[r.way.id, default: []].append(Int32(edges.count))
+                        if restrictedWays.contains(way.id) { edgesOfWay[way.id, default: []].append(Int32(edges.count)) }
                         edges.append(edge)
                     }
                     piece = [c]
@@ -97,9 +105,10 @@ struct GraphBuilder {
             }
         }
         guard !edges.isEmpty else { throw .noRoutableWays }
-        ParallelEdges.collapse(&edges, edgesOfWay: &edgesOfWay, keepingWays: Self.restrictedWays(elements), statistics: &statistics)
+        ParallelEdges.collapse(&edges, edgesOfWay: &edgesOfWay, keepingWays: restrictedWays, statistics: &statistics)
         progress(ImportProgress(phase: .indexing, fraction: 0))
-        let restrictions = TurnRestrictionResolver(edges: edges, edgesOfWay: edgesOfWay, nodeIndex: nodeIndex)
+        let graphNode: (Int64) -> Int32? = { id in elements.slot(ofNode: id).map { nodeIndex[$0] }.flatMap { $0 >= 0 ? $0 : nil } }
+        let restrictions = TurnRestrictionResolver(edges: edges, edgesOfWay: edgesOfWay, graphNode: graphNode)
             .resolve(elements.relations, statistics: &statistics)
         do {
             let graph = try RoadGraph(
@@ -124,26 +133,20 @@ struct GraphBuilder {
         return ways
     }
 
-    /// The ways at least one policy may use, with their parsed attributes.
-    private func routableWays(_ elements: OSMElements, _ statistics: inout ImportStatistics) -> [RoutableWay] {
-        var result: [RoutableWay] = []
+    /// Counts the ways each profile may use.
+    private func countProfiles(_ elements: OSMElements, _ statistics: inout ImportStatistics) {
         for way in elements.ways {
-            guard let attributes = WayAttributes(tags: way.tags) else { continue }
-            var access: [TravelProfile: TagPolicy.WayAccess] = [:]
-            for policy in policies { access[policy.profile] = policy.access(for: way.tags, attributes: attributes) }
-            guard !access.isEmpty else { continue }
+            let access = elements.profile(of: way).access
             if access[.car] != nil { statistics.carWays += 1 }
             if access[.bike] != nil { statistics.bikeWays += 1 }
             if access[.foot] != nil { statistics.footWays += 1 }
-            result.append(RoutableWay(way: way, attributes: attributes, access: access))
         }
-        return result
     }
 
     /// The way's node references split at references missing from the extract, with a node
     /// repeated right after itself (`1,1,2`) read once.
-    private func presentRuns(_ way: OSMElements.Way, _ elements: OSMElements) -> [[Int64]] {
-        way.nodeRefs.split(omittingEmptySubsequences: true) { elements.coordinate(ofNode: $0) == nil }.map { run in
+    private func presentRuns(_ refs: ArraySlice<Int64>, _ elements: OSMElements) -> [[Int64]] {
+        refs.split(omittingEmptySubsequences: true) { elements.coordinate(ofNode: $0) == nil }.map { run in
             var refs: [Int64] = []
             refs.reserveCapacity(run.count)
             for id in run where refs.last != id { refs.append(id) }
@@ -168,34 +171,34 @@ struct GraphBuilder {
         return delay
     }
 
-    private func wayLength(_ way: OSMElements.Way, _ elements: OSMElements) -> Meters {
-        Polyline(way.nodeRefs.compactMap { elements.coordinate(ofNode: $0) }).length
+    private func wayLength(_ refs: ArraySlice<Int64>, _ elements: OSMElements) -> Meters {
+        Polyline(refs.compactMap { elements.coordinate(ofNode: $0) }).length
     }
 
     /// The directed edge for one direction of a way piece, nil when no profile may travel that direction.
     private func edge(
-        _ r: RoutableWay, forward: Bool, from: NodeID, to: NodeID, shape: Int32, length: Meters, wayLength: Meters,
+        _ wayID: Int64, _ profile: WayProfile, forward: Bool, from: NodeID, to: NodeID, shape: Int32, length: Meters, wayLength: Meters,
         names: (Int32, Int32, Int32), controlDelay: Float
     ) -> RoadEdge? {
         var durations = ProfileDurations.forbidden
-        for (profile, access) in r.access where forward ? access.forward : access.backward {
-            if let total = r.attributes.ferryDuration, wayLength > 0 {
-                durations[profile] = Float(total * length / wayLength)
+        for (travel, access) in profile.access where forward ? access.forward : access.backward {
+            if let total = profile.ferryDuration, wayLength > 0 {
+                durations[travel] = Float(total * length / wayLength)
             } else {
-                durations[profile] = Float(length / ((forward ? access.speed : access.backwardSpeed) / 3.6))
+                durations[travel] = Float(length / ((forward ? access.speed : access.backwardSpeed) / 3.6))
             }
         }
         guard durations.car.isFinite || durations.bike.isFinite || durations.foot.isFinite else { return nil }
         durations.car += controlDelay
-        var flags = r.attributes.flags
+        var flags = profile.flags
         if !forward { flags.insert(.reversedShape) }
-        if let car = r.access[.car], car.forward != car.backward { flags.insert(.oneway) }
-        if r.access[.car]?.isRestricted == true { flags.insert(.restrictedAccess) }
-        let preference = UInt8((min(1, max(0.01, r.access[.car]?.preference ?? 1)) * 100).rounded())
+        if let car = profile.access[.car], car.forward != car.backward { flags.insert(.oneway) }
+        if profile.access[.car]?.isRestricted == true { flags.insert(.restrictedAccess) }
+        let preference = UInt8((min(1, max(0.01, profile.access[.car]?.preference ?? 1)) * 100).rounded())
         return RoadEdge(
-            from: from, to: to, shape: shape, length: Float(length), wayID: r.way.id, name: names.0, ref: names.1,
-            destination: names.2, roadClass: r.attributes.roadClass, speedLimit: forward ? r.attributes.speedLimit : r.attributes.backwardSpeedLimit,
-            defaultSpeed: UInt8(TagPolicy.defaultCarSpeed(r.attributes.roadClass)), flags: flags, durations: durations,
+            from: from, to: to, shape: shape, length: Float(length), wayID: wayID, name: names.0, ref: names.1,
+            destination: names.2, roadClass: profile.roadClass, speedLimit: forward ? profile.speedLimit : profile.backwardSpeedLimit,
+            defaultSpeed: UInt8(TagPolicy.defaultCarSpeed(profile.roadClass)), flags: flags, durations: durations,
             carPreference: preference)
     }
 }

@@ -15,6 +15,8 @@ public enum OSMImportError: Error, Equatable, CustomStringConvertible {
     /// The file is larger than Waygate imports in this format (`OSMImporter.maximumPBFBytes`,
     /// `maximumXMLBytes`).
     case tooLarge(format: String, bytes: Int, limit: Int)
+    /// Something the import must hold (`what`) needs more than the memory budget (`MemoryBudget`).
+    case overMemoryBudget(what: String, needs: Int, budget: Int)
 
     /// A short human-readable form, for logs and error messages.
     public var description: String {
@@ -26,6 +28,8 @@ public enum OSMImportError: Error, Equatable, CustomStringConvertible {
         case .malformedXML(let line, let reason): "malformed OSM XML at line \(line): \(reason)"
         case .noRoutableWays: "the OSM extract contains no routable ways"
         case .tooLarge(let format, let bytes, let limit): "\(format) of \(bytes) bytes is over the limit of \(limit) (use a smaller extract)"
+        case .overMemoryBudget(let what, let needs, let budget):
+            "\(what) needs about \(MemoryBudget.format(needs)), over the memory budget of \(MemoryBudget.format(budget)) (allow more with --memory)"
         }
     }
 }

@@ -13,24 +13,36 @@ public struct OSMImporter: Sendable {
 
     /// The policies used; profiles without a policy get no access anywhere.
     public let policies: [TagPolicy]
+    /// Runs the decoding of file blocks (and other independent work), on several threads when given one that does.
+    public let runner: JobRunner
 
-    /// An importer with the given policies (default: car, bike and foot).
-    public init(policies: [TagPolicy] = TravelProfile.allCases.map { TagPolicy(profile: $0) }) {
+    /// An importer with the given policies (default: car, bike and foot), decoding on `runner`.
+    public init(policies: [TagPolicy] = TravelProfile.allCases.map { TagPolicy(profile: $0) }, runner: JobRunner = .serial) {
         self.policies = policies
+        self.runner = runner
     }
 
     /// Decodes `bytes` (PBF or XML) and builds the graph, calling `progress` as phases advance.
-    /// - Throws: `OSMImportError` for an unknown format, a corrupt file, or an extract without routable ways.
-    public func importGraph(from bytes: [UInt8], progress: (ImportProgress) -> Void = { _ in }) throws(OSMImportError) -> Result {
-        let elements = try readElements(from: bytes, progress: progress)
+    /// With a `memory` budget, blocks are decoded in batches sized to it, and each phase first
+    /// checks that what it must hold fits (the budget counts `bytes` too).
+    /// - Throws: `OSMImportError` for an unknown format, a corrupt file, an extract without routable
+    ///   ways, or `.overMemoryBudget` naming what would not fit.
+    public func importGraph(from bytes: [UInt8], memory: MemoryBudget? = nil, progress: (ImportProgress) -> Void = { _ in })
+        throws(OSMImportError) -> Result
+    {
+        let elements = try readElements(from: bytes, memory: memory, progress: progress)
         var statistics = ImportStatistics()
-        statistics.osmNodes = elements.nodeCount
-        statistics.osmWays = elements.ways.count
-        let kinds = elements.trafficControls.values.map(\.kind)
-        statistics.trafficSignals = kinds.filter { $0 == .signals }.count
-        statistics.stopSigns = kinds.filter { $0 == .stop || $0 == .giveWay }.count
-        statistics.gates = kinds.filter { $0 == .gate }.count
-        statistics.carBarriers = elements.carBarriers.count
+        statistics.osmNodes = elements.nodesRead
+        statistics.osmWays = elements.highwayWays
+        statistics.trafficSignals = elements.controlCounts[.signals, default: 0]
+        statistics.stopSigns = elements.controlCounts[.stop, default: 0] + elements.controlCounts[.giveWay, default: 0]
+        statistics.gates = elements.controlCounts[.gate, default: 0]
+        statistics.carBarriers = elements.barrierCount
+        if let memory {
+            try memory.check(
+                "building the graph of \(elements.ways.count) ways over \(elements.nodeIDs.count) nodes",
+                needs: bytes.count + elements.wayBytes + elements.nodeIDs.count * 24 + GraphBuilder.estimatedBytes(elements))
+        }
         let graph = try GraphBuilder(policies: policies).build(elements, statistics: &statistics, progress: progress)
         return Result(graph: graph, statistics: statistics)
     }
@@ -42,22 +54,21 @@ public struct OSMImporter: Sendable {
     /// extract as PBF, and its elements take several times their size in memory while read.
     public static let maximumXMLBytes = 512 << 20
 
-    /// Decodes `bytes` into nodes, highway/ferry ways and restriction relations.
+    /// Decodes `bytes` into the routable ways, the positions of the nodes they use, and restriction relations.
     /// - Throws: `OSMImportError`, `.tooLarge` past `maximumPBFBytes` / `maximumXMLBytes`.
-    public func readElements(from bytes: [UInt8], progress: (ImportProgress) -> Void = { _ in }) throws(OSMImportError) -> OSMElements {
-        let keepWay: ([String: String]) -> Bool = { $0["highway"] != nil || $0["route"] == "ferry" }
-        let keepRelation: ([String: String]) -> Bool = { $0["type"] == "restriction" }
+    func readElements(from bytes: [UInt8], memory: MemoryBudget?, progress: (ImportProgress) -> Void) throws(OSMImportError) -> OSMElements {
         if PBFReader.looksLikePBF(bytes) {
             guard bytes.count <= Self.maximumPBFBytes else { throw .tooLarge(format: "OSM PBF", bytes: bytes.count, limit: Self.maximumPBFBytes) }
-            return try PBFReader(keepWay: keepWay, keepRelation: keepRelation).read(bytes) { fraction in
-                progress(ImportProgress(phase: .reading, fraction: fraction))
-            }
+            try memory?.check("the OSM PBF file itself", needs: bytes.count)
+            return try PBFReader(policies: policies, budget: memory, runner: runner).read(bytes, progress: progress)
         }
         if OSMXMLReader.looksLikeXML(bytes) {
             guard bytes.count <= Self.maximumXMLBytes else { throw .tooLarge(format: "OSM XML", bytes: bytes.count, limit: Self.maximumXMLBytes) }
-            progress(ImportProgress(phase: .reading, fraction: 0))
-            let elements = try OSMXMLReader(keepWay: keepWay, keepRelation: keepRelation).read(bytes)
-            progress(ImportProgress(phase: .reading, fraction: 1))
+            // Its nodes are held while read: about twice the file.
+            try memory?.check("the OSM XML file and its nodes", needs: bytes.count * 3)
+            progress(ImportProgress(phase: .ways, fraction: 0))
+            let elements = try OSMXMLReader(policies: policies).read(bytes)
+            progress(ImportProgress(phase: .nodes, fraction: 1))
             return elements
         }
         throw .unrecognizedFormat

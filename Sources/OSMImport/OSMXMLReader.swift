@@ -4,8 +4,8 @@ import XMLScanning
 /// bytes with Waygate's own byte scanner (`XMLScanner`): no file access, no FoundationXML (whose
 /// parser trapped on a non-UTF-8 element name), and every error is one line naming the line.
 struct OSMXMLReader {
-    let keepWay: ([String: String]) -> Bool
-    let keepRelation: ([String: String]) -> Bool
+    /// Which profiles' ways are kept.
+    let policies: [TagPolicy]
 
     /// Whether `bytes` start (after whitespace and a BOM) with `<`, and an `<osm` element appears early.
     static func looksLikeXML(_ bytes: [UInt8]) -> Bool {
@@ -14,7 +14,8 @@ struct OSMXMLReader {
             && head.contains("<osm")
     }
 
-    /// Parses the document.
+    /// Parses the document. Nodes come first in OSM XML, before the ways that say which are
+    /// used, so all are held while reading (XML extracts are small: `OSMImporter.maximumXMLBytes`).
     /// A node with an impossible position (latitude 999, NaN) is kept here and dropped by
     /// `OSMElements` like a missing one.
     /// - Throws: `OSMImportError.malformedXML` naming the line: bad syntax, a node without an
@@ -27,6 +28,8 @@ struct OSMXMLReader {
         var members: [OSMElements.Member] = []
         var tags: [String: String] = [:]
         var sawRoot = false
+        var nodes: [(id: Int64, latitude: Double, longitude: Double)] = []
+        var nodeTags: [(id: Int64, tags: [String: String])] = []
         while true {
             let event: XMLScanner.Event?
             do { event = try scanner.next() } catch { throw .malformedXML(line: error.line, reason: error.reason) }
@@ -42,7 +45,7 @@ struct OSMXMLReader {
                     guard let id = attributes["id"].flatMap({ Int64($0) }), let lat = attributes["lat"].flatMap(Double.init),
                         let lon = attributes["lon"].flatMap(Double.init)
                     else { throw .malformedXML(line: line, reason: "node without id, lat or lon") }
-                    elements.addNode(id: id, latitude: lat, longitude: lon)
+                    nodes.append((id, lat, lon))
                     current = (name, id)
                     tags = [:]
                 case "way", "relation":
@@ -66,10 +69,11 @@ struct OSMXMLReader {
             case .end(let name, _):
                 guard let open = current, open.kind == name else { continue }
                 if name == "node" {
-                    if !tags.isEmpty { elements.addNodeTags(id: open.id, tags) }
-                } else if name == "way", keepWay(tags) {
-                    elements.ways.append(OSMElements.Way(id: open.id, nodeRefs: refs, tags: tags))
-                } else if name == "relation", keepRelation(tags) {
+                    if !tags.isEmpty { nodeTags.append((open.id, tags)) }
+                } else if name == "way", WayProfile.isHighway(tags) {
+                    elements.highwayWays += 1
+                    if let profile = WayProfile(tags: tags, policies: policies) { elements.addWay(id: open.id, refs: refs, profile: profile) }
+                } else if name == "relation", tags["type"] == "restriction" {
                     elements.relations.append(OSMElements.Relation(id: open.id, members: members, tags: tags))
                 }
                 current = nil
@@ -78,7 +82,9 @@ struct OSMXMLReader {
             }
         }
         guard sawRoot else { throw .malformedXML(line: scanner.currentLine, reason: "no <osm> element") }
-        elements.finish()
+        elements.indexUsedNodes()
+        for node in nodes { elements.addNode(id: node.id, latitude: node.latitude, longitude: node.longitude) }
+        for node in nodeTags { elements.addNodeTags(id: node.id, node.tags) }
         return elements
     }
 }

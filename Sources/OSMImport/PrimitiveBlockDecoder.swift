@@ -1,10 +1,36 @@
+import Geodesy
+
 /// Decodes one PBF `PrimitiveBlock` (osmformat.proto): the string table (1), primitive groups (2),
 /// granularity (17) and coordinate offsets (19, 20); within groups plain nodes (1), dense nodes (2),
-/// ways (3) and relations (4). Nodes keep only their position; ways and relations their tags.
+/// ways (3) and relations (4). The importer reads a file twice: once for its routable ways and
+/// restriction relations (`decodeWays`), then for the positions of the nodes those ways use
+/// (`decodeNodes`). Each block decodes on its own, so blocks can decode on several threads.
 struct PrimitiveBlockDecoder {
     let block: [UInt8]
-    let keepWay: ([String: String]) -> Bool
-    let keepRelation: ([String: String]) -> Bool
+
+    /// What the ways pass keeps of one block.
+    struct Ways: Sendable {
+        /// Routable ways: id, end of their references in `refs`, profile.
+        var ways: [(id: Int64, end: Int, profile: WayProfile)] = []
+        /// The node references of `ways`, one after the other.
+        var refs: [Int64] = []
+        /// Ways with a `highway` or `route=ferry` tag.
+        var highwayWays = 0
+        /// Kept relations.
+        var relations: [OSMElements.Relation] = []
+        /// Whether the block holds nodes (read again by the nodes pass).
+        var hasNodes = false
+    }
+
+    /// What the nodes pass keeps of one block: positions of used nodes, and traffic facts.
+    struct Nodes: Sendable {
+        /// Used nodes: their index in the used-node table and position.
+        var slots: [(slot: Int32, latitude: Double, longitude: Double)] = []
+        /// Nodes with a traffic control or a car barrier (used or not: all are counted).
+        var facts: [(id: Int64, control: TrafficControl?, barrier: Bool)] = []
+        /// Nodes with a valid position.
+        var nodesRead = 0
+    }
 
     private struct Scale {
         var granularity: Double = 100
@@ -14,38 +40,69 @@ struct PrimitiveBlockDecoder {
         func longitude(_ raw: Int64) -> Double { 1e-9 * (longitudeOffset + granularity * Double(raw)) }
     }
 
-    /// Adds the block's elements to `elements`.
-    func decode(into elements: inout OSMElements) throws(ProtobufError) {
-        var reader = ProtobufReader(block)
+    private struct Header {
         var strings: [String] = []
         var groups: [ProtobufReader] = []
         var scale = Scale()
+    }
+
+    private func header() throws(ProtobufError) -> Header {
+        var reader = ProtobufReader(block)
+        var header = Header()
         while let field = try reader.nextField() {
             switch (field.number, field.type) {
-            case (1, .lengthDelimited): strings = try stringTable(try reader.readMessage())
-            case (2, .lengthDelimited): groups.append(try reader.readMessage())
-            case (17, .varint): scale.granularity = Double(try reader.readVarint())
-            case (19, .varint): scale.latitudeOffset = Double(Int64(bitPattern: try reader.readVarint()))
-            case (20, .varint): scale.longitudeOffset = Double(Int64(bitPattern: try reader.readVarint()))
+            case (1, .lengthDelimited): header.strings = try stringTable(try reader.readMessage())
+            case (2, .lengthDelimited): header.groups.append(try reader.readMessage())
+            case (17, .varint): header.scale.granularity = Double(try reader.readVarint())
+            case (19, .varint): header.scale.latitudeOffset = Double(Int64(bitPattern: try reader.readVarint()))
+            case (20, .varint): header.scale.longitudeOffset = Double(Int64(bitPattern: try reader.readVarint()))
             default: try reader.skip(field.type)
             }
         }
-        for var group in groups {
+        return header
+    }
+
+    /// Calls `body` with the field number and message of every element group entry.
+    private func forEachElement(_ header: Header, _ body: (Int, inout ProtobufReader) throws(ProtobufError) -> Void) throws(ProtobufError) {
+        for var group in header.groups {
             while let field = try group.nextField() {
                 guard field.type == .lengthDelimited else {
                     try group.skip(field.type)
                     continue
                 }
                 var message = try group.readMessage()
-                switch field.number {
-                case 1: try node(&message, scale, strings, &elements)
-                case 2: try denseNodes(&message, scale, strings, &elements)
-                case 3: try way(&message, strings, &elements)
-                case 4: try relation(&message, strings, &elements)
-                default: break
-                }
+                try body(field.number, &message)
             }
         }
+    }
+
+    /// The block's routable ways (profiles from `policies`) and restriction relations.
+    func decodeWays(policies: [TagPolicy]) throws(ProtobufError) -> Ways {
+        let header = try header()
+        var result = Ways()
+        try forEachElement(header) { (number, message) throws(ProtobufError) in
+            switch number {
+            case 1, 2: result.hasNodes = true
+            case 3: try way(&message, header.strings, policies, &result)
+            case 4: try relation(&message, header.strings, &result)
+            default: break
+            }
+        }
+        return result
+    }
+
+    /// The block's nodes among `used` (sorted ids), and every traffic control and barrier.
+    func decodeNodes(used: [Int64]) throws(ProtobufError) -> Nodes {
+        let header = try header()
+        var result = Nodes()
+        try forEachElement(header) { (number, message) throws(ProtobufError) in
+            switch number {
+            case 1: try node(&message, header.scale, header.strings, used, &result)
+            case 2: try denseNodes(&message, header.scale, header.strings, used, &result)
+            default: break
+            }
+        }
+        return result
     }
 
     private func stringTable(_ message: ProtobufReader) throws(ProtobufError) -> [String] {
@@ -61,7 +118,28 @@ struct PrimitiveBlockDecoder {
         return strings
     }
 
-    private func node(_ reader: inout ProtobufReader, _ scale: Scale, _ strings: [String], _ elements: inout OSMElements)
+    /// Records a node: its position when a way uses it, its traffic facts when it has any.
+    private func add(id: Int64, latitude: Double, longitude: Double, tags: [String: String], _ used: [Int64], _ result: inout Nodes) {
+        if Coordinate(latitude: latitude, longitude: longitude).isValid {
+            result.nodesRead += 1
+            if let slot = Self.slot(of: id, in: used) { result.slots.append((Int32(slot), latitude, longitude)) }
+        }
+        guard !tags.isEmpty else { return }
+        let control = TrafficControl(tags: tags), barrier = CarBarrier.blocks(tags)
+        if control != nil || barrier { result.facts.append((id, control, barrier)) }
+    }
+
+    /// The index of `id` in the sorted `ids`, nil when absent.
+    private static func slot(of id: Int64, in ids: [Int64]) -> Int? {
+        var lo = 0, hi = ids.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if ids[mid] < id { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < ids.count && ids[lo] == id ? lo : nil
+    }
+
+    private func node(_ reader: inout ProtobufReader, _ scale: Scale, _ strings: [String], _ used: [Int64], _ result: inout Nodes)
         throws(ProtobufError)
     {
         var id: Int64 = 0, lat: Int64 = 0, lon: Int64 = 0
@@ -76,13 +154,13 @@ struct PrimitiveBlockDecoder {
             default: try reader.skip(field.type)
             }
         }
-        elements.addNode(id: id, latitude: scale.latitude(lat), longitude: scale.longitude(lon))
-        if !keys.isEmpty { elements.addNodeTags(id: id, try tags(keys: keys, values: values, strings)) }
+        let nodeTags = keys.isEmpty ? [:] : try tags(keys: keys, values: values, strings)
+        add(id: id, latitude: scale.latitude(lat), longitude: scale.longitude(lon), tags: nodeTags, used, &result)
     }
 
     /// Dense nodes: delta-coded ids (1), latitudes (8) and longitudes (9), and `keys_vals` (10):
     /// per node, key/value string indexes ending with 0. Only the tags `OSMElements.addNodeTags` reads are kept.
-    private func denseNodes(_ reader: inout ProtobufReader, _ scale: Scale, _ strings: [String], _ elements: inout OSMElements)
+    private func denseNodes(_ reader: inout ProtobufReader, _ scale: Scale, _ strings: [String], _ used: [Int64], _ result: inout Nodes)
         throws(ProtobufError)
     {
         var ids: [Int64] = [], lats: [Int64] = [], lons: [Int64] = []
@@ -104,7 +182,6 @@ struct PrimitiveBlockDecoder {
             id &+= ids[i]
             lat &+= lats[i]
             lon &+= lons[i]
-            elements.addNode(id: id, latitude: scale.latitude(lat), longitude: scale.longitude(lon))
             var nodeTags: [String: String] = [:]
             while tagIndex < keysValues.count && keysValues[tagIndex] != 0 {
                 guard tagIndex + 1 < keysValues.count else { throw .truncated }
@@ -116,7 +193,7 @@ struct PrimitiveBlockDecoder {
                 tagIndex += 2
             }
             tagIndex += 1
-            if !nodeTags.isEmpty { elements.addNodeTags(id: id, nodeTags) }
+            add(id: id, latitude: scale.latitude(lat), longitude: scale.longitude(lon), tags: nodeTags, used, &result)
         }
     }
 
@@ -130,7 +207,7 @@ struct PrimitiveBlockDecoder {
         return tags
     }
 
-    private func way(_ reader: inout ProtobufReader, _ strings: [String], _ elements: inout OSMElements) throws(ProtobufError) {
+    private func way(_ reader: inout ProtobufReader, _ strings: [String], _ policies: [TagPolicy], _ result: inout Ways) throws(ProtobufError) {
         var id: Int64 = 0
         var keys: [UInt64] = [], values: [UInt64] = [], refs: [Int64] = []
         while let field = try reader.nextField() {
@@ -143,16 +220,18 @@ struct PrimitiveBlockDecoder {
             }
         }
         let wayTags = try tags(keys: keys, values: values, strings)
-        guard keepWay(wayTags) else { return }
+        guard WayProfile.isHighway(wayTags) else { return }
+        result.highwayWays += 1
+        guard let profile = WayProfile(tags: wayTags, policies: policies) else { return }
         var ref: Int64 = 0
-        let nodeRefs = refs.map { delta in
+        for delta in refs {
             ref &+= delta
-            return ref
+            result.refs.append(ref)
         }
-        elements.ways.append(OSMElements.Way(id: id, nodeRefs: nodeRefs, tags: wayTags))
+        result.ways.append((id, result.refs.count, profile))
     }
 
-    private func relation(_ reader: inout ProtobufReader, _ strings: [String], _ elements: inout OSMElements) throws(ProtobufError) {
+    private func relation(_ reader: inout ProtobufReader, _ strings: [String], _ result: inout Ways) throws(ProtobufError) {
         var id: Int64 = 0
         var keys: [UInt64] = [], values: [UInt64] = [], roles: [UInt64] = [], types: [UInt64] = []
         var memberIDs: [Int64] = []
@@ -168,7 +247,7 @@ struct PrimitiveBlockDecoder {
             }
         }
         let relationTags = try tags(keys: keys, values: values, strings)
-        guard keepRelation(relationTags) else { return }
+        guard relationTags["type"] == "restriction" else { return }
         guard roles.count == memberIDs.count, types.count == memberIDs.count else { throw .truncated }
         var ref: Int64 = 0
         var members: [OSMElements.Member] = []
@@ -179,6 +258,6 @@ struct PrimitiveBlockDecoder {
             }
             members.append(OSMElements.Member(kind: kind, ref: ref, role: strings[Int(roles[i])]))
         }
-        elements.relations.append(OSMElements.Relation(id: id, members: members, tags: relationTags))
+        result.relations.append(OSMElements.Relation(id: id, members: members, tags: relationTags))
     }
 }

@@ -5,7 +5,8 @@ import RoadGraph
 struct TurnRestrictionResolver {
     let edges: [RoadEdge]
     let edgesOfWay: [Int64: [Int32]]
-    let nodeIndex: [Int64: Int32]
+    /// The graph node of an OSM node id, nil when it is none.
+    let graphNode: (Int64) -> Int32?
 
     /// The restrictions of `relations` that resolve onto the graph.
     func resolve(_ relations: [OSMElements.Relation], statistics: inout ImportStatistics) -> [TurnRestriction] {
@@ -27,7 +28,7 @@ struct TurnRestrictionResolver {
                 statistics.skippedViaWayRestrictions += 1
                 continue
             }
-            guard from.count == 1, to.count == 1, via.count == 1, let viaNode = nodeIndex[via[0].ref] else {
+            guard from.count == 1, to.count == 1, via.count == 1, let viaNode = graphNode(via[0].ref) else {
                 statistics.unresolvedRestrictions += 1
                 continue
             }

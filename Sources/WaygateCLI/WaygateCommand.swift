@@ -27,7 +27,7 @@ public enum WaygateCommand {
 
     static let subcommands: [any Subcommand.Type] = [
         ServeCommand.self, DecodeCommand.self, MatchCommand.self, WatchCommand.self, DevicesCommand.self, RouteCommand.self,
-        SimulateCommand.self, FleetCommand.self, RenderCommand.self,
+        SimulateCommand.self, FleetCommand.self, RenderCommand.self, MapCommand.self,
     ]
 
     /// Runs the command named by the process arguments and exits with its status.

@@ -17,10 +17,10 @@ struct OSMImporterTests {
         var last = 0.0
         let result = try OSMImporter().importGraph(from: Self.helsinkiBytes()) { p in
             if phases.last != p.phase { phases.append(p.phase) }
-            if p.phase == .reading { last = p.fraction }
+            if p.phase == .nodes { last = p.fraction }
         }
         let s = result.statistics
-        #expect(phases == [.reading, .building, .indexing])
+        #expect(phases == [.ways, .nodes, .building, .indexing])
         #expect(last == 1)
         #expect(s.osmNodes == 24_260)
         #expect(s.osmWays == 2_651)

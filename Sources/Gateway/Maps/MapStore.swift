@@ -1,4 +1,5 @@
 import Foundation
+import SystemIO
 public import OSMImport
 public import RoadGraph
 public import Routing
@@ -75,12 +76,7 @@ public struct MapStore: Sendable {
             _ = MapCacheFile.write(cached.graph, hierarchy: hierarchy, stamp: stamp, to: cache)
             return LoadedMap(planner: RoutePlanner(sharingTablesOf: checked, hierarchies: [hierarchy]), origin: .cache, cachePath: cache)
         }
-        let bytes: [UInt8]
-        do {
-            bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            throw .mapUnreadable(path: path, reason: "permission denied or not a regular file")
-        }
+        let bytes = try Self.readMap(path)
         if bytes.starts(with: Array("WGRG".utf8)) {
             do {
                 return LoadedMap(planner: RoutePlanner(graph: try RoadGraph(serialized: bytes)), origin: .graphFile, cachePath: nil)
@@ -88,20 +84,37 @@ public struct MapStore: Sendable {
                 throw .badMap(path: path, reason: error.description)
             }
         }
-        let graph: RoadGraph
-        do {
-            graph = try OSMImporter().importGraph(from: bytes, progress: progress).graph
-        } catch {
-            throw .badMap(path: path, reason: error.description)
-        }
+        let graph = try Self.importOSM(path, bytes, memory: nil, progress: progress).graph
         let planner = RoutePlanner(graph: graph)
         let hierarchy = Self.carHierarchy(planner, progress: progress)
         let written = candidates.first { MapCacheFile.write(graph, hierarchy: hierarchy, stamp: stamp, to: $0) }
         return LoadedMap(planner: RoutePlanner(sharingTablesOf: planner, hierarchies: [hierarchy]), origin: .imported, cachePath: written)
     }
 
+    /// The bytes of the map file at `path`.
+    static func readMap(_ path: String) throws(GatewayError) -> [UInt8] {
+        do {
+            return try FileContents.read(path, maximumBytes: OSMImporter.maximumPBFBytes)
+        } catch {
+            throw .mapUnreadable(path: path, reason: error.description)
+        }
+    }
+
+    /// The graph imported from the OSM extract `bytes` of `path`, decoding on every core.
+    static func importOSM(_ path: String, _ bytes: [UInt8], memory: MemoryBudget?, progress: (ImportProgress) -> Void)
+        throws(GatewayError) -> OSMImporter.Result
+    {
+        do {
+            return try OSMImporter(runner: .threads).importGraph(from: bytes, memory: memory, progress: progress)
+        } catch .overMemoryBudget(let what, let needs, let budget) {
+            throw .mapOverBudget(path: path, reason: OSMImportError.overMemoryBudget(what: what, needs: needs, budget: budget).description)
+        } catch {
+            throw .badMap(path: path, reason: error.description)
+        }
+    }
+
     /// The car hierarchy of `planner`'s graph, reporting its progress as the `contracting` phase.
-    private static func carHierarchy(_ planner: RoutePlanner, progress: (ImportProgress) -> Void) -> ContractionHierarchy {
+    static func carHierarchy(_ planner: RoutePlanner, progress: (ImportProgress) -> Void) -> ContractionHierarchy {
         planner.buildHierarchy(for: .car) { progress(ImportProgress(phase: .contracting, fraction: $0)) }
     }
 

@@ -1,0 +1,134 @@
+import Foundation
+public import Geodesy
+public import OSMImport
+import RoadGraph
+import Routing
+
+extension MapStore {
+    /// A map cache built ahead of time by `build`.
+    public struct BuiltMap: Sendable {
+        /// What the import read and built.
+        public var statistics: ImportStatistics
+        /// The graph's turn restrictions (statistics count relations; one may give several).
+        public var restrictionCount: Int
+        /// Arcs and shortcuts of the car hierarchy.
+        public var hierarchyArcs: Int, hierarchyShortcuts: Int
+        /// The cache file written.
+        public var cachePath: String
+        /// Its size in bytes.
+        public var cacheBytes: Int
+    }
+
+    /// Imports the OSM extract at `path`, builds its car hierarchy and writes the cache the first
+    /// `load` would otherwise write (or `cachePath`), whatever cache already exists; `progress`
+    /// reports every phase, `writing` last. With a `memory` budget the import keeps to it or fails naming
+    /// what would not fit.
+    /// - Throws: `GatewayError`: the map is missing, unreadable or not an OSM extract, over the
+    ///   budget, or no cache can be written.
+    public func build(_ path: String, memory: MemoryBudget? = nil, cachePath: String? = nil, progress: (ImportProgress) -> Void = { _ in })
+        throws(GatewayError) -> BuiltMap
+    {
+        let stamp = try SourceStamp(path: path)
+        let imported: OSMImporter.Result
+        do {  // the file's bytes are released before the hierarchy is built
+            let bytes = try Self.readMap(path)
+            if bytes.starts(with: Array("WGRG".utf8)) {
+                throw GatewayError.badMap(path: path, reason: "a Waygate road graph, not an OSM extract: it needs no cache")
+            }
+            imported = try Self.importOSM(path, bytes, memory: memory, progress: progress)
+        }
+        let planner = RoutePlanner(graph: imported.graph)
+        if let memory {
+            let needs = Self.estimatedHierarchyBytes(imported.graph)
+            guard needs <= memory.bytes else {
+                throw .mapOverBudget(
+                    path: path,
+                    reason: OSMImportError.overMemoryBudget(
+                        what: "the car hierarchy of \(imported.graph.edgeCount) edges", needs: needs, budget: memory.bytes
+                    ).description)
+            }
+        }
+        let hierarchy = Self.carHierarchy(planner, progress: progress)
+        progress(ImportProgress(phase: .writing, fraction: 0))
+        let targets = cachePath.map { [$0] } ?? cachePaths(for: path)
+        guard let written = targets.first(where: { MapCacheFile.write(imported.graph, hierarchy: hierarchy, stamp: stamp, to: $0) }) else {
+            throw .cacheUnwritable(path: targets[0])
+        }
+        progress(ImportProgress(phase: .writing, fraction: 1))
+        let size = (try? FileManager.default.attributesOfItem(atPath: written)[.size] as? NSNumber)?.intValue ?? 0
+        return BuiltMap(
+            statistics: imported.statistics, restrictionCount: imported.graph.restrictions.count, hierarchyArcs: hierarchy.arcCount,
+            hierarchyShortcuts: hierarchy.shortcutCount, cachePath: written, cacheBytes: size)
+    }
+
+    /// Peak bytes from the hierarchy build on, per road edge: the graph, the routing tables, the
+    /// builder's arc lists and the cache write's buffers (the whole process peaked at 660–750
+    /// bytes per edge on Milan 1× to 16×: docs/maps.md).
+    static func estimatedHierarchyBytes(_ graph: RoadGraph) -> Int { graph.edgeCount * 700 }
+
+    /// What the cache of a map holds, for `waygate map info`.
+    public struct CacheInfo: Sendable {
+        /// The state of a map's cache.
+        public enum State: Sendable, Equatable {
+            /// No cache file exists where one is looked for.
+            case missing
+            /// A cache exists but was made from another version of the map, by another Waygate, or is damaged: it would be rebuilt.
+            case stale
+            /// A cache the next `load` uses.
+            case valid
+        }
+
+        /// Whether the cache is there and usable.
+        public var state: State
+        /// The cache file looked at (the first existing candidate, else the preferred place).
+        public var cachePath: String
+        /// Cache format version this Waygate reads.
+        public var formatVersion: UInt32
+        /// The map file's size and modification time (microseconds since 1970) the cache must record.
+        public var sourceBytes: UInt64, sourceModified: Int64
+        /// The cache file's size, 0 when missing.
+        public var cacheBytes: Int
+        /// Graph nodes, directed edges, turn restrictions and shapes (valid caches only).
+        public var nodes = 0, edges = 0, restrictions = 0, shapes = 0
+        /// The car hierarchy's arcs (0 when the cache holds none).
+        public var hierarchyArcs = 0
+        /// South-west and north-east corners of the graph's nodes (valid caches only).
+        public var southWest: Coordinate?, northEast: Coordinate?
+    }
+
+    /// What the cache of the map at `path` (or `cachePath`) holds, without building anything.
+    /// - Throws: `GatewayError` when the map itself is missing or unreadable.
+    public func info(_ path: String, cachePath: String? = nil) throws(GatewayError) -> CacheInfo {
+        let stamp = try SourceStamp(path: path)
+        let candidates = cachePath.map { [$0] } ?? cachePaths(for: path)
+        let existing = candidates.first { FileManager.default.fileExists(atPath: $0) }
+        var info = CacheInfo(
+            state: .missing, cachePath: existing ?? candidates[0], formatVersion: MapCacheFile.version, sourceBytes: stamp.size,
+            sourceModified: stamp.modified, cacheBytes: 0)
+        guard let existing else { return info }
+        info.cacheBytes = (try? FileManager.default.attributesOfItem(atPath: existing)[.size] as? NSNumber)?.intValue ?? 0
+        guard let contents = MapCacheFile.read(existing, expecting: stamp) else {
+            info.state = .stale
+            return info
+        }
+        let graph = contents.graph
+        info.state = .valid
+        info.nodes = graph.nodeCount
+        info.edges = graph.edgeCount
+        info.restrictions = graph.restrictions.count
+        info.shapes = graph.shapeCount
+        info.hierarchyArcs = contents.hierarchies.first { $0.profile == .car }?.arcCount ?? 0
+        if let first = graph.nodes.first {
+            var south = first.latitude, north = first.latitude, west = first.longitude, east = first.longitude
+            for c in graph.nodes {
+                south = min(south, c.latitude)
+                north = max(north, c.latitude)
+                west = min(west, c.longitude)
+                east = max(east, c.longitude)
+            }
+            info.southWest = Coordinate(latitude: south, longitude: west)
+            info.northEast = Coordinate(latitude: north, longitude: east)
+        }
+        return info
+    }
+}
