@@ -12,6 +12,7 @@ import RouteModel
 import Routing
 import Servers
 import Simulation
+import SystemIO
 import Timekeeping
 import WireProtocol
 
@@ -217,12 +218,7 @@ enum FleetBenchmark {
     }
 
     /// Current resident set size (VmRSS), megabytes.
-    static func residentMegabytes() -> Double {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
-        return kilobytes / 1024
-    }
+    static func residentMegabytes() -> Double { Double(ProcessMemory.residentBytes ?? 0) / 1_048_576 }
 
     /// Runs `body` to completion from synchronous code (the benchmarks are synchronous).
     static func blocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {

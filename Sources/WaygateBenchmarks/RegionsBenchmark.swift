@@ -158,13 +158,7 @@ enum RegionsBenchmark {
     }
 
     /// The resident set of process `pid` (VmRSS), megabytes; 0 when unreadable.
-    static func residentMegabytes(_ pid: Int32) -> Double {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
-        else { return 0 }
-        return kilobytes / 1024
-    }
+    static func residentMegabytes(_ pid: Int32) -> Double { Double(ProcessMemory.residentBytes(ofProcess: pid) ?? 0) / 1_048_576 }
 
     /// osrm-extract + osrm-contract on a copy of `map` (car profile), wall time and peak RSS of each.
     static func osrmFigures(_ bin: String, map: String) throws -> String {

@@ -33,8 +33,11 @@ struct ServeNotifyTests {
     }
 
     /// Starts `waygate serve` replaying the drive with guidance and `extra` options on `bus`
-    /// (DBUS_SESSION_BUS_ADDRESS), reads the socket until the replay's DEVICE lost, and stops it.
-    static func run(_ extra: [String], bus: String, dir: TemporaryDirectory) throws -> (seen: Seen, log: String) {
+    /// (DBUS_SESSION_BUS_ADDRESS), reads the socket until the replay's DEVICE lost, runs
+    /// `beforeStopping` with what it saw (e.g. waiting for the notifications still on their way
+    /// over the bus), and stops it.
+    static func run(_ extra: [String], bus: String, dir: TemporaryDirectory,
+                    beforeStopping: (Seen) -> Void = { _ in }) throws -> (seen: Seen, log: String) {
         let drive = try drive(in: dir)
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = bus
@@ -60,6 +63,7 @@ struct ServeNotifyTests {
             default: break
             }
         }
+        beforeStopping(seen)
         daemon.stop()
         return (seen, (try? String(contentsOfFile: dir.file("serve.log"), encoding: .utf8)) ?? "")
     }
@@ -67,7 +71,10 @@ struct ServeNotifyTests {
     @Test("each VOICE posts one Notify with its banner's text, replacing the previous one; ARRIVAL and GPS signal lost post theirs")
     func guidedDrive() throws {
         try NotificationTests.withBus { bus, server, dir in
-            let (seen, log) = try Self.run(["--notify"], bus: bus.address, dir: dir)
+            // The maneuvers, the arrival and the signal loss: wait for them before stopping the daemon.
+            let (seen, log) = try Self.run(["--notify"], bus: bus.address, dir: dir) { seen in
+                _ = server.waitForCalls(seen.maneuverSummaries.count + 2, timeout: 60)
+            }
             let arrival = try #require(seen.arrival, "no ARRIVAL: \(log.suffix(500))")
             let lost = try #require(seen.lostSource, "no DEVICE lost")
             #expect(seen.maneuverSummaries.count >= 3)
@@ -101,7 +108,9 @@ struct ServeNotifyTests {
     @Test("--no-notify-maneuvers: only the arrival and GPS signal notifications")
     func statusOnly() throws {
         try NotificationTests.withBus { bus, server, dir in
-            let (seen, _) = try Self.run(["--notify", "--no-notify-maneuvers"], bus: bus.address, dir: dir)
+            let (seen, _) = try Self.run(["--notify", "--no-notify-maneuvers"], bus: bus.address, dir: dir) { _ in
+                _ = server.waitForCalls(2, timeout: 60)
+            }
             let arrival = try #require(seen.arrival)
             #expect(seen.maneuverSummaries.count >= 3)
             let calls = server.waitForCalls(2, timeout: 60)
