@@ -61,6 +61,8 @@ public actor Gateway {
     var session: NavigationSession
     var fixCount = 0
     var lastFix: Fix?
+    /// The time of each source's last fix, for `noteClockJump`.
+    var lastFixTimes: [SourceID: Timestamp] = [:]
     /// Simulation mode state and the built-in simulator's runtime (see Gateway+Simulation).
     var simulation: SimulationDriver
     private var routeCounter = 0
@@ -116,9 +118,11 @@ public actor Gateway {
         emit(.source(event, from: source, time: time))
     }
 
-    /// Says so when `fix` jumps back in time from the last fix (see `GatewayEvent.clockJump`).
+    /// Says so when `fix` jumps back in time from `source`'s last fix (see `GatewayEvent.clockJump`).
     func noteClockJump(to fix: Fix, from source: SourceID) {
-        guard let time = fix.time, let previous = lastFix?.time, previous.seconds(since: time) > NavigationSession.clockJumpTolerance else { return }
+        guard let time = fix.time else { return }
+        let previous = lastFixTimes.updateValue(time, forKey: source)
+        guard let previous, previous.seconds(since: time) > NavigationSession.clockJumpTolerance else { return }
         emit(.clockJump(source: source, previous: previous, time: time))
     }
 

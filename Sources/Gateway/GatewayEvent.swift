@@ -13,8 +13,9 @@ public enum GatewayEvent: Sendable {
     /// Guidance, session and camera events, at the fix time (or the clock for commands).
     case navigation(NavigationEvent, time: Timestamp)
     /// A fix of `source` is more than `NavigationSession.clockJumpTolerance` older than the
-    /// fix before it (from any source): the clock jumped back, and navigation goes on from the
-    /// new time base. Stamped with the new fix time.
+    /// source's fix before it: its clock jumped back, and navigation goes on from the new time
+    /// base. Each source is compared with itself, so two receivers whose clocks disagree do not
+    /// make every fix a jump. Stamped with the new fix time.
     case clockJump(source: SourceID, previous: Timestamp, time: Timestamp)
 }
 

@@ -4,7 +4,7 @@ import JSON
 import SystemIO
 
 /// How Waygate scales from a city to a region: Milan and tilings of it (`scripts/tile_map.py`,
-/// N×N copies joined by roads), each timed from a fresh import (a child `waygate` process, so its
+/// N×N copies joined by roads), each timed from a fresh import (a child `waygate map build`, so its
 /// peak RSS is its own) and from its cache (`waygate serve --map`, until the socket answers
 /// `status`), with a 3 km route and a corner-to-corner route over the socket; OSRM's
 /// osrm-extract + osrm-contract on the same PBF when `WAYGATE_BENCH_OSRM_BIN` names their directory.
@@ -24,9 +24,8 @@ enum RegionsBenchmark {
         for n in tiles {
             let (map, offset) = try tiledMilan(n)
             let size = Double((try FileManager.default.attributesOfItem(atPath: map)[.size] as? NSNumber)?.intValue ?? 0) / 1e6
-            try? FileManager.default.removeItem(atPath: map + ".waygate-cache")
-            let importRun = try measured(waygate, ["route", "--map", map, "--from", coordinate(from), "--to", coordinate(to)])
-            guard importRun.status == 0 else { throw BenchError("\(map): waygate route exited with \(importRun.status)") }
+            let importRun = try measured(waygate, ["map", "build", map])
+            guard importRun.status == 0 else { throw BenchError("\(map): waygate map build exited with \(importRun.status)") }
             let cacheSize = Double((try FileManager.default.attributesOfItem(atPath: map + ".waygate-cache")[.size] as? NSNumber)?.intValue ?? 0) / 1e6
             let daemon = try serve(waygate, map: map, offset: offset, copies: n)
             print(String(format: "  %d× (%.0f MB PBF): import + hierarchy %.1f s, peak RSS %.0f MB; cache %.0f MB; ready from cache %.2f s, RSS %.0f MB (%.0f MB after the routes); 3 km route %.1f ms; %@",
@@ -39,9 +38,6 @@ enum RegionsBenchmark {
             }
         }
     }
-
-    /// `lat,lon` for the command line.
-    static func coordinate(_ c: Coordinate) -> String { String(format: "%.6f,%.6f", c.latitude, c.longitude) }
 
     /// The Milan map tiled `n`×`n` times (made once under `directory` with tile_map.py) and the
     /// offset between neighbouring copies in degrees (latitude, longitude).

@@ -96,10 +96,13 @@ struct GatewaySimulationTests {
 
     /// A source whose events the test pushes.
     final class PushSource: LocationSource {
-        let id = SourceID("push")
+        let id: SourceID
         let stream: AsyncStream<SourceEvent>
         let continuation: AsyncStream<SourceEvent>.Continuation
-        init() { (stream, continuation) = AsyncStream.makeStream() }
+        init(id: String = "push") {
+            self.id = SourceID(id)
+            (stream, continuation) = AsyncStream.makeStream()
+        }
         func events() -> AsyncStream<SourceEvent> { stream }
         var statistics: SourceStatistics { SourceStatistics() }
     }
@@ -173,6 +176,30 @@ struct GatewaySimulationTests {
         #expect(device.source == "push")
         #expect(device.state == .connected)
         #expect(device.message == "fix time went back 3601 s, from 2027-01-15T09:00:01.000Z to 2027-01-15T08:00:00.000Z: navigation goes on from the new time")
+    }
+
+    @Test("two receivers whose clocks are an hour apart are no clock jump; one of them going back is, once")
+    func clockJumpPerSource() async throws {
+        let clock = ManualTimeSource()
+        let collector = Collector()
+        let ahead = PushSource(id: "ahead"), behind = PushSource(id: "behind")
+        let gateway = Self.gateway(sources: [ahead, behind], timeSource: clock, collector: collector)
+        let running = Task { await gateway.run() }
+        defer { running.cancel(); ahead.continuation.finish(); behind.continuation.finish() }
+        let here = Coordinate(latitude: 60.1699, longitude: 24.9384)
+        let t0 = Timestamp(secondsSince1970: 1_800_003_600)
+        func fixes() -> Int { collector.events.withLock { $0.filter { if case .source(.fix, _, _) = $0 { true } else { false } }.count } }
+        let sent: [(PushSource, Timestamp)] = [(ahead, t0), (behind, t0.adding(-3_600)), (ahead, t0.adding(1)), (behind, t0.adding(-3_599)),
+                                               (ahead, t0.adding(2)), (behind, t0.adding(-3_598)), (ahead, t0.adding(-7_200))]
+        for (i, (source, t)) in sent.enumerated() {
+            source.continuation.yield(.fix(Fix(time: t, mode: .threeD, coordinate: here)))
+            while fixes() <= i { await Task.yield() }
+        }
+        let jumps = collector.events.withLock { $0.compactMap { if case .clockJump(let s, let p, let t) = $0 { (s, p, t) } else { nil } } }
+        #expect(jumps.count == 1)
+        #expect(jumps.first?.0 == SourceID("ahead"))
+        #expect(jumps.first?.1 == t0.adding(2))
+        #expect(jumps.first?.2 == t0.adding(-7_200))
     }
 
     @Test("a speed multiplier that is not positive is refused, naming the value")

@@ -271,8 +271,13 @@ struct SoakTests {
         var lastRestart = began
         var reconnectSeconds: (serial: [Double], gpsd: [Double], broker: [Double]) = ([], [], [])
         var middle: Usage?
+        func daemonLog() -> String { String(((try? String(contentsOfFile: dir.file("serve.log"), encoding: .utf8)) ?? "").suffix(2_000)) }
         while Date() < deadline {
             usleep(1_000_000)
+            guard server.isRunning else {
+                Issue.record("the daemon exited (status \(server.exitCode.map(String.init) ?? "?")); its log ends: \(daemonLog())")
+                break
+            }
             feeder.stop()
             pty.close()
             cycles += 1
@@ -314,7 +319,7 @@ struct SoakTests {
         let churned = churn.withLock { $0 }
         idle.forEach { $0.close() }
 
-        #expect(server.isRunning)
+        #expect(server.isRunning, "the daemon exited; its log ends: \(daemonLog())")
         // The daemon is back to the clients it had at the start: its descriptors and threads must be too.
         let settled = Self.eventually(timeout: 30) {
             let now = Usage(pid: server.pid)
