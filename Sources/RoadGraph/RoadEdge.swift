@@ -45,20 +45,10 @@ public struct RoadEdge: Hashable, Sendable {
         destination: Int32 = -1, roadClass: RoadClass, speedLimit: SpeedLimit? = nil, defaultSpeed: UInt8,
         flags: EdgeFlags = [], durations: ProfileDurations, carPreference: UInt8 = 100
     ) {
-        self.carPreference = carPreference
-        self.from = from
-        self.to = to
-        self.shape = shape
-        self.length = length
-        self.wayID = wayID
-        self.name = name
-        self.ref = ref
-        self.destination = destination
-        self.roadClass = roadClass
-        self.packedSpeedLimit = SpeedLimit.pack(speedLimit)
-        self.defaultSpeed = defaultSpeed
-        self.flags = flags
-        self.durations = durations
+        self.init(
+            from: from, to: to, shape: shape, length: length, wayID: wayID, name: name, ref: ref, destination: destination,
+            roadClass: roadClass, packedSpeedLimit: SpeedLimit.pack(speedLimit), defaultSpeed: defaultSpeed, flags: flags,
+            durations: durations, carPreference: carPreference)
     }
 
     /// The profiles that may travel this edge.
