@@ -257,11 +257,8 @@ enum FleetBenchmark {
 
         /// The broker's CPU seconds so far (utime + stime from /proc), 0 when it is not ours.
         func cpuSeconds() -> Double {
-            guard let process, let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return 0 }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
-            return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+            guard let process else { return 0 }
+            return (try? FanoutBenchmark.cpuSeconds(of: process.processIdentifier)) ?? 0
         }
 
         func stop() {
