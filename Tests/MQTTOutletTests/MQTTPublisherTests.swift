@@ -288,6 +288,26 @@ struct MQTTPublisherTests {
         #expect(last.droppedState == 0)
     }
 
+    @Test("with the broker's socket past descriptor 1,024 (a daemon serving a thousand clients) it connects and publishes")
+    func descriptorPastSelectLimit() throws {
+        let dir = try TemporaryDirectory(prefix: "mqtt-fd")
+        defer { dir.remove() }
+        let broker = try LoopbackMosquitto(dir: dir)
+        defer { broker.stop() }
+        let subscriber = try MosquittoSubscriber(broker: broker, name: "sub")
+        defer { subscriber.stop() }
+        #expect(subscriber.waitUntilReady())
+        let held = try #require(HighDescriptors(), "the limit on open files is below 1,100 (ulimit -n)")
+        defer { held.release() }
+        let publisher = try MQTTPublisher(settings: settings(broker, vehicle: "van-fd"))
+        defer { publisher.stop() }
+        publisher.deliver([wireLine(1, .session), wireLine(2, .location), wireLine(3, .device)])
+        let received = subscriber.wait { $0.count >= 4 }
+        #expect(Set(received.map(\.topic)) == ["waygate/van-fd/status", "waygate/van-fd/session", "waygate/van-fd/location", "waygate/van-fd/device"])
+        #expect(eventually { publisher.statistics.published == 4 })
+        #expect(publisher.statistics.isConnected)
+    }
+
     @Test("publishing starts once a broker that was down at start comes up")
     func brokerDownAtStart() throws {
         let dir = try TemporaryDirectory(prefix: "mqtt-late")

@@ -1,5 +1,10 @@
 import CGPS
 import Positioning
+import SystemIO
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One libgps connection to a gpsd, WATCHing in JSON: owned by the source's reader thread and
 /// never shared (`gps_data_t` holds a raw pointer and is not Sendable, TOOLCHAIN.md §7).
@@ -20,7 +25,12 @@ final class GPSDConnection {
 
     private let data: UnsafeMutablePointer<gps_data_t>
     private var isOpen = false
-    private var message = [CChar](repeating: 0, count: 16_384)
+    /// Bytes read from gpsd and not yet unpacked: whole lines, then at most the start of one.
+    private var pending: [UInt8] = []
+    /// One read's worth, reused.
+    private var chunk = [UInt8](repeating: 0, count: 16_384)
+    /// A line longer than this is not gpsd JSON (its longest reports are a few KiB): it is skipped.
+    private static let lineLimit = 65_536
 
     /// Connects to gpsd at `host`:`port` and starts a JSON WATCH.
     init(host: String, port: String) throws(LocationSourcesError) {
@@ -45,15 +55,42 @@ final class GPSDConnection {
         waygate_gps_free(data)
     }
 
-    /// Waits up to `timeoutMicroseconds` for one message and decodes it.
+    /// Waits up to `timeoutMicroseconds` for one message and decodes it with libgps's own parser
+    /// (`gps_unpack`, what `gps_read` calls). The socket is polled and read here rather than by
+    /// `gps_waiting`/`gps_read`: `gps_waiting` uses `select`, which aborts the process (glibc's
+    /// FD_SETSIZE check) once the descriptor is past 1,023, as it is in a daemon serving a
+    /// thousand clients.
     func next(timeoutMicroseconds: Int32) -> Report {
-        guard gps_waiting(data, timeoutMicroseconds) else { return .timeout }
-        let count = message.withUnsafeMutableBufferPointer { gps_read(data, $0.baseAddress, Int32($0.count)) }
-        if count < 0 { return .closed }
-        let head = message.prefix(24).prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-        let text = String(decoding: head, as: UTF8.self)
-        if text.hasPrefix("{\"class\":\"TPV\"") { return .fix(Fix(libgps: data.pointee)) }
-        if text.hasPrefix("{\"class\":\"SKY\"") { return .sky(SkyView(libgps: data.pointee)) }
+        if let report = unpackLine() { return report }
+        let descriptor = FileDescriptor(rawValue: data.pointee.gps_fd)
+        do {
+            guard try descriptor.poll(events: Int16(POLLIN), timeoutMilliseconds: max(1, timeoutMicroseconds / 1_000)) != 0 else { return .timeout }
+            let count = try descriptor.read(into: &chunk)
+            if count == 0 { return .closed }
+            pending += chunk[..<count]
+        } catch where error.code == EAGAIN {
+            return .timeout
+        } catch {
+            return .closed
+        }
+        return unpackLine() ?? .timeout
+    }
+
+    /// Takes the first whole line of `pending` and decodes it; nil when no line is whole yet.
+    private func unpackLine() -> Report? {
+        guard let newline = pending.firstIndex(of: 0x0A) else {
+            if pending.count > Self.lineLimit { pending.removeAll() }
+            return nil
+        }
+        var line = pending[..<newline].map { CChar(bitPattern: $0) }
+        pending.removeSubrange(...newline)
+        guard line.count <= Self.lineLimit else { return .other }
+        line.append(0)
+        let head = String(decoding: line.prefix(24).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let status = line.withUnsafeMutableBufferPointer { gps_unpack($0.baseAddress, data) }
+        guard status == 0 else { return .other }
+        if head.hasPrefix("{\"class\":\"TPV\"") { return .fix(Fix(libgps: data.pointee)) }
+        if head.hasPrefix("{\"class\":\"SKY\"") { return .sky(SkyView(libgps: data.pointee)) }
         return .other
     }
 }

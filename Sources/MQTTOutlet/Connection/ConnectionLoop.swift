@@ -179,7 +179,7 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
                 }
             }
             if connected { pump() }
-            let rc = connected ? service() : mosquitto_loop(handle, 10, 1)
+            let rc = connected ? service() : libraryTurn()
             let code = errno
             if rc != MOSQ_ERR_SUCCESS.rawValue {
                 socketOpen = false
@@ -217,6 +217,16 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
             }
         }
         return mosquitto_loop_misc(handle)
+    }
+
+    /// One turn of `mosquitto_loop` (it completes the TCP connect and the TLS handshake), used
+    /// before CONNACK and while disconnecting. `mosquitto_loop` waits with `select` and refuses
+    /// (MOSQ_ERR_INVAL, its only cause here, every time) a socket past FD_SETSIZE, as the
+    /// broker's socket is in a daemon serving a thousand clients: such a socket is served by
+    /// `service()` instead.
+    private func libraryTurn() -> Int32 {
+        let rc = mosquitto_loop(handle, 10, 1)
+        return rc == MOSQ_ERR_INVAL.rawValue ? service() : rc
     }
 
     /// Holds back (`true`) or lets go (`false`) partial TCP segments on the broker's socket:
@@ -422,7 +432,7 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
                 _ = mosquitto_disconnect(handle)
                 let disconnectDeadline = clock.now + .milliseconds(500)
                 while mosquitto_socket(handle) >= 0 && clock.now < disconnectDeadline {
-                    if mosquitto_loop(handle, 10, 1) != MOSQ_ERR_SUCCESS.rawValue { break }
+                    if libraryTurn() != MOSQ_ERR_SUCCESS.rawValue { break }
                 }
             }
             connected = false
