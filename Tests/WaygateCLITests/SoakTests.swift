@@ -227,6 +227,17 @@ struct SoakTests {
         }
     }
 
+    /// The daemon's thread stacks (by gdb, when installed), to tell a thread that leaked from one
+    /// a pool keeps.
+    static func threadStacks(pid: pid_t, dir: TemporaryDirectory) -> String {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/gdb"),
+              let gdb = try? ChildProcess("/usr/bin/gdb", ["-p", "\(pid)", "-batch", "-ex", "thread apply all bt 12"], stdout: dir.file("stacks.txt"), stderr: "/dev/null")
+        else { return "" }
+        _ = gdb.wait(timeout: 60)
+        let stacks = (try? String(contentsOfFile: dir.file("stacks.txt"), encoding: .utf8)) ?? ""
+        return "; the daemon's threads:\n" + stacks.split(separator: "\n").filter { $0.hasPrefix("Thread ") || $0.hasPrefix("#") }.joined(separator: "\n")
+    }
+
     /// Waits up to `timeout` seconds for `condition`.
     static func eventually(timeout: Double = 60, _ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
@@ -408,15 +419,20 @@ struct SoakTests {
         idle.forEach { $0.close() }
 
         #expect(server.isRunning, "the daemon exited; its log ends: \(daemonLog())")
-        // The daemon is back to the clients it had at the start: its descriptors and threads must be too.
+        let tallies = groups.flatMap { $0.tallies.withLock { $0 } }
+        // The daemon is back to the clients it had at the start: its descriptors and threads must be
+        // too. The receivers go quiet first: while events arrive every few milliseconds libdispatch
+        // keeps the extra pool workers it started under load (an idle one exits after seconds
+        // without work), which must not be mistaken for a thread that leaked.
+        feeder.stop()
+        gpsdFeeder.stop()
         let settled = Self.eventually(timeout: 30) {
             let now = Usage(pid: server.pid)
             return now.descriptors <= start.descriptors && now.threads <= start.threads
         }
         let end = Usage(pid: server.pid)
-        #expect(settled, "descriptors: \(start.descriptors) at start, \(end.descriptors) at the end; threads \(start.threads) → \(end.threads)")
+        #expect(settled, "descriptors: \(start.descriptors) at start, \(end.descriptors) at the end; threads \(start.threads) → \(end.threads)\(settled ? "" : Self.threadStacks(pid: server.pid, dir: dir))")
         #expect(end.rssKiB < start.rssKiB + 64 * 1024, "RSS grew from \(start.rssKiB) KiB to \(end.rssKiB) KiB")
-        let tallies = groups.flatMap { $0.tallies.withLock { $0 } }
         for (index, tally) in tallies.enumerated() {
             #expect(tally.gaps == 0 && tally.dropped == 0 && !tally.closed,
                     "reader \(index): \(tally.gaps) gaps in seq, \(tally.dropped) DROPPED in \(tally.events) events, closed by the daemon: \(tally.closed)")
