@@ -195,6 +195,25 @@ extension FixAssembler {
         return changed.union(.errorEstimates)
     }
 
+    /// gpsd's reading of Garmin's error figures: 50 % CEP scaled to its 95 % confidence
+    /// (`GPSD_CONFIDENCE / CEP50_SIGMA`, 2.45 / 1.18), the horizontal one split evenly into
+    /// epx and epy. Figures not all in metres are ignored; an empty one counts as 0, as in gpsd.
+    mutating func handlePGRME(_ s: PGRME, _ new: inout WorkingFix) -> ChangedFields {
+        guard s.inMetres else { return .online }
+        let scale = 2.45 / 1.18
+        new.epx = (s.horizontalError ?? 0) / 2.0.squareRoot() * scale
+        new.epy = new.epx
+        new.epv = (s.verticalError ?? 0) * scale
+        new.sep = (s.sphericalError ?? 0) * scale
+        return [.online, .horizontalError, .verticalError, .sphericalError]
+    }
+
+    /// gpsd `processPMGNST`: Magellan's status sets the mode, no fix unless it says `T`.
+    mutating func handlePMGNST(_ s: PMGNST, _ new: inout WorkingFix) -> ChangedFields {
+        new.mode = s.hasFix && (s.mode == 2 || s.mode == 3) ? s.mode ?? 1 : 1
+        return [.online, .mode]
+    }
+
     mutating func handleVTG(_ s: VTG, _ new: inout WorkingFix) -> ChangedFields {
         var changed: ChangedFields = .online
         if s.faaMode == "N" { return changed }

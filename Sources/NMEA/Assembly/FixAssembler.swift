@@ -64,6 +64,8 @@ public struct FixAssembler: Sendable {
         case .gbs(let s, _): tag = "GBS"; changed = handleGBS(s, &new, &fractionalTime)
         case .hdt: tag = "HDT"; changed = [.online, .attitude]
         case .psrfepe(let s): tag = "PSRFEPE"; changed = handlePSRFEPE(s, &new, &fractionalTime)
+        case .pgrme(let s): tag = "PGRME"; changed = handlePGRME(s, &new)
+        case .pmgnst(let s): tag = "PMGNST"; changed = handlePMGNST(s, &new)
         case .txt: tag = "TXT"
         case .unrecognized: break
         }

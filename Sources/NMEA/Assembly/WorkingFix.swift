@@ -24,6 +24,7 @@ struct WorkingFix: Sendable {
         }
         if changed.contains(.horizontalError) { epx = from.epx; epy = from.epy }
         if changed.contains(.verticalError) { epv = from.epv }
+        if changed.contains(.sphericalError) { sep = from.sep }
         if changed.contains(.errorEstimates) {
             if from.eph.isFinite { eph = from.eph }
             if from.epv.isFinite { epv = from.epv }

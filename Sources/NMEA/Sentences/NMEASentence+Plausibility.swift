@@ -135,3 +135,13 @@ extension PSRFEPE: ImpossibleValueDropping {
         return ValueRejections(count: n, position: false)
     }
 }
+
+extension PGRME: ImpossibleValueDropping {
+    mutating func dropImpossibleValues(_ f: NMEAFields) -> ValueRejections {
+        var n = 0
+        horizontalError = f.double(1, in: PlausibleRange.error, rejected: &n)
+        verticalError = f.double(3, in: PlausibleRange.error, rejected: &n)
+        sphericalError = f.double(5, in: PlausibleRange.error, rejected: &n)
+        return ValueRejections(count: n, position: false)
+    }
+}
