@@ -40,7 +40,7 @@ extension FixAssembler {
     /// gpsd `processGGA`: the quality sets the status only (an empty quality leaves it); a
     /// position makes a 2D fix, an altitude with at least 4 satellites used a 3D one, fewer than 3
     /// satellites used no fix (the position still enters the cycle); no position, no fix.
-    mutating func handleGGA(_ s: GGA, _ new: inout WorkingFix, _ frac: inout Double?) -> ChangedFields {
+    mutating func handleGGA(_ s: GGA, talker: String, _ new: inout WorkingFix, _ frac: inout Double?) -> ChangedFields {
         var changed: ChangedFields = [.online, .mode]
         if let q = s.quality {
             new.status = Self.status(ggaQuality: q)
@@ -48,17 +48,18 @@ extension FixAssembler {
         }
         frac = s.time.map(\.secondsOfDay)
         // A GGA repeating the previous GGA's time means a receiver holding a stale fix (gpsd "latch
-        // mode"). As in gpsd the time fields are compared as given, so GGAs without a time latch too
-        // (the first one included), and then, until the next GGA, GSA is ignored.
-        let latched = s.time == lastGGATime
-        lastGGATime = s.time
+        // mode"): no fix status, and until the next GGA every GSA is ignored. As in gpsd the time
+        // fields are compared as given, so GGAs without a time latch too (the first one included),
+        // and a GGA from another talker than the last one (GP+GL pairs) never latches.
+        let latched = (lastGGATalker == nil || lastGGATalker == talker) && s.time == lastGGATime
+        lastGGATalker = talker
+        if !latched { lastGGATime = s.time }
         ggaLatched = latched
         changed.formUnion(handleTime(s.time, &new))
         if let h = s.hdop { dop.h = h; changed.insert(.dop) }
         if latched {
             new.status = 0
-            new.mode = 1
-            return changed.union(.status)
+            changed.insert(.status)
         }
         // No usable position (empty, or rejected as impossible): no fix.
         guard let lat = s.latitude, let lon = s.longitude else {
@@ -255,30 +256,36 @@ extension FixAssembler {
         return handleTime(time, &new).union(.online)
     }
 
+    /// gpsd `processGSA`: mode, DOPs and the satellites used, accumulated over the GSAs of one
+    /// cycle (GN ones, or GP then GL/BD/GA ones). Ignored after a latched GGA and for a dead-reckoning
+    /// mode `E`; a GP GSA after GL/BD/GA ones is ignored; the first GN GSA after another talker
+    /// reports the mode only — even after a latched GGA, when it is the cleared mode 0.
     mutating func handleGSA(_ s: GSA, talker: String, _ new: inout WorkingFix) -> ChangedFields {
-        // After a GGA latched on an empty time (a receiver without a fix) gpsd does not trust the
-        // GSA at all: no mode, DOPs or satellites. (After a GGA repeating a real time, such as a
-        // GP+GL pair, gpsd 3.22 still takes the GSA: the bundled SiRFstarV and Telit logs.)
-        if ggaLatched, lastGGATime == nil, s.fieldCount >= 18 { return .online }
         let previousTalker = lastGSATalker
         var changed: ChangedFields = .online
-        if s.fieldCount >= 18 {
+        if s.fieldCount >= 18, !ggaLatched {
             new.mode = s.mode ?? 0
-            if !(new.mode == 0 && s.modeIsEstimate) { changed.insert(.mode) }
+            if !s.modeIsEstimate { changed.insert(.mode) }
             if let p = s.pdop { dop.p = p }
             if let h = s.hdop { dop.h = h }
             if let v = s.vdop { dop.v = v }
             if previousTalker == nil || (previousTalker == talker && talker != "GN") { usedPRNs.removeAll() }
-            if talker != "GP" && talker != "GN" { seenExtraGSA = true }
+            lastGSATalker = talker
+            switch talker.last {
+            case "B", "D", "Q", "L", "A": seenExtraGSA = true
+            default: break
+            }
             // gpsd 3.22 numbers GSA ids by talker alone, ignoring the NMEA 4.1 system id.
             for id in s.satelliteIDs {
                 if let n = SatelliteNumbering.identify(talker: talker, id: id) { usedPRNs.append(n.prn) }
             }
             changed.formUnion([.dop, .used])
         }
-        lastGSATalker = talker
-        if seenExtraGSA && talker == "GP" { return .online }
-        if previousTalker != "GN" && talker == "GN" { return changed.intersection([.online, .mode]) }
+        if seenExtraGSA && talker.last == "P" { return .online }
+        if previousTalker != "GN" && talker == "GN" {
+            if !changed.contains(.mode) { new.mode = 0 }
+            return [.online, .mode]
+        }
         return changed
     }
 

@@ -25,6 +25,7 @@ public struct FixAssembler: Sendable {
     var lastFractionalTime: Double?
     var cycleEndReliable = false
     var lastGGATime: NMEATime?
+    var lastGGATalker: String?
     var ggaLatched = false
     var lastTimeOfDay: NMEATime?
     var statusUpgradeOnly = false
@@ -47,7 +48,7 @@ public struct FixAssembler: Sendable {
         var tag: String?
         var noise: NoiseReport?
         switch sentence {
-        case .gga(let s, _): tag = "GGA"; changed = handleGGA(s, &new, &fractionalTime)
+        case .gga(let s, let talker): tag = "GGA"; changed = handleGGA(s, talker: talker, &new, &fractionalTime)
         case .rmc(let s, _): tag = "RMC"; changed = handleRMC(s, &new, &fractionalTime)
         case .gll(let s, _): tag = "GLL"; changed = handleGLL(s, &new, &fractionalTime)
         case .gns(let s, _): tag = "GNS"; changed = handleGNS(s, &new, &fractionalTime)
