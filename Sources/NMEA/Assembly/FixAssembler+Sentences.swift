@@ -209,9 +209,10 @@ extension FixAssembler {
         return [.online, .horizontalError, .verticalError, .sphericalError]
     }
 
-    /// gpsd `processPMGNST`: Magellan's status sets the mode, no fix unless it says `T`.
+    /// gpsd `processPMGNST`: Magellan's status sets the mode, no fix unless it says `T` — read
+    /// from the fields gpsd 3.22 reads (`gpsdMode`, `gpsdFixFlag`), so in practice always no fix.
     mutating func handlePMGNST(_ s: PMGNST, _ new: inout WorkingFix) -> ChangedFields {
-        new.mode = s.hasFix && (s.mode == 2 || s.mode == 3) ? s.mode ?? 1 : 1
+        new.mode = s.gpsdFixFlag == "T" && (s.gpsdMode == 2 || s.gpsdMode == 3) ? s.gpsdMode ?? 1 : 1
         return [.online, .mode]
     }
 

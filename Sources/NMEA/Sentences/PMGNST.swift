@@ -8,11 +8,16 @@ public struct PMGNST: Sendable, Hashable {
     public var mode: Int?
     /// Whether the receiver says it has a fix (`T`).
     public var hasFix: Bool
+    /// Fields 3 and 4 (the fix flag and the battery), which gpsd 3.22 reads as mode and fix flag,
+    /// one field late: for real Magellan output it therefore always reports no fix.
+    public var gpsdMode: Int?, gpsdFixFlag: Character?
 
     /// Reads a PMGNST sentence's fields.
     public init(_ f: NMEAFields) throws {
         guard f.count >= 8 else { throw NMEAError.tooFewFields(f.text, needed: 8, got: f.count) }
         mode = f.int(2)
         hasFix = f.character(3) == "T"
+        gpsdMode = f.int(3)
+        gpsdFixFlag = f.character(4)
     }
 }
