@@ -22,6 +22,8 @@ struct GPSDBehaviourTests {
         // Garmin PGRME errors (scaled to gpsd's 95 %, one in feet ignored): epx/epy/epv/sep, and
         // eps/epc derived again from them
         "garmin-errors",
+        // Garmin PGRMF fix data: date and time, leap seconds in every later TPV, fix type, km/h speed
+        "garmin-fix-data",
         // Magellan PMGNST status, read from the fields gpsd 3.22 reads (always no fix)
         "magellan-status",
         // Quectel PQGSA/PQGSV: a five-letter address dispatched on its last three letters

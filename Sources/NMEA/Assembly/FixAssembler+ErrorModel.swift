@@ -95,6 +95,7 @@ extension FixAssembler {
         out.satellitesUsed = usedPRNs.isEmpty ? nil : usedPRNs.count  // from GSA, gpsd's uSat
         out.dgpsAge = v(fix.dgpsAge)
         out.dgpsStation = fix.dgpsStation >= 0 ? fix.dgpsStation : nil
+        out.leapSeconds = leapSeconds
         return out
     }
 

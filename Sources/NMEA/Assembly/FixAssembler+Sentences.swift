@@ -209,6 +209,35 @@ extension FixAssembler {
         return [.online, .horizontalError, .verticalError, .sphericalError]
     }
 
+    /// gpsd `processPGRMF`: date and time (they do not take part in cycle detection); with mode
+    /// `A` also the leap seconds, position, fix type (0 none, 1 2D, 2 3D), speed (km/h), course,
+    /// PDOP and TDOP — empty numbers read as 0, as gpsd's `safe_atof` does.
+    mutating func handlePGRMF(_ s: PGRMF, _ new: inout WorkingFix) -> ChangedFields {
+        var changed: ChangedFields = .online
+        if let t = s.time, let d = s.date, let full = fullDate(d) {
+            date = full
+            changed.formUnion(handleTime(t, &new))
+        }
+        guard s.mode == "A" else { return changed }
+        if let l = s.leapSeconds { leapSeconds = l }
+        if let lat = s.latitude, let lon = s.longitude {
+            new.latitude = lat
+            new.longitude = lon
+            changed.insert(.latLon)
+        }
+        switch s.fixType {
+        case 0: new.mode = 1; changed.insert(.mode)
+        case 1: new.mode = 2; changed.insert(.mode)
+        case 2: new.mode = 3; changed.insert(.mode)
+        default: break
+        }
+        new.speed = (s.speedKmh ?? 0) / 3.6
+        new.track = s.course ?? 0
+        dop.p = s.pdop ?? 0
+        dop.t = s.tdop ?? 0
+        return changed.union([.speed, .track, .dop])
+    }
+
     /// gpsd `processPMGNST`: Magellan's status sets the mode, no fix unless it says `T` — read
     /// from the fields gpsd 3.22 reads (`gpsdMode`, `gpsdFixFlag`), so in practice always no fix.
     mutating func handlePMGNST(_ s: PMGNST, _ new: inout WorkingFix) -> ChangedFields {

@@ -28,6 +28,8 @@ public struct FixAssembler: Sendable {
     var lastGGATalker: String?
     var ggaLatched = false
     var lastTimeOfDay: NMEATime?
+    /// GPS − UTC leap seconds once a receiver has said (gpsd's `context->leap_seconds`).
+    var leapSeconds: Int?
     var statusUpgradeOnly = false
     /// RMC and ZDA dates refused so far as impossible (31 February).
     public internal(set) var rejectedDates = 0
@@ -66,6 +68,7 @@ public struct FixAssembler: Sendable {
         case .hdt: tag = "HDT"; changed = [.online, .attitude]
         case .psrfepe(let s): tag = "PSRFEPE"; changed = handlePSRFEPE(s, &new, &fractionalTime)
         case .pgrme(let s): tag = "PGRME"; changed = handlePGRME(s, &new)
+        case .pgrmf(let s): tag = "PGRMF"; changed = handlePGRMF(s, &new)
         case .pmgnst(let s): tag = "PMGNST"; changed = handlePMGNST(s, &new)
         case .txt: tag = "TXT"
         case .unrecognized: break

@@ -28,6 +28,8 @@ public enum NMEASentence: Sendable, Hashable {
     case psrfepe(PSRFEPE)
     /// A Garmin PGRME error-estimate sentence.
     case pgrme(PGRME)
+    /// A Garmin PGRMF fix-data sentence.
+    case pgrmf(PGRMF)
     /// A Magellan PMGNST status sentence.
     case pmgnst(PMGNST)
     /// A well-formed sentence of a type Waygate does not decode (proprietary `P…` ones included).
