@@ -287,9 +287,9 @@ extension FixAssembler {
     }
 
     /// gpsd `processGSA`: mode, DOPs and the satellites used, accumulated over the GSAs of one
-    /// cycle (GN ones, or GP then GL/BD/GA ones). Ignored after a latched GGA and for a dead-reckoning
-    /// mode `E`; a GP GSA after GL/BD/GA ones is ignored; the first GN GSA after another talker
-    /// reports the mode only — even after a latched GGA, when it is the cleared mode 0.
+    /// cycle (GN ones, or GP then GL/BD/GA ones). Ignored after a latched GGA; a dead-reckoning
+    /// mode `E` sets no mode; a GP GSA after GL/BD/GA ones is ignored; the first GN GSA after
+    /// another talker reports the mode only — even after a latched GGA, when it is the cleared mode 0.
     mutating func handleGSA(_ s: GSA, talker: String, _ new: inout WorkingFix) -> ChangedFields {
         let previousTalker = lastGSATalker
         var changed: ChangedFields = .online
