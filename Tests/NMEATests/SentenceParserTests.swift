@@ -64,7 +64,7 @@ struct SentenceParserTests {
         #expect(e.status == "A" && e.hdop == 0.7 && e.horizontalError == 6.82 && e.verticalError == 10.69 && e.headingError == 180)
     }
 
-    @Test("Garmin PGRME errors, PGRMF fix data and Magellan PMGNST status, as gpsd's table names them")
+    @Test("Garmin PGRME errors, PGRMF fix data, PGRMZ altitude and Magellan PMGNST status, as gpsd's table names them")
     func garminAndMagellan() throws {
         guard case .pgrme(let e) = try SentenceParser.parse("$PGRME,7.6,M,41.7,M,42.4,M*2F") else { Issue.record("PGRME"); return }
         #expect(e.horizontalError == 7.6 && e.verticalError == 41.7 && e.sphericalError == 42.4 && e.inMetres)
@@ -73,6 +73,8 @@ struct SentenceParserTests {
         }
         #expect(f.leapSeconds == 13 && f.fixType == 2 && f.mode == "A" && f.course == 226 && f.pdop == 2 && f.tdop == 1)
         #expect(f.date == NMEADate(day: 16, month: 3, year: 5) && f.time?.hour == 9 && f.latitude.map { abs($0 - 52.219065) < 1e-6 } == true)
+        guard case .pgrmz(let z) = try SentenceParser.parse("$PGRMZ,246,f,3*1B") else { Issue.record("PGRMZ"); return }
+        #expect(z.altitudeFeet == 246 && z.fixType == "3")
         guard case .pmgnst(let m) = try SentenceParser.parse("$PMGNST,01.75,3,F,816,11.1,+00000,20*5E") else { Issue.record("PMGNST"); return }
         #expect(m.mode == 3 && !m.hasFix)
     }

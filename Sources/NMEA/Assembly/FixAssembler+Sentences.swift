@@ -238,6 +238,26 @@ extension FixAssembler {
         return changed.union([.speed, .track, .dop])
     }
 
+    /// gpsd `processPGRMZ`: an altitude in feet is the MSL altitude (whole feet, as gpsd reads
+    /// them with `atoi`), and the fix type sets the mode.
+    mutating func handlePGRMZ(_ s: PGRMZ, _ new: inout WorkingFix) -> ChangedFields {
+        var changed: ChangedFields = .online
+        if let feet = s.altitudeFeet, PlausibleRange.altitude.contains(Double(feet) / Self.feetPerMetre) {
+            new.altMSL = Double(feet) / Self.feetPerMetre
+            changed.insert(.altitude)
+        }
+        switch s.fixType {
+        case "1": new.mode = 1; changed.insert(.mode)
+        case "2": new.mode = 2; changed.insert(.mode)
+        case "3": new.mode = 3; changed.insert(.mode)
+        default: break
+        }
+        return changed
+    }
+
+    /// gpsd's `METERS_TO_FEET`.
+    static let feetPerMetre = 3.2808399
+
     /// gpsd `processPMGNST`: Magellan's status sets the mode, no fix unless it says `T` — read
     /// from the fields gpsd 3.22 reads (`gpsdMode`, `gpsdFixFlag`), so in practice always no fix.
     mutating func handlePMGNST(_ s: PMGNST, _ new: inout WorkingFix) -> ChangedFields {

@@ -69,6 +69,7 @@ public struct FixAssembler: Sendable {
         case .psrfepe(let s): tag = "PSRFEPE"; changed = handlePSRFEPE(s, &new, &fractionalTime)
         case .pgrme(let s): tag = "PGRME"; changed = handlePGRME(s, &new)
         case .pgrmf(let s): tag = "PGRMF"; changed = handlePGRMF(s, &new)
+        case .pgrmz(let s): tag = "PGRMZ"; changed = handlePGRMZ(s, &new)
         case .pmgnst(let s): tag = "PMGNST"; changed = handlePMGNST(s, &new)
         case .txt: tag = "TXT"
         case .unrecognized: break

@@ -22,6 +22,7 @@ public enum SentenceParser {
             case "PSRFEPE": return checked(try PSRFEPE(fields), fields) { .psrfepe($0) }
             case "PGRME": return checked(try PGRME(fields), fields) { .pgrme($0) }
             case "PGRMF": return checked(try PGRMF(fields), fields) { .pgrmf($0) }
+            case "PGRMZ": return (.pgrmz(try PGRMZ(fields)), .none)
             case "PMGNST": return (.pmgnst(try PMGNST(fields)), .none)
             default: break
             }

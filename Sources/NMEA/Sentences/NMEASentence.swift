@@ -30,6 +30,8 @@ public enum NMEASentence: Sendable, Hashable {
     case pgrme(PGRME)
     /// A Garmin PGRMF fix-data sentence.
     case pgrmf(PGRMF)
+    /// A Garmin PGRMZ altitude sentence.
+    case pgrmz(PGRMZ)
     /// A Magellan PMGNST status sentence.
     case pmgnst(PMGNST)
     /// A well-formed sentence of a type Waygate does not decode (proprietary `P…` ones included).
