@@ -5,7 +5,7 @@ import Timekeeping
 
 /// gpsd's `gpsd_error_model`: derived quantities and error estimates, and the public views.
 extension FixAssembler {
-    mutating func applyErrorModel() {
+    mutating func applyErrorModel(_ changed: ChangedFields) {
         var deltaTime = -1.0
         if fix.time.isFinite {
             deltaTime = fix.time - (lastFix.time.isFinite ? lastFix.time : 0)
@@ -40,8 +40,12 @@ extension FixAssembler {
         }
         if fix.time.isFinite, !fix.ept.isFinite { fix.ept = 0.005 }
         if fix.mode >= 2 {
-            if !fix.epx.isFinite, dop.h.isFinite { fix.epx = dop.x * hUERE }
-            if !fix.epy.isFinite, dop.h.isFinite { fix.epy = dop.y * hUERE }
+            // epx/epy follow the latest DOPs and status at every sentence (gpsd 3.22 reports the
+            // DGPS figure once GGA says DGPS, and a PGRME's epx only until the next sentence when
+            // DOPs are known); a receiver's own epx/epy (GBS, PGRME) hold for the sentence giving them.
+            let given = changed.contains(.horizontalError)
+            if dop.h.isFinite, dop.x.isFinite, !given || !fix.epx.isFinite { fix.epx = dop.x * hUERE }
+            if dop.h.isFinite, dop.y.isFinite, !given || !fix.epy.isFinite { fix.epy = dop.y * hUERE }
             if fix.mode >= 3, !fix.epv.isFinite, dop.v.isFinite { fix.epv = dop.v * vUERE }
             if !fix.eph.isFinite, dop.h.isFinite { fix.eph = dop.h * pUERE }
             if !fix.sep.isFinite, dop.p.isFinite { fix.sep = dop.p * pUERE }

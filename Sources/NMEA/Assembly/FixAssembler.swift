@@ -86,7 +86,7 @@ public struct FixAssembler: Sendable {
         if statusUpgradeOnly, new.status < fix.status { changed.remove(.status) }
         statusUpgradeOnly = false
         fix.merge(new, changed)
-        applyErrorModel()
+        applyErrorModel(changed)
         if !cycleEndReliable, !changed.isDisjoint(with: [.latLon, .mode]) { changed.insert(.report) }
         // gpsd 3.22 reports a GGA or RMC without a time (a receiver with no fix) even once it
         // knows the cycle ender (measured with gpsfake: docs/gpsd-compatibility.md).
