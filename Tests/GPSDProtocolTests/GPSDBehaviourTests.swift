@@ -26,6 +26,9 @@ struct GPSDBehaviourTests {
         "garmin-fix-data",
         // Garmin PGRMZ altitude in whole feet and fix type, before the first GGA and between GPS sentences
         "garmin-altitude",
+        // epx/epy/eps follow the latest DOPs and status (RMC without FAA mode, then a DGPS GGA); a
+        // PGRME's epx/epy last one sentence once DOPs are known; GLL without FAA mode keeps the status
+        "dop-errors",
         // Magellan PMGNST status, read from the fields gpsd 3.22 reads (always no fix)
         "magellan-status",
         // Quectel PQGSA/PQGSV: a five-letter address dispatched on its last three letters

@@ -50,7 +50,8 @@ extension FixAssembler {
             if !fix.eph.isFinite, dop.h.isFinite { fix.eph = dop.h * pUERE }
             if !fix.sep.isFinite, dop.p.isFinite { fix.sep = dop.p * pUERE }
             if deltaTime > 0, oldFix.mode >= 2 {
-                if !fix.eps.isFinite, oldFix.epx.isFinite, oldFix.epy.isFinite {
+                // Like epx/epy, eps follows them at every sentence unless the receiver gave it.
+                if !speedErrorGiven, oldFix.epx.isFinite, oldFix.epy.isFinite, fix.epx.isFinite || fix.epy.isFinite {
                     fix.eps = (max(oldFix.epx, oldFix.epy) + max(fix.epx, fix.epy)) / deltaTime
                 }
                 if !fix.epd.isFinite {

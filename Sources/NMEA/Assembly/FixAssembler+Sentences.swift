@@ -125,7 +125,8 @@ extension FixAssembler {
             new.status = 0
             return changed.union(.mode)
         }
-        new.status = s.faaMode.map { Self.status(faaMode: $0) } ?? 1
+        // Without an FAA mode (NMEA before 2.3) a valid GLL leaves the status as it is.
+        if let faa = s.faaMode { new.status = Self.status(faaMode: faa) } else { changed.remove(.status) }
         if let lat = s.latitude, let lon = s.longitude {
             new.latitude = lat
             new.longitude = lon

@@ -27,6 +27,8 @@ public struct FixAssembler: Sendable {
     var lastGGATime: NMEATime?
     var lastGGATalker: String?
     var ggaLatched = false
+    /// Whether the receiver gave this cycle's speed error (PSRFEPE); otherwise it follows epx/epy.
+    var speedErrorGiven = false
     var lastTimeOfDay: NMEATime?
     /// GPS − UTC leap seconds once a receiver has said (gpsd's `context->leap_seconds`).
     var leapSeconds: Int?
@@ -82,7 +84,8 @@ public struct FixAssembler: Sendable {
             new.mode = fix.mode
         }
         if changed.contains(.satellites), !satellites.isEmpty { fillDOPs() }
-        if changed.contains(.clear) { fix = WorkingFix() }
+        if changed.contains(.clear) { fix = WorkingFix(); speedErrorGiven = false }
+        if changed.contains(.errorEstimates), new.eps.isFinite { speedErrorGiven = true }
         if statusUpgradeOnly, new.status < fix.status { changed.remove(.status) }
         statusUpgradeOnly = false
         fix.merge(new, changed)
