@@ -15,6 +15,8 @@ public struct TPV: Sendable, Hashable, Codable, GPSDObject {
     public var mode: Int
     /// Time of the report, ISO 8601 UTC with milliseconds.
     public var time: String?
+    /// GPS − UTC leap seconds, once the receiver has said (Garmin PGRMF).
+    public var leapseconds: Int?
     /// Estimated time error, seconds.
     public var ept: Double?
     /// Position, degrees.
@@ -43,7 +45,10 @@ public struct TPV: Sendable, Hashable, Codable, GPSDObject {
         self.device = device
         if let s = fix.status, s > 1 { status = s }
         time = fix.time.map(GPSDTime.string)
-        if fix.time != nil { ept = fix.timeError }
+        if fix.time != nil {
+            leapseconds = fix.leapSeconds
+            ept = fix.timeError
+        }
         guard fix.mode >= .twoD else { return }
         lat = fix.coordinate?.latitude
         lon = fix.coordinate?.longitude
@@ -91,6 +96,7 @@ public struct TPV: Sendable, Hashable, Codable, GPSDObject {
         f.longitudeError = epx
         f.climbError = epc
         f.timeError = ept
+        f.leapSeconds = leapseconds
         f.sphericalError = sep
         f.dgpsAge = dgpsAge
         f.dgpsStation = dgpsSta
@@ -104,6 +110,7 @@ public struct TPV: Sendable, Hashable, Codable, GPSDObject {
         json.member("status", status)
         json.member("mode", mode)
         json.gpsdMember("time", time)
+        json.member("leapseconds", leapseconds)
         json.gpsdMember("ept", ept, decimals: 3)
         json.gpsdMember("lat", lat, decimals: 9)
         json.gpsdMember("lon", lon, decimals: 9)

@@ -71,6 +71,8 @@ public struct Fix: Sendable, Hashable, Codable {
     public var dgpsAge: Seconds?
     /// Differential reference station id.
     public var dgpsStation: Int?
+    /// GPS − UTC leap seconds, when the receiver said (gpsd `leapseconds`).
+    public var leapSeconds: Int?
     /// Whether the fix was made up by Waygate's simulator rather than measured.
     public var isSimulated: Bool
 

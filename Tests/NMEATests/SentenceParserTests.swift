@@ -64,9 +64,32 @@ struct SentenceParserTests {
         #expect(e.status == "A" && e.hdop == 0.7 && e.horizontalError == 6.82 && e.verticalError == 10.69 && e.headingError == 180)
     }
 
+    @Test("Garmin PGRME errors, PGRMF fix data, PGRMZ altitude and Magellan PMGNST status, as gpsd's table names them")
+    func garminAndMagellan() throws {
+        guard case .pgrme(let e) = try SentenceParser.parse("$PGRME,7.6,M,41.7,M,42.4,M*2F") else { Issue.record("PGRME"); return }
+        #expect(e.horizontalError == 7.6 && e.verticalError == 41.7 && e.sphericalError == 42.4 && e.inMetres)
+        guard case .pgrmf(let f) = try SentenceParser.parse("$PGRMF,290,293895,160305,093802,13,5213.1439,N,02100.6511,E,A,2,0,226,2,1*11") else {
+            Issue.record("PGRMF"); return
+        }
+        #expect(f.leapSeconds == 13 && f.fixType == 2 && f.mode == "A" && f.course == 226 && f.pdop == 2 && f.tdop == 1)
+        #expect(f.date == NMEADate(day: 16, month: 3, year: 5) && f.time?.hour == 9 && f.latitude.map { abs($0 - 52.219065) < 1e-6 } == true)
+        guard case .pgrmz(let z) = try SentenceParser.parse("$PGRMZ,246,f,3*1B") else { Issue.record("PGRMZ"); return }
+        #expect(z.altitudeFeet == 246 && z.fixType == "3")
+        guard case .pmgnst(let m) = try SentenceParser.parse("$PMGNST,01.75,3,F,816,11.1,+00000,20*5E") else { Issue.record("PMGNST"); return }
+        #expect(m.mode == 3 && !m.hasFix)
+    }
+
+    @Test("a five-letter address is dispatched on its last three letters, as gpsd does (Quectel PQGSA)")
+    func anyTalker() throws {
+        guard case .gsa(let g, let talker) = try SentenceParser.parse("$PQGSA,A,3,12,,,,,,,,,,,,1.2,0.9,0.9,4*3C") else {
+            Issue.record("PQGSA"); return
+        }
+        #expect(talker == "PQ" && g.satelliteIDs == [12])
+    }
+
     @Test("proprietary and unknown sentences are unrecognized, short ones throw")
     func unknown() throws {
-        #expect(try SentenceParser.parse("$PGRME,7.6,M,41.7,M,42.4,M*2F") == .unrecognized(address: "PGRME"))
+        #expect(try SentenceParser.parse("$PGRMV,0.0,0.0,0.0*5C") == .unrecognized(address: "PGRMV"))
         #expect(try SentenceParser.parse("$GPDTM,W84,,0.0,N,0.0,E,0.0,W84*6F") == .unrecognized(address: "GPDTM"))
         #expect(throws: NMEAError.self) { try SentenceParser.parse("$GPGGA,1*00") }
     }

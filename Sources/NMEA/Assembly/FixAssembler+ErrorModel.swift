@@ -5,7 +5,7 @@ import Timekeeping
 
 /// gpsd's `gpsd_error_model`: derived quantities and error estimates, and the public views.
 extension FixAssembler {
-    mutating func applyErrorModel() {
+    mutating func applyErrorModel(_ changed: ChangedFields) {
         var deltaTime = -1.0
         if fix.time.isFinite {
             deltaTime = fix.time - (lastFix.time.isFinite ? lastFix.time : 0)
@@ -40,13 +40,18 @@ extension FixAssembler {
         }
         if fix.time.isFinite, !fix.ept.isFinite { fix.ept = 0.005 }
         if fix.mode >= 2 {
-            if !fix.epx.isFinite, dop.h.isFinite { fix.epx = dop.x * hUERE }
-            if !fix.epy.isFinite, dop.h.isFinite { fix.epy = dop.y * hUERE }
+            // epx/epy follow the latest DOPs and status at every sentence (gpsd 3.22 reports the
+            // DGPS figure once GGA says DGPS, and a PGRME's epx only until the next sentence when
+            // DOPs are known); a receiver's own epx/epy (GBS, PGRME) hold for the sentence giving them.
+            let given = changed.contains(.horizontalError)
+            if dop.h.isFinite, dop.x.isFinite, !given || !fix.epx.isFinite { fix.epx = dop.x * hUERE }
+            if dop.h.isFinite, dop.y.isFinite, !given || !fix.epy.isFinite { fix.epy = dop.y * hUERE }
             if fix.mode >= 3, !fix.epv.isFinite, dop.v.isFinite { fix.epv = dop.v * vUERE }
             if !fix.eph.isFinite, dop.h.isFinite { fix.eph = dop.h * pUERE }
             if !fix.sep.isFinite, dop.p.isFinite { fix.sep = dop.p * pUERE }
             if deltaTime > 0, oldFix.mode >= 2 {
-                if !fix.eps.isFinite, oldFix.epx.isFinite, oldFix.epy.isFinite {
+                // Like epx/epy, eps follows them at every sentence unless the receiver gave it.
+                if !speedErrorGiven, oldFix.epx.isFinite, oldFix.epy.isFinite, fix.epx.isFinite || fix.epy.isFinite {
                     fix.eps = (max(oldFix.epx, oldFix.epy) + max(fix.epx, fix.epy)) / deltaTime
                 }
                 if !fix.epd.isFinite {
@@ -95,6 +100,7 @@ extension FixAssembler {
         out.satellitesUsed = usedPRNs.isEmpty ? nil : usedPRNs.count  // from GSA, gpsd's uSat
         out.dgpsAge = v(fix.dgpsAge)
         out.dgpsStation = fix.dgpsStation >= 0 ? fix.dgpsStation : nil
+        out.leapSeconds = leapSeconds
         return out
     }
 

@@ -40,7 +40,7 @@ extension FixAssembler {
     /// gpsd `processGGA`: the quality sets the status only (an empty quality leaves it); a
     /// position makes a 2D fix, an altitude with at least 4 satellites used a 3D one, fewer than 3
     /// satellites used no fix (the position still enters the cycle); no position, no fix.
-    mutating func handleGGA(_ s: GGA, _ new: inout WorkingFix, _ frac: inout Double?) -> ChangedFields {
+    mutating func handleGGA(_ s: GGA, talker: String, _ new: inout WorkingFix, _ frac: inout Double?) -> ChangedFields {
         var changed: ChangedFields = [.online, .mode]
         if let q = s.quality {
             new.status = Self.status(ggaQuality: q)
@@ -48,17 +48,18 @@ extension FixAssembler {
         }
         frac = s.time.map(\.secondsOfDay)
         // A GGA repeating the previous GGA's time means a receiver holding a stale fix (gpsd "latch
-        // mode"). As in gpsd the time fields are compared as given, so GGAs without a time latch too
-        // (the first one included), and then, until the next GGA, GSA is ignored.
-        let latched = s.time == lastGGATime
-        lastGGATime = s.time
+        // mode"): no fix status, and until the next GGA every GSA is ignored. As in gpsd the time
+        // fields are compared as given, so GGAs without a time latch too (the first one included),
+        // and a GGA from another talker than the last one (GP+GL pairs) never latches.
+        let latched = (lastGGATalker == nil || lastGGATalker == talker) && s.time == lastGGATime
+        lastGGATalker = talker
+        if !latched { lastGGATime = s.time }
         ggaLatched = latched
         changed.formUnion(handleTime(s.time, &new))
         if let h = s.hdop { dop.h = h; changed.insert(.dop) }
         if latched {
             new.status = 0
-            new.mode = 1
-            return changed.union(.status)
+            changed.insert(.status)
         }
         // No usable position (empty, or rejected as impossible): no fix.
         guard let lat = s.latitude, let lon = s.longitude else {
@@ -124,7 +125,8 @@ extension FixAssembler {
             new.status = 0
             return changed.union(.mode)
         }
-        new.status = s.faaMode.map { Self.status(faaMode: $0) } ?? 1
+        // Without an FAA mode (NMEA before 2.3) a valid GLL leaves the status as it is.
+        if let faa = s.faaMode { new.status = Self.status(faaMode: faa) } else { changed.remove(.status) }
         if let lat = s.latitude, let lon = s.longitude {
             new.latitude = lat
             new.longitude = lon
@@ -195,6 +197,75 @@ extension FixAssembler {
         return changed.union(.errorEstimates)
     }
 
+    /// gpsd's reading of Garmin's error figures: 50 % CEP scaled to its 95 % confidence
+    /// (`GPSD_CONFIDENCE / CEP50_SIGMA`, 2.45 / 1.18), the horizontal one split evenly into
+    /// epx and epy. Figures not all in metres are ignored; an empty one counts as 0, as in gpsd.
+    mutating func handlePGRME(_ s: PGRME, _ new: inout WorkingFix) -> ChangedFields {
+        guard s.inMetres else { return .online }
+        let scale = 2.45 / 1.18
+        new.epx = (s.horizontalError ?? 0) / 2.0.squareRoot() * scale
+        new.epy = new.epx
+        new.epv = (s.verticalError ?? 0) * scale
+        new.sep = (s.sphericalError ?? 0) * scale
+        return [.online, .horizontalError, .verticalError, .sphericalError]
+    }
+
+    /// gpsd `processPGRMF`: date and time (they do not take part in cycle detection); with mode
+    /// `A` also the leap seconds, position, fix type (0 none, 1 2D, 2 3D), speed (km/h), course,
+    /// PDOP and TDOP — empty numbers read as 0, as gpsd's `safe_atof` does.
+    mutating func handlePGRMF(_ s: PGRMF, _ new: inout WorkingFix) -> ChangedFields {
+        var changed: ChangedFields = .online
+        if let t = s.time, let d = s.date, let full = fullDate(d) {
+            date = full
+            changed.formUnion(handleTime(t, &new))
+        }
+        guard s.mode == "A" else { return changed }
+        if let l = s.leapSeconds { leapSeconds = l }
+        if let lat = s.latitude, let lon = s.longitude {
+            new.latitude = lat
+            new.longitude = lon
+            changed.insert(.latLon)
+        }
+        switch s.fixType {
+        case 0: new.mode = 1; changed.insert(.mode)
+        case 1: new.mode = 2; changed.insert(.mode)
+        case 2: new.mode = 3; changed.insert(.mode)
+        default: break
+        }
+        new.speed = (s.speedKmh ?? 0) / 3.6
+        new.track = s.course ?? 0
+        dop.p = s.pdop ?? 0
+        dop.t = s.tdop ?? 0
+        return changed.union([.speed, .track, .dop])
+    }
+
+    /// gpsd `processPGRMZ`: an altitude in feet is the MSL altitude (whole feet, as gpsd reads
+    /// them with `atoi`), and the fix type sets the mode.
+    mutating func handlePGRMZ(_ s: PGRMZ, _ new: inout WorkingFix) -> ChangedFields {
+        var changed: ChangedFields = .online
+        if let feet = s.altitudeFeet, PlausibleRange.altitude.contains(Double(feet) / Self.feetPerMetre) {
+            new.altMSL = Double(feet) / Self.feetPerMetre
+            changed.insert(.altitude)
+        }
+        switch s.fixType {
+        case "1": new.mode = 1; changed.insert(.mode)
+        case "2": new.mode = 2; changed.insert(.mode)
+        case "3": new.mode = 3; changed.insert(.mode)
+        default: break
+        }
+        return changed
+    }
+
+    /// gpsd's `METERS_TO_FEET`.
+    static let feetPerMetre = 3.2808399
+
+    /// gpsd `processPMGNST`: Magellan's status sets the mode, no fix unless it says `T` — read
+    /// from the fields gpsd 3.22 reads (`gpsdMode`, `gpsdFixFlag`), so in practice always no fix.
+    mutating func handlePMGNST(_ s: PMGNST, _ new: inout WorkingFix) -> ChangedFields {
+        new.mode = s.gpsdFixFlag == "T" && (s.gpsdMode == 2 || s.gpsdMode == 3) ? s.gpsdMode ?? 1 : 1
+        return [.online, .mode]
+    }
+
     mutating func handleVTG(_ s: VTG, _ new: inout WorkingFix) -> ChangedFields {
         var changed: ChangedFields = .online
         if s.faaMode == "N" { return changed }
@@ -236,30 +307,36 @@ extension FixAssembler {
         return handleTime(time, &new).union(.online)
     }
 
+    /// gpsd `processGSA`: mode, DOPs and the satellites used, accumulated over the GSAs of one
+    /// cycle (GN ones, or GP then GL/BD/GA ones). Ignored after a latched GGA; a dead-reckoning
+    /// mode `E` sets no mode; a GP GSA after GL/BD/GA ones is ignored; the first GN GSA after
+    /// another talker reports the mode only — even after a latched GGA, when it is the cleared mode 0.
     mutating func handleGSA(_ s: GSA, talker: String, _ new: inout WorkingFix) -> ChangedFields {
-        // After a GGA latched on an empty time (a receiver without a fix) gpsd does not trust the
-        // GSA at all: no mode, DOPs or satellites. (After a GGA repeating a real time, such as a
-        // GP+GL pair, gpsd 3.22 still takes the GSA: the bundled SiRFstarV and Telit logs.)
-        if ggaLatched, lastGGATime == nil, s.fieldCount >= 18 { return .online }
         let previousTalker = lastGSATalker
         var changed: ChangedFields = .online
-        if s.fieldCount >= 18 {
+        if s.fieldCount >= 18, !ggaLatched {
             new.mode = s.mode ?? 0
-            if !(new.mode == 0 && s.modeIsEstimate) { changed.insert(.mode) }
+            if !s.modeIsEstimate { changed.insert(.mode) }
             if let p = s.pdop { dop.p = p }
             if let h = s.hdop { dop.h = h }
             if let v = s.vdop { dop.v = v }
             if previousTalker == nil || (previousTalker == talker && talker != "GN") { usedPRNs.removeAll() }
-            if talker != "GP" && talker != "GN" { seenExtraGSA = true }
+            lastGSATalker = talker
+            switch talker.last {
+            case "B", "D", "Q", "L", "A": seenExtraGSA = true
+            default: break
+            }
             // gpsd 3.22 numbers GSA ids by talker alone, ignoring the NMEA 4.1 system id.
             for id in s.satelliteIDs {
                 if let n = SatelliteNumbering.identify(talker: talker, id: id) { usedPRNs.append(n.prn) }
             }
             changed.formUnion([.dop, .used])
         }
-        lastGSATalker = talker
-        if seenExtraGSA && talker == "GP" { return .online }
-        if previousTalker != "GN" && talker == "GN" { return changed.intersection([.online, .mode]) }
+        if seenExtraGSA && talker.last == "P" { return .online }
+        if previousTalker != "GN" && talker == "GN" {
+            if !changed.contains(.mode) { new.mode = 0 }
+            return [.online, .mode]
+        }
         return changed
     }
 

@@ -25,8 +25,13 @@ public struct FixAssembler: Sendable {
     var lastFractionalTime: Double?
     var cycleEndReliable = false
     var lastGGATime: NMEATime?
+    var lastGGATalker: String?
     var ggaLatched = false
+    /// Whether the receiver gave this cycle's speed error (PSRFEPE); otherwise it follows epx/epy.
+    var speedErrorGiven = false
     var lastTimeOfDay: NMEATime?
+    /// GPS − UTC leap seconds once a receiver has said (gpsd's `context->leap_seconds`).
+    var leapSeconds: Int?
     var statusUpgradeOnly = false
     /// RMC and ZDA dates refused so far as impossible (31 February).
     public internal(set) var rejectedDates = 0
@@ -47,7 +52,7 @@ public struct FixAssembler: Sendable {
         var tag: String?
         var noise: NoiseReport?
         switch sentence {
-        case .gga(let s, _): tag = "GGA"; changed = handleGGA(s, &new, &fractionalTime)
+        case .gga(let s, let talker): tag = "GGA"; changed = handleGGA(s, talker: talker, &new, &fractionalTime)
         case .rmc(let s, _): tag = "RMC"; changed = handleRMC(s, &new, &fractionalTime)
         case .gll(let s, _): tag = "GLL"; changed = handleGLL(s, &new, &fractionalTime)
         case .gns(let s, _): tag = "GNS"; changed = handleGNS(s, &new, &fractionalTime)
@@ -64,6 +69,10 @@ public struct FixAssembler: Sendable {
         case .gbs(let s, _): tag = "GBS"; changed = handleGBS(s, &new, &fractionalTime)
         case .hdt: tag = "HDT"; changed = [.online, .attitude]
         case .psrfepe(let s): tag = "PSRFEPE"; changed = handlePSRFEPE(s, &new, &fractionalTime)
+        case .pgrme(let s): tag = "PGRME"; changed = handlePGRME(s, &new)
+        case .pgrmf(let s): tag = "PGRMF"; changed = handlePGRMF(s, &new)
+        case .pgrmz(let s): tag = "PGRMZ"; changed = handlePGRMZ(s, &new)
+        case .pmgnst(let s): tag = "PMGNST"; changed = handlePMGNST(s, &new)
         case .txt: tag = "TXT"
         case .unrecognized: break
         }
@@ -75,11 +84,12 @@ public struct FixAssembler: Sendable {
             new.mode = fix.mode
         }
         if changed.contains(.satellites), !satellites.isEmpty { fillDOPs() }
-        if changed.contains(.clear) { fix = WorkingFix() }
+        if changed.contains(.clear) { fix = WorkingFix(); speedErrorGiven = false }
+        if changed.contains(.errorEstimates), new.eps.isFinite { speedErrorGiven = true }
         if statusUpgradeOnly, new.status < fix.status { changed.remove(.status) }
         statusUpgradeOnly = false
         fix.merge(new, changed)
-        applyErrorModel()
+        applyErrorModel(changed)
         if !cycleEndReliable, !changed.isDisjoint(with: [.latLon, .mode]) { changed.insert(.report) }
         // gpsd 3.22 reports a GGA or RMC without a time (a receiver with no fix) even once it
         // knows the cycle ender (measured with gpsfake: docs/gpsd-compatibility.md).

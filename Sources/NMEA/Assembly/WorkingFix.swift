@@ -22,8 +22,11 @@ struct WorkingFix: Sendable {
             if from.altHAE.isFinite { altHAE = from.altHAE }
             if from.altMSL.isFinite { altMSL = from.altMSL }
         }
-        if changed.contains(.horizontalError) { epx = from.epx; epy = from.epy }
-        if changed.contains(.verticalError) { epv = from.epv }
+        // Receiver-supplied errors (GBS, PGRME) replace the derived speed and climb errors too, which
+        // are then derived again from them (gpsd 3.22's eps/epc follow the last epx/epy/epv given).
+        if changed.contains(.horizontalError) { epx = from.epx; epy = from.epy; eps = .nan }
+        if changed.contains(.verticalError) { epv = from.epv; epc = .nan }
+        if changed.contains(.sphericalError) { sep = from.sep }
         if changed.contains(.errorEstimates) {
             if from.eph.isFinite { eph = from.eph }
             if from.epv.isFinite { epv = from.epv }

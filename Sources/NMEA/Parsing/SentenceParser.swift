@@ -14,11 +14,18 @@ public enum SentenceParser {
         guard address.count >= 3, address.allSatisfy({ $0 >= 0x30 && $0 < 0x7F }) else {
             throw NMEAError.malformedAddress(fields.text)
         }
+        // gpsd's table names its proprietary sentences in full; any other five-letter address is
+        // dispatched on its last three letters whatever its first two, so Quectel's `PQGSA` and
+        // `PQGSV` are a GSA and a GSV from talker `PQ`.
         if address.first == UInt8(ascii: "P") {
-            guard fields.address == "PSRFEPE" else { return (.unrecognized(address: fields.address), .none) }
-            var s = try PSRFEPE(fields)
-            let rejected = s.dropImpossibleValues(fields)
-            return (.psrfepe(s), rejected)
+            switch fields.address {
+            case "PSRFEPE": return checked(try PSRFEPE(fields), fields) { .psrfepe($0) }
+            case "PGRME": return checked(try PGRME(fields), fields) { .pgrme($0) }
+            case "PGRMF": return checked(try PGRMF(fields), fields) { .pgrmf($0) }
+            case "PGRMZ": return (.pgrmz(try PGRMZ(fields)), .none)
+            case "PMGNST": return (.pmgnst(try PMGNST(fields)), .none)
+            default: break
+            }
         }
         if address.count != 5 { return (.unrecognized(address: fields.address), .none) }
         let talker = String(decoding: address.prefix(2), as: UTF8.self)

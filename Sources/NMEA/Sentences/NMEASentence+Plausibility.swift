@@ -135,3 +135,26 @@ extension PSRFEPE: ImpossibleValueDropping {
         return ValueRejections(count: n, position: false)
     }
 }
+
+extension PGRME: ImpossibleValueDropping {
+    mutating func dropImpossibleValues(_ f: NMEAFields) -> ValueRejections {
+        var n = 0
+        horizontalError = f.double(1, in: PlausibleRange.error, rejected: &n)
+        verticalError = f.double(3, in: PlausibleRange.error, rejected: &n)
+        sphericalError = f.double(5, in: PlausibleRange.error, rejected: &n)
+        return ValueRejections(count: n, position: false)
+    }
+}
+
+extension PGRMF: ImpossibleValueDropping {
+    mutating func dropImpossibleValues(_ f: NMEAFields) -> ValueRejections {
+        var n = 0
+        if f.coordinate(6, rejected: &n) == nil { latitude = nil; longitude = nil }
+        let position = n > 0
+        speedKmh = f.double(12, in: PlausibleRange.speedKmh, rejected: &n)
+        course = f.double(13, in: PlausibleRange.course, rejected: &n)
+        pdop = f.double(14, in: PlausibleRange.dop, rejected: &n)
+        tdop = f.double(15, in: PlausibleRange.dop, rejected: &n)
+        return ValueRejections(count: n, position: position)
+    }
+}

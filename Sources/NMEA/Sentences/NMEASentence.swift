@@ -26,6 +26,14 @@ public enum NMEASentence: Sendable, Hashable {
     case txt(TXT, talker: String)
     /// A SiRF PSRFEPE error-estimate sentence.
     case psrfepe(PSRFEPE)
+    /// A Garmin PGRME error-estimate sentence.
+    case pgrme(PGRME)
+    /// A Garmin PGRMF fix-data sentence.
+    case pgrmf(PGRMF)
+    /// A Garmin PGRMZ altitude sentence.
+    case pgrmz(PGRMZ)
+    /// A Magellan PMGNST status sentence.
+    case pmgnst(PMGNST)
     /// A well-formed sentence of a type Waygate does not decode (proprietary `P…` ones included).
     case unrecognized(address: String)
 }

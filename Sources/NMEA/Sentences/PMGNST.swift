@@ -1,0 +1,23 @@
+/// PMGNST — Magellan proprietary receiver status.
+///
+///     $PMGNST,01.75,3,T,816,11.1,-00496,00*43
+///     1 firmware version  2 mode (1 no fix, 2 2D, 3 3D)  3 `T` with a fix, `F` without
+///     4 battery left (‰)  5 battery time left (h)  6 frequency compensation  7 PRN in focus
+public struct PMGNST: Sendable, Hashable {
+    /// The receiver's fix mode (1 no fix, 2 2D, 3 3D), as sent.
+    public var mode: Int?
+    /// Whether the receiver says it has a fix (`T`).
+    public var hasFix: Bool
+    /// Fields 3 and 4 (the fix flag and the battery), which gpsd 3.22 reads as mode and fix flag,
+    /// one field late: for real Magellan output it therefore always reports no fix.
+    public var gpsdMode: Int?, gpsdFixFlag: Character?
+
+    /// Reads a PMGNST sentence's fields.
+    public init(_ f: NMEAFields) throws {
+        guard f.count >= 8 else { throw NMEAError.tooFewFields(f.text, needed: 8, got: f.count) }
+        mode = f.int(2)
+        hasFix = f.character(3) == "T"
+        gpsdMode = f.int(3)
+        gpsdFixFlag = f.character(4)
+    }
+}
