@@ -75,6 +75,10 @@ public struct SegmentIndex: Sendable {
             }
             planarLength[e] = along
         }
+        // Each array goes to its final heap buffer as soon as it is complete, so a large map's
+        // index is never held twice over.
+        let along = MappedArray(segmentAlong), bearings = MappedArray(segmentBearing), lengths = MappedArray(planarLength)
+        (segmentAlong, segmentBearing, planarLength) = ([], [], [])
         let minX = xs.min() ?? 0, minY = ys.min() ?? 0
         let columns = Int(((xs.max() ?? 0) - minX) / Self.cellSize) + 1, rows = Int(((ys.max() ?? 0) - minY) / Self.cellSize) + 1
         var counts = [Int32](repeating: 0, count: columns * rows + 1)
@@ -86,17 +90,22 @@ public struct SegmentIndex: Sendable {
         for s in segmentEdge.indices where segmentEdge[s] >= 0 { cells(s) { counts[$0 + 1] += 1 } }
         for i in 0..<(columns * rows) { counts[i + 1] += counts[i] }
         var fill = counts
-        var cellSegments = [Int32](repeating: 0, count: Int(counts[columns * rows]))
+        let cellOffsets = MappedArray(counts)
+        counts = []
+        var cellSegments = [Int32](repeating: 0, count: Int(cellOffsets[columns * rows]))
         for s in segmentEdge.indices where segmentEdge[s] >= 0 {
             cells(s) { cell in
                 cellSegments[Int(fill[cell])] = Int32(s)
                 fill[cell] += 1
             }
         }
+        fill = []
+        let segments = MappedArray(cellSegments)
+        cellSegments = []
         self.init(
-            origin: origin, minX: minX, minY: minY, columns: columns, rows: rows, cellOffsets: MappedArray(counts),
-            cellSegments: MappedArray(cellSegments), xs: MappedArray(xs), ys: MappedArray(ys), segmentEdges: MappedArray(segmentEdge),
-            segmentAlong: MappedArray(segmentAlong), segmentBearings: MappedArray(segmentBearing), planarLengths: MappedArray(planarLength))
+            origin: origin, minX: minX, minY: minY, columns: columns, rows: rows, cellOffsets: cellOffsets, cellSegments: segments,
+            xs: MappedArray(xs), ys: MappedArray(ys), segmentEdges: MappedArray(segmentEdge), segmentAlong: along, segmentBearings: bearings,
+            planarLengths: lengths)
     }
 
     /// Doubles stored for the index: projection origin (latitude, longitude), minimum x and y, columns, rows.
