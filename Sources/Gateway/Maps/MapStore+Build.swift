@@ -61,10 +61,10 @@ extension MapStore {
             hierarchyShortcuts: hierarchy.shortcutCount, cachePath: written, cacheBytes: size)
     }
 
-    /// Peak bytes from the hierarchy build on, per road edge: the graph, the routing tables, the
-    /// builder's arc lists and the cache write's buffers (the whole process peaked at 660–750
-    /// bytes per edge on Milan 1× to 16×: docs/maps.md).
-    static func estimatedHierarchyBytes(_ graph: RoadGraph) -> Int { graph.edgeCount * 700 }
+    /// Peak bytes from the hierarchy build on, per road edge: the graph, the routing tables and
+    /// the builder's arc lists (the cache is written from the arrays, with no buffer of its own;
+    /// the whole process peaked at 700, 530 and 460 bytes per edge on Milan 1×, 4× and 16×: docs/maps.md).
+    static func estimatedHierarchyBytes(_ graph: RoadGraph) -> Int { graph.edgeCount * 600 }
 
     /// What the cache of a map holds, for `waygate map info`.
     public struct CacheInfo: Sendable {
