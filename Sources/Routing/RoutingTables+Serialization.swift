@@ -27,8 +27,9 @@ extension RoutingTables {
             let file = try SectionedImage(image, owner: owner, magic: Self.magic, version: Self.fileFormatVersion, sectionCount: Self.sectionCount)
             if verifyingContents { try file.verifyContents() }
             let parameters: MappedArray<Double> = try file.section(0)
-            guard parameters.count == 2 * profiles, parameters.allSatisfy({ $0.isFinite && $0 >= 0 }),
-                parameters.dropFirst(profiles).allSatisfy({ $0 <= Double(Int32.max) })
+            // Top speeds are at least 1 m/s (the A* bound divides by them); component ids fit an Int32.
+            guard parameters.count == 2 * profiles, parameters.prefix(profiles).allSatisfy({ $0.isFinite && $0 >= 1 }),
+                parameters.dropFirst(profiles).allSatisfy({ $0 >= 0 && $0 <= Double(Int32.max) })
             else { throw RoadGraphError.inconsistent("bad parameters section") }
             var roads: [MappedArray<UInt8>] = [], components: [MappedArray<Int32>] = []
             for p in 0..<profiles {
