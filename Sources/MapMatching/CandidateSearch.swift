@@ -9,17 +9,11 @@ public struct CandidateSearch: Sendable {
     public let graph: RoadGraph
     /// Radius and profile settings.
     public let options: MatchingOptions
-    let index: EdgeIndex
 
-    /// A search over `graph` with `options` (indexes the graph's geometry once, linear in its size).
+    /// A search over `graph` with `options` (through the graph's segment index: nothing to build).
     public init(graph: RoadGraph, options: MatchingOptions) {
-        self.init(graph: graph, options: options, index: EdgeIndex(graph: graph))
-    }
-
-    init(graph: RoadGraph, options: MatchingOptions, index: EdgeIndex) {
         self.graph = graph
         self.options = options
-        self.index = index
     }
 
     /// The search radius for a fix, metres: `radiusPerAccuracy × h_acc` clamped to
@@ -34,7 +28,7 @@ public struct CandidateSearch: Sendable {
     public func snaps(near coordinate: Coordinate, within radius: Meters) -> [EdgeSnap] {
         let profile = options.profile
         let edges = graph.edges
-        return index.nearestEdges(to: coordinate, within: radius) { edges[$0].durations[profile].isFinite }
+        return graph.nearestSegments(to: coordinate, within: radius) { edges[$0].durations[profile].isFinite }
     }
 
     /// The candidates for `fix` with their emission costs, at most `maximumCandidates`, cheapest first.

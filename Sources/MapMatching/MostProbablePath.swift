@@ -12,18 +12,12 @@ public struct MostProbablePath: Sendable {
     public let profile: TravelProfile
     /// Speed limits for untagged ways.
     public let speedLimitDefaults: SpeedLimitDefaults
-    private let index: EdgeIndex
 
-    /// A horizon builder over `graph` for `profile` (computes every edge's end bearings once).
+    /// A horizon builder over `graph` for `profile` (edge bearings come from the graph's stored shape bearings).
     public init(graph: RoadGraph, profile: TravelProfile, speedLimitDefaults: SpeedLimitDefaults) {
-        self.init(graph: graph, profile: profile, speedLimitDefaults: speedLimitDefaults, index: EdgeIndex(graph: graph))
-    }
-
-    init(graph: RoadGraph, profile: TravelProfile, speedLimitDefaults: SpeedLimitDefaults, index: EdgeIndex) {
         self.graph = graph
         self.profile = profile
         self.speedLimitDefaults = speedLimitDefaults
-        self.index = index
     }
 
     /// The stretches ahead of a vehicle `fraction` along `edge`, covering up to `length` metres
@@ -58,7 +52,7 @@ public struct MostProbablePath: Sendable {
     /// The most probable edge after `edge` at its end node, nil at a dead end.
     public func continuation(after edge: EdgeID) -> EdgeID? {
         let e = graph[edge]
-        let arrivalBearing = index.finalBearing[edge.index]
+        let arrivalBearing = graph.finalBearing(of: edge)
         var best: (edge: EdgeID, score: (Int, Int, Double))?
         for i in graph.outgoingRange(from: e.to) {
             let next = EdgeID(Int32(i))
@@ -67,7 +61,7 @@ public struct MostProbablePath: Sendable {
                 graph.isTurnAllowed(from: edge, to: next, profile: profile)
             else { continue }
             let sameRoad = (e.name >= 0 && n.name == e.name) || (e.ref >= 0 && n.ref == e.ref) || n.wayID == e.wayID
-            let score = (sameRoad ? 0 : 1, n.roadClass.rank, Bearing.difference(arrivalBearing, index.initialBearing[i]))
+            let score = (sameRoad ? 0 : 1, n.roadClass.rank, Bearing.difference(arrivalBearing, graph.initialBearing(of: next)))
             if best == nil || score < best!.score { best = (next, score) }
         }
         return best?.edge

@@ -41,31 +41,16 @@ struct NetworkSearch: Sendable {
     let uTurnPenalty: Meters
     /// Metres charged for a turn of θ degrees: `turnPenalty × (θ / 180)²` (0 turns the charge off).
     let turnPenalty: Meters
-    /// Per edge, the bearing leaving its start and arriving at its end (empty when `turnPenalty` is 0).
-    private let initialBearing: [Double], finalBearing: [Double]
     /// The working arrays of the last search.
     var buffers = Buffers()
-    /// Whether each edge starts a turn restriction (so most relaxations skip the restriction lookup).
-    private let restricted: [Bool]
 
     /// A search over `graph` for `profile`, charging `uTurnPenalty` metres per U-turn at a node and
-    /// `turnPenalty` scaled by the squared turn angle at every node (bearings from `index`).
-    init(graph: RoadGraph, profile: TravelProfile, uTurnPenalty: Meters, turnPenalty: Meters = 0, index: EdgeIndex? = nil) {
+    /// `turnPenalty` scaled by the squared turn angle at every node (bearings from the graph's shapes).
+    init(graph: RoadGraph, profile: TravelProfile, uTurnPenalty: Meters, turnPenalty: Meters = 0) {
         self.graph = graph
         self.profile = profile
         self.uTurnPenalty = uTurnPenalty
-        if turnPenalty > 0, let index {
-            self.turnPenalty = turnPenalty
-            initialBearing = index.initialBearing
-            finalBearing = index.finalBearing
-        } else {
-            self.turnPenalty = 0
-            initialBearing = []
-            finalBearing = []
-        }
-        var restricted = [Bool](repeating: false, count: graph.edgeCount)
-        for r in graph.restrictions { restricted[r.from.index] = true }
-        self.restricted = restricted
+        self.turnPenalty = max(0, turnPenalty)
     }
 
     /// Searches from the end node of `source`, reached after `initial` metres, until every node in
@@ -91,7 +76,7 @@ struct NetworkSearch: Sendable {
             }
             let inbound = EdgeID(buffers.arrival[node])
             let inboundShape = edges[inbound.index].shape
-            let checkRestrictions = restricted[inbound.index]
+            let checkRestrictions = graph.startsRestriction(inbound)
             for e in graph.outgoingRange(from: NodeID(n)) {
                 let edge = edges[e]
                 guard edge.durations[profile].isFinite else { continue }
@@ -123,7 +108,7 @@ struct NetworkSearch: Sendable {
     func distance(to target: EdgeID, fraction: Double) -> Meters? {
         let edge = graph[target]
         guard let (d, inbound) = result(at: edge.from) else { return nil }
-        if restricted[inbound.index] && !graph.isTurnAllowed(from: inbound, to: target, profile: profile) { return nil }
+        if graph.startsRestriction(inbound) && !graph.isTurnAllowed(from: inbound, to: target, profile: profile) { return nil }
         let uTurn = graph[inbound].shape == edge.shape ? uTurnPenalty : 0
         let turn = turnPenalty > 0 && inbound != target ? turnCost(from: inbound, to: target.index) : 0
         return d + uTurn + turn + fraction * Double(edge.length)
@@ -131,7 +116,7 @@ struct NetworkSearch: Sendable {
 
     /// The turn charge from the end of `inbound` into edge number `next`, metres.
     private func turnCost(from inbound: EdgeID, to next: Int) -> Meters {
-        let angle = Bearing.difference(finalBearing[inbound.index], initialBearing[next]) / 180
+        let angle = Bearing.difference(graph.finalBearing(of: inbound), graph.initialBearing(of: EdgeID(Int32(next)))) / 180
         return turnPenalty * angle * angle
     }
 

@@ -26,12 +26,11 @@ public struct OnlineMatcher: Sendable {
     public init(graph: RoadGraph, options: MatchingOptions = MatchingOptions()) {
         self.graph = graph
         self.options = options
-        let index = EdgeIndex(graph: graph)
-        search = CandidateSearch(graph: graph, options: options, index: index)
+        search = CandidateSearch(graph: graph, options: options)
         emission = EmissionModel(options: options)
-        transition = TransitionModel(graph: graph, options: options, index: index)
+        transition = TransitionModel(graph: graph, options: options)
         let defaults = options.speedLimitDefaults ?? graph.center.map(SpeedLimitDefaults.forLocation) ?? .generic
-        horizon = MostProbablePath(graph: graph, profile: options.profile, speedLimitDefaults: defaults, index: index)
+        horizon = MostProbablePath(graph: graph, profile: options.profile, speedLimitDefaults: defaults)
         noise = NoiseEstimator(window: options.noiseWindow, bounds: options.minimumSigma...NoiseEstimator.defaultBounds.upperBound)
     }
 

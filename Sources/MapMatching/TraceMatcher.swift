@@ -61,7 +61,7 @@ public struct TraceMatcher: Sendable {
     }
 
     private func decode(_ fixes: [Fix]) -> TraceMatch {
-        var transition = TransitionModel(graph: graph, options: options, index: search.index)
+        var transition = TransitionModel(graph: graph, options: options)
         var decoder = ViterbiDecoder(keepsHistory: true)
         var columnFixes: [Int] = []
         var result = TraceMatch(points: Array(repeating: nil, count: fixes.count), segments: [])

@@ -17,14 +17,9 @@ public struct TransitionModel: Sendable {
 
     /// A model over `graph` with `options`.
     public init(graph: RoadGraph, options: MatchingOptions) {
-        self.init(graph: graph, options: options, index: options.turnPenalty > 0 ? EdgeIndex(graph: graph) : nil)
-    }
-
-    init(graph: RoadGraph, options: MatchingOptions, index: EdgeIndex?) {
         self.graph = graph
         self.options = options
-        search = NetworkSearch(
-            graph: graph, profile: options.profile, uTurnPenalty: options.uTurnPenalty, turnPenalty: options.turnPenalty, index: index)
+        search = NetworkSearch(graph: graph, profile: options.profile, uTurnPenalty: options.uTurnPenalty, turnPenalty: options.turnPenalty)
     }
 
     /// Trades the network search's working arrays for `buffers` (a `MatchingWorkspace`'s).

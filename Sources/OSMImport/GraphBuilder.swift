@@ -111,8 +111,10 @@ struct GraphBuilder {
         let restrictions = TurnRestrictionResolver(edges: edges, edgesOfWay: edgesOfWay, graphNode: graphNode)
             .resolve(elements.relations, statistics: &statistics)
         do {
+            // The edges and shape points are handed over (not copied), so the graph's own sorted
+            // arrays do not coexist with these.
             let graph = try RoadGraph(
-                nodes: nodes, shapePoints: shapePoints, shapeOffsets: shapeOffsets, edges: edges, strings: strings.strings,
+                nodes: nodes, shapePoints: consume shapePoints, shapeOffsets: shapeOffsets, edges: consume edges, strings: strings.strings,
                 restrictions: restrictions)
             statistics.graphNodes = graph.nodeCount
             statistics.graphEdges = graph.edgeCount

@@ -17,11 +17,14 @@ public enum OSMImportError: Error, Equatable, CustomStringConvertible {
     case tooLarge(format: String, bytes: Int, limit: Int)
     /// Something the import must hold (`what`) needs more than the memory budget (`MemoryBudget`).
     case overMemoryBudget(what: String, needs: Int, budget: Int)
+    /// The file could not be read (an `OSMSource` failed; `reason` says why).
+    case unreadable(String)
 
     /// A short human-readable form, for logs and error messages.
     public var description: String {
         switch self {
         case .unrecognizedFormat: "not an OSM file (expected .osm.pbf or .osm XML)"
+        case .unreadable(let reason): "cannot read the OSM file: \(reason)"
         case .corruptPBF(let offset, let reason): "corrupt OSM PBF at byte \(offset): \(reason)"
         case .unsupportedFeature(let f): "unsupported OSM PBF feature: \(f)"
         case .inflateFailed(let offset, let code): "zlib could not inflate the OSM PBF blob at byte \(offset) (code \(code))"

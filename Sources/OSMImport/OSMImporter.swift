@@ -22,12 +22,13 @@ public struct OSMImporter: Sendable {
         self.runner = runner
     }
 
-    /// Decodes `bytes` (PBF or XML) and builds the graph, calling `progress` as phases advance.
-    /// With a `memory` budget, blocks are decoded in batches sized to it, and each phase first
-    /// checks that what it must hold fits (the budget counts `bytes` too).
+    /// Decodes `bytes` (PBF or XML: a byte array, or a file read by ranges) and builds the graph,
+    /// calling `progress` as phases advance. A PBF is read blob by blob, never whole. With a
+    /// `memory` budget, blocks are decoded in batches sized to it, and each phase first checks that
+    /// what it must hold fits.
     /// - Throws: `OSMImportError` for an unknown format, a corrupt file, an extract without routable
     ///   ways, or `.overMemoryBudget` naming what would not fit.
-    public func importGraph(from bytes: [UInt8], memory: MemoryBudget? = nil, progress: (ImportProgress) -> Void = { _ in })
+    public func importGraph(from bytes: some OSMSource, memory: MemoryBudget? = nil, progress: (ImportProgress) -> Void = { _ in })
         throws(OSMImportError) -> Result
     {
         let elements = try readElements(from: bytes, memory: memory, progress: progress)
@@ -41,7 +42,7 @@ public struct OSMImporter: Sendable {
         if let memory {
             try memory.check(
                 "building the graph of \(elements.ways.count) ways over \(elements.nodeIDs.count) nodes",
-                needs: bytes.count + elements.wayBytes + elements.nodeIDs.count * 24 + GraphBuilder.estimatedBytes(elements))
+                needs: elements.wayBytes + elements.nodeIDs.count * 24 + GraphBuilder.estimatedBytes(elements))
         }
         let graph = try GraphBuilder(policies: policies).build(elements, statistics: &statistics, progress: progress)
         return Result(graph: graph, statistics: statistics)
@@ -56,18 +57,19 @@ public struct OSMImporter: Sendable {
 
     /// Decodes `bytes` into the routable ways, the positions of the nodes they use, and restriction relations.
     /// - Throws: `OSMImportError`, `.tooLarge` past `maximumPBFBytes` / `maximumXMLBytes`.
-    func readElements(from bytes: [UInt8], memory: MemoryBudget?, progress: (ImportProgress) -> Void) throws(OSMImportError) -> OSMElements {
-        if PBFReader.looksLikePBF(bytes) {
-            guard bytes.count <= Self.maximumPBFBytes else { throw .tooLarge(format: "OSM PBF", bytes: bytes.count, limit: Self.maximumPBFBytes) }
-            try memory?.check("the OSM PBF file itself", needs: bytes.count)
-            return try PBFReader(policies: policies, budget: memory, runner: runner).read(bytes, progress: progress)
+    func readElements(from file: some OSMSource, memory: MemoryBudget?, progress: (ImportProgress) -> Void) throws(OSMImportError) -> OSMElements {
+        let count = file.byteCount
+        let head = try file.bytes(in: 0..<min(count, 1024))
+        if PBFReader.looksLikePBF(head) {
+            guard count <= Self.maximumPBFBytes else { throw .tooLarge(format: "OSM PBF", bytes: count, limit: Self.maximumPBFBytes) }
+            return try PBFReader(policies: policies, budget: memory, runner: runner).read(file, progress: progress)
         }
-        if OSMXMLReader.looksLikeXML(bytes) {
-            guard bytes.count <= Self.maximumXMLBytes else { throw .tooLarge(format: "OSM XML", bytes: bytes.count, limit: Self.maximumXMLBytes) }
-            // Its nodes are held while read: about twice the file.
-            try memory?.check("the OSM XML file and its nodes", needs: bytes.count * 3)
+        if OSMXMLReader.looksLikeXML(head) {
+            guard count <= Self.maximumXMLBytes else { throw .tooLarge(format: "OSM XML", bytes: count, limit: Self.maximumXMLBytes) }
+            // The file and its nodes are held while read: about three times the file.
+            try memory?.check("the OSM XML file and its nodes", needs: count * 3)
             progress(ImportProgress(phase: .ways, fraction: 0))
-            let elements = try OSMXMLReader(policies: policies).read(bytes)
+            let elements = try OSMXMLReader(policies: policies).read(file.bytes(in: 0..<count))
             progress(ImportProgress(phase: .nodes, fraction: 1))
             return elements
         }

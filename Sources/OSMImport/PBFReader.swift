@@ -27,7 +27,8 @@ struct PBFReader: Sendable {
         var rawSize: Int
     }
 
-    /// Whether `bytes` look like a PBF file: a small big-endian header length followed by an "OSMHeader" BlobHeader.
+    /// Whether `bytes` (a file's first bytes, 40 are enough) look like a PBF file: a small big-endian
+    /// header length followed by an "OSMHeader" BlobHeader.
     static func looksLikePBF(_ bytes: [UInt8]) -> Bool {
         guard bytes.count >= 16, bytes[0] == 0, bytes[1] == 0 else { return false }
         return bytes[4..<min(bytes.count, 40)].starts(with: [0x0A, 0x09] + Array("OSMHeader".utf8))
@@ -38,8 +39,9 @@ struct PBFReader: Sendable {
     /// to some 60,000 ways with their profiles before they are merged and interned).
     static let defaultBatchBytes = 8 << 20
 
-    /// Decodes the file, reporting the phases `ways` and `nodes` through `progress`.
-    func read(_ bytes: [UInt8], progress: (ImportProgress) -> Void) throws(OSMImportError) -> OSMElements {
+    /// Decodes the file, reporting the phases `ways` and `nodes` through `progress`; reads it blob
+    /// by blob (each batch's blobs when they are decoded), never whole.
+    func read(_ bytes: some OSMSource, progress: (ImportProgress) -> Void) throws(OSMImportError) -> OSMElements {
         let blobs = try index(bytes)
         var elements = OSMElements()
         var nodeBlobs: [Int] = []
@@ -60,7 +62,7 @@ struct PBFReader: Sendable {
             // The used-node table: the sorted copy of every reference, then an id and a position per node.
             try budget.check(
                 "reading the \(elements.wayNodeRefs.count) node references of \(elements.ways.count) ways",
-                needs: bytes.count + elements.wayBytes + elements.wayNodeRefs.count * 8 + elements.wayNodeRefs.count * 24)
+                needs: elements.wayBytes + elements.wayNodeRefs.count * 8 + elements.wayNodeRefs.count * 24)
         }
         elements.indexUsedNodes()
         let used = elements.nodeIDs
@@ -105,10 +107,10 @@ struct PBFReader: Sendable {
     }
 
     /// Inflates `blob` and runs `body` on its block, turning protobuf errors into `corruptPBF`.
-    private static func decodeBlock<T>(_ bytes: [UInt8], _ blob: Blob, _ body: (PrimitiveBlockDecoder) throws(ProtobufError) -> T)
+    private static func decodeBlock<T>(_ bytes: some OSMSource, _ blob: Blob, _ body: (PrimitiveBlockDecoder) throws(ProtobufError) -> T)
         throws(OSMImportError) -> T
     {
-        let block = try payload(bytes, blob)
+        let block = try payload(bytes.bytes(in: blob.payload), of: blob)
         do {
             return try body(PrimitiveBlockDecoder(block: block))
         } catch {
@@ -116,29 +118,34 @@ struct PBFReader: Sendable {
         }
     }
 
-    /// The blobs of the file, checking the framing and the header block (without inflating data blocks).
-    private func index(_ bytes: [UInt8]) throws(OSMImportError) -> [Blob] {
+    /// The blobs of the file, checking the framing and the header block (without inflating data
+    /// blocks), reading one blob at a time.
+    private func index(_ file: some OSMSource) throws(OSMImportError) -> [Blob] {
         var blobs: [Blob] = []
         var offset = 0
-        while offset < bytes.count {
+        let count = file.byteCount
+        while offset < count {
             let blobStart = offset
-            guard bytes.count - offset >= 4 else { throw .corruptPBF(offset: offset, reason: "truncated blob header length") }
-            let headerLength = bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
+            guard count - offset >= 4 else { throw .corruptPBF(offset: offset, reason: "truncated blob header length") }
+            let headerLength = try file.bytes(in: offset..<(offset + 4)).reduce(0) { $0 << 8 | Int($1) }
             offset += 4
-            guard headerLength <= 64 * 1024, bytes.count - offset >= headerLength else {
+            guard headerLength <= 64 * 1024, count - offset >= headerLength else {
                 throw .corruptPBF(offset: blobStart, reason: "blob header of \(headerLength) bytes runs past the end")
             }
-            let (type, dataSize) = try wrap(blobStart) { () throws(ProtobufError) in
-                try Self.blobHeader(ProtobufReader(bytes, range: offset..<(offset + headerLength)))
-            }
+            let header = try file.bytes(in: offset..<(offset + headerLength))
+            let (type, dataSize) = try wrap(blobStart) { () throws(ProtobufError) in try Self.blobHeader(ProtobufReader(header)) }
             offset += headerLength
-            guard dataSize >= 0, dataSize <= 32 * 1024 * 1024, bytes.count - offset >= dataSize else {
+            guard dataSize >= 0, dataSize <= 32 * 1024 * 1024, count - offset >= dataSize else {
                 throw .corruptPBF(offset: blobStart, reason: "blob of \(dataSize) bytes runs past the end")
             }
-            let blob = try Self.blob(bytes, range: offset..<(offset + dataSize), type: type, blobStart: blobStart)
+            let bytes = try file.bytes(in: offset..<(offset + dataSize))
+            var blob = try Self.blob(bytes, type: type, blobStart: blobStart)
+            let local = blob.payload
+            blob.payload = (offset + local.lowerBound)..<(offset + local.upperBound)
             offset += dataSize
             switch type {
-            case "OSMHeader": try wrap(blobStart) { () throws(OSMImportError) in try Self.checkHeader(try Self.payload(bytes, blob)) }
+            case "OSMHeader":
+                try wrap(blobStart) { () throws(OSMImportError) in try Self.checkHeader(try Self.payload(Array(bytes[local]), of: blob)) }
             case "OSMData": blobs.append(blob)
             default: break  // unknown blob types are skipped, as the format asks
             }
@@ -161,8 +168,9 @@ struct PBFReader: Sendable {
     }
 
     /// Where a Blob's data is: `raw` (1) or `zlib_data` (3) with `raw_size` (2).
-    private static func blob(_ bytes: [UInt8], range: Range<Int>, type: String, blobStart: Int) throws(OSMImportError) -> Blob {
-        var reader = ProtobufReader(bytes, range: range)
+    /// (`bytes` is the Blob message; the payload range returned is within it.)
+    private static func blob(_ bytes: [UInt8], type: String, blobStart: Int) throws(OSMImportError) -> Blob {
+        var reader = ProtobufReader(bytes)
         var rawSize = 0
         var zlib: Range<Int>?
         var raw: Range<Int>?
@@ -188,10 +196,10 @@ struct PBFReader: Sendable {
         return Blob(start: blobStart, type: type, payload: zlib, compressed: true, rawSize: rawSize)
     }
 
-    /// The uncompressed payload of `blob`.
-    private static func payload(_ bytes: [UInt8], _ blob: Blob) throws(OSMImportError) -> [UInt8] {
-        guard blob.compressed else { return Array(bytes[blob.payload]) }
-        switch Inflater.inflate(bytes[blob.payload], size: blob.rawSize) {
+    /// The uncompressed payload of `blob` from its stored bytes `stored`.
+    private static func payload(_ stored: [UInt8], of blob: Blob) throws(OSMImportError) -> [UInt8] {
+        guard blob.compressed else { return stored }
+        switch Inflater.inflate(stored[...], size: blob.rawSize) {
         case .success(let data): return data
         case .failure(let failure): throw .inflateFailed(offset: blob.start, code: failure.code)
         }

@@ -9,8 +9,16 @@ public enum CRC32 {
 
     /// The checksum of `bytes`.
     @inlinable public static func checksum(_ bytes: some Collection<UInt8>) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for b in bytes { crc = table[Int((crc ^ UInt32(b)) & 0xFF)] ^ (crc >> 8) }
+        update(0, with: bytes)
+    }
+
+    /// The checksum of the bytes behind `checksum` followed by `bytes` (0 to start), so a long
+    /// stream is checksummed piece by piece: `update(update(0, with: a), with: b)` is the checksum of a + b.
+    @inlinable public static func update(_ checksum: UInt32, with bytes: some Collection<UInt8>) -> UInt32 {
+        var crc = checksum ^ 0xFFFF_FFFF
+        table.withUnsafeBufferPointer { table in
+            for b in bytes { crc = table[Int((crc ^ UInt32(b)) & 0xFF)] ^ (crc >> 8) }
+        }
         return crc ^ 0xFFFF_FFFF
     }
 }

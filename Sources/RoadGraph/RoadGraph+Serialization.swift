@@ -4,7 +4,7 @@ import Geodesy
 /// derived indexes (adjacency, spatial grid, bearings) included, so it is used in place when mapped.
 extension RoadGraph {
     /// The version written by `serialized()`; bump it whenever the layout changes.
-    public static let fileFormatVersion: UInt32 = 3
+    public static let fileFormatVersion: UInt32 = 4
     private static let magic: [UInt8] = Array("WGRG".utf8)
 
     /// The sections of the image, in order.
@@ -14,35 +14,56 @@ extension RoadGraph {
         /// Doubles: south-west latitude and longitude, cell latitude and longitude, cell metres, columns, rows.
         case gridParameters
         case gridCellOffsets, gridCellShapes
+        /// Doubles: south, west, north, east of the nodes (none for an empty graph); one bit per edge starting a restriction.
+        case nodeBounds, restrictionStarts
+        /// Doubles: projection origin latitude and longitude, minimum x and y, columns, rows.
+        case segmentParameters
+        case segmentCellOffsets, segmentCellSegments, segmentXs, segmentYs, segmentEdges, segmentAlong, segmentBearings, planarLengths
     }
 
     /// The graph as bytes for `init(serialized:)` or `init(image:owner:)`.
     public func serialized() -> [UInt8] {
+        imageWriter().bytes()
+    }
+
+    /// The writer of the graph's image (the bytes of `serialized()`), streaming each array from where it lies.
+    public func imageWriter() -> SectionedImage.Writer {
         let parameters = MappedArray([
             grid.minLatitude, grid.minLongitude, grid.cellLatitude, grid.cellLongitude, grid.cellMeters, Double(grid.columns), Double(grid.rows),
         ])
-        func raw<T: FixedLayout>(_ array: MappedArray<T>) -> (bytes: UnsafeRawBufferPointer, count: Int) { (array.rawBytes, array.count) }
-        let sections: [(bytes: UnsafeRawBufferPointer, count: Int)] = Section.allCases.map { section in
+        let index = segmentIndex
+        let sections: [ImageSection] = Section.allCases.map { section in
             switch section {
-            case .nodes: raw(nodes)
-            case .shapeOffsets: raw(shapeOffsets)
-            case .shapePoints: raw(shapePoints)
-            case .stringOffsets: raw(strings.offsets)
-            case .stringBytes: raw(strings.bytes)
-            case .edges: raw(edges)
-            case .restrictions: raw(restrictions)
-            case .outOffsets: raw(outOffsets)
-            case .inOffsets: raw(inOffsets)
-            case .inEdges: raw(inEdges)
-            case .shapeEdges: raw(shapeEdges)
-            case .startBearings: raw(shapeStartBearings)
-            case .endBearings: raw(shapeEndBearings)
-            case .gridParameters: raw(parameters)
-            case .gridCellOffsets: raw(grid.cellOffsets)
-            case .gridCellShapes: raw(grid.cellShapes)
+            case .nodes: nodes.imageSection
+            case .shapeOffsets: shapeOffsets.imageSection
+            case .shapePoints: shapePoints.imageSection
+            case .stringOffsets: strings.offsets.imageSection
+            case .stringBytes: strings.bytes.imageSection
+            case .edges: edges.imageSection
+            case .restrictions: restrictions.imageSection
+            case .outOffsets: outOffsets.imageSection
+            case .inOffsets: inOffsets.imageSection
+            case .inEdges: inEdges.imageSection
+            case .shapeEdges: shapeEdges.imageSection
+            case .startBearings: shapeStartBearings.imageSection
+            case .endBearings: shapeEndBearings.imageSection
+            case .gridParameters: parameters.imageSection
+            case .gridCellOffsets: grid.cellOffsets.imageSection
+            case .gridCellShapes: grid.cellShapes.imageSection
+            case .nodeBounds: nodeBounds.imageSection
+            case .restrictionStarts: restrictionStarts.imageSection
+            case .segmentParameters: MappedArray(index.parameters).imageSection
+            case .segmentCellOffsets: index.cellOffsets.imageSection
+            case .segmentCellSegments: index.cellSegments.imageSection
+            case .segmentXs: index.xs.imageSection
+            case .segmentYs: index.ys.imageSection
+            case .segmentEdges: index.segmentEdges.imageSection
+            case .segmentAlong: index.segmentAlong.imageSection
+            case .segmentBearings: index.segmentBearings.imageSection
+            case .planarLengths: index.planarLengths.imageSection
             }
         }
-        return withExtendedLifetime(parameters) { SectionedImage.write(magic: Self.magic, version: Self.fileFormatVersion, sections: sections) }
+        return SectionedImage.Writer(magic: Self.magic, version: Self.fileFormatVersion, sections: sections)
     }
 
     /// Loads a graph written by `serialized()`, checking all of it (contents CRC and consistency).
@@ -86,14 +107,38 @@ extension RoadGraph {
             Double(cellOffsets.count) == parameters[5] * parameters[6] + 1, cellOffsets[0] == 0,
             Int(cellOffsets[cellOffsets.count - 1]) == cellShapes.count
         else { throw .inconsistent("spatial grid parameters do not match its \(cellOffsets.count) cells") }
+        let bounds: MappedArray<Double> = try section(.nodeBounds), starts: MappedArray<UInt64> = try section(.restrictionStarts)
+        guard bounds.count == (nodes.isEmpty ? 0 : 4), bounds.allSatisfy(\.isFinite), starts.count == (edges.count + 63) / 64 else {
+            throw .inconsistent("node bounds or restriction bits do not fit \(nodes.count) nodes and \(edges.count) edges")
+        }
+        let index = try Self.segmentIndex(file, edgeCount: edges.count)
         let grid = SpatialGrid(
             minLatitude: parameters[0], minLongitude: parameters[1], cellLatitude: parameters[2], cellLongitude: parameters[3],
             columns: Int(parameters[5]), rows: Int(parameters[6]), cellOffsets: cellOffsets, cellShapes: cellShapes, cellMeters: parameters[4])
         self.init(
             nodes: nodes, edges: edges, strings: StringTable(offsets: stringOffsets, bytes: stringBytes),
             restrictions: try section(.restrictions), shapePoints: shapePoints, shapeOffsets: shapeOffsets, outOffsets: outOffsets,
-            inOffsets: inOffsets, inEdges: inEdges, shapeEdges: shapeEdges, grid: grid, shapeStartBearings: start, shapeEndBearings: end)
+            inOffsets: inOffsets, inEdges: inEdges, shapeEdges: shapeEdges, grid: grid, shapeStartBearings: start, shapeEndBearings: end,
+            nodeBounds: bounds, restrictionStarts: starts, segmentIndex: index)
         if verifyingContents { try checkContents() }
+    }
+
+    /// The segment index stored in `file`, its sections' sizes checked against each other.
+    private static func segmentIndex(_ file: SectionedImage, edgeCount: Int) throws(RoadGraphError) -> SegmentIndex {
+        func section<T: FixedLayout>(_ s: Section) throws(RoadGraphError) -> MappedArray<T> { try file.section(s.rawValue) }
+        let p: MappedArray<Double> = try section(.segmentParameters)
+        let cellOffsets: MappedArray<Int32> = try section(.segmentCellOffsets), cellSegments: MappedArray<Int32> = try section(.segmentCellSegments)
+        let xs: MappedArray<Double> = try section(.segmentXs), ys: MappedArray<Double> = try section(.segmentYs)
+        let edges: MappedArray<Int32> = try section(.segmentEdges), along: MappedArray<Double> = try section(.segmentAlong)
+        let bearings: MappedArray<Double> = try section(.segmentBearings), lengths: MappedArray<Double> = try section(.planarLengths)
+        guard p.count == 6, p.allSatisfy(\.isFinite), p[4] >= 1, p[5] >= 1, p[4] * p[5] < 1e9, Double(cellOffsets.count) == p[4] * p[5] + 1,
+            cellOffsets[0] == 0, Int(cellOffsets[cellOffsets.count - 1]) == cellSegments.count, xs.count == ys.count,
+            edges.count == max(0, xs.count - 1), along.count == edges.count, bearings.count == edges.count, lengths.count == edgeCount
+        else { throw .inconsistent("segment index sections do not match its \(cellOffsets.count) cells and \(xs.count) vertices") }
+        return SegmentIndex(
+            origin: Coordinate(latitude: p[0], longitude: p[1]), minX: p[2], minY: p[3], columns: Int(p[4]), rows: Int(p[5]),
+            cellOffsets: cellOffsets, cellSegments: cellSegments, xs: xs, ys: ys, segmentEdges: edges, segmentAlong: along,
+            segmentBearings: bearings, planarLengths: lengths)
     }
 
     /// Throws unless every offset table is ordered and in range and every edge, restriction and grid
@@ -117,6 +162,11 @@ extension RoadGraph {
         guard inEdges.allSatisfy({ $0 >= 0 && Int($0) < edgeCount }), shapeEdges.allSatisfy({ $0 >= -1 && Int($0) < edgeCount }),
             grid.cellShapes.allSatisfy({ $0 >= 0 && Int($0) < shapeCount })
         else { throw .inconsistent("an index table names an edge or shape out of range") }
+        let index = segmentIndex
+        guard ordered(index.cellOffsets, within: index.cellSegments.count),
+            index.cellSegments.allSatisfy({ $0 >= 0 && Int($0) < index.segmentEdges.count && index.segmentEdges[Int($0)] >= 0 }),
+            index.segmentEdges.allSatisfy({ $0 >= -1 && Int($0) < edgeCount })
+        else { throw .inconsistent("the segment index names a segment or edge out of range") }
         for r in restrictions where r.from.index < 0 || r.from.index >= edgeCount || r.to.index < 0 || r.to.index >= edgeCount
             || r.via.index < 0 || r.via.index >= nodeCount
         {

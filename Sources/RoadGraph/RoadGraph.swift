@@ -30,6 +30,12 @@ public struct RoadGraph: Sendable {
     let grid: SpatialGrid
     /// Per shape, the bearing leaving its start and the bearing leaving its end backwards, degrees.
     let shapeStartBearings: MappedArray<Double>, shapeEndBearings: MappedArray<Double>
+    /// South, west, north and east edges of the nodes' bounding box (empty for a graph without nodes).
+    let nodeBounds: MappedArray<Double>
+    /// One bit per edge (bit `e % 64` of word `e / 64`): whether a turn restriction starts with it.
+    @usableFromInline let restrictionStarts: MappedArray<UInt64>
+    /// The grid of road segments for the map matcher (`nearestSegments`).
+    let segmentIndex: SegmentIndex
 
     /// Builds a graph, sorting `edges` by start node and remapping `restrictions` accordingly.
     /// - Parameters:
@@ -104,13 +110,36 @@ public struct RoadGraph: Sendable {
             throw .inconsistent("restriction \(r.from)→\(r.to) out of range")
         }
         let (start, end) = Self.shapeBearings(shapePoints, shapeOffsets)
-        self.init(
+        var bounds: [Double] = []
+        if let first = nodes.first {
+            bounds = [first.latitude, first.longitude, first.latitude, first.longitude]
+            for n in nodes {
+                bounds[0] = min(bounds[0], n.latitude)
+                bounds[1] = min(bounds[1], n.longitude)
+                bounds[2] = max(bounds[2], n.latitude)
+                bounds[3] = max(bounds[3], n.longitude)
+            }
+        }
+        var starts = [UInt64](repeating: 0, count: (edges.count + 63) / 64)
+        for r in restrictions { starts[r.from.index / 64] |= 1 << UInt64(r.from.index % 64) }
+        let unindexed = RoadGraph(
             nodes: MappedArray(nodes), edges: MappedArray(edges), strings: StringTable(strings),
             restrictions: MappedArray(restrictions.sorted { ($0.from, $0.to) < ($1.from, $1.to) }),
             shapePoints: MappedArray(shapePoints), shapeOffsets: MappedArray(shapeOffsets), outOffsets: MappedArray(out),
             inOffsets: MappedArray(inCount), inEdges: MappedArray(inEdges), shapeEdges: MappedArray(shapeEdges),
             grid: SpatialGrid(shapePoints: shapePoints, shapeOffsets: shapeOffsets), shapeStartBearings: MappedArray(start),
-            shapeEndBearings: MappedArray(end))
+            shapeEndBearings: MappedArray(end), nodeBounds: MappedArray(bounds), restrictionStarts: MappedArray(starts),
+            segmentIndex: SegmentIndex())
+        self = unindexed.with(segmentIndex: SegmentIndex(graph: unindexed, origin: unindexed.center ?? Coordinate(latitude: 0, longitude: 0)))
+    }
+
+    /// This graph with `segmentIndex` as its segment index.
+    private func with(segmentIndex: SegmentIndex) -> RoadGraph {
+        RoadGraph(
+            nodes: nodes, edges: edges, strings: strings, restrictions: restrictions, shapePoints: shapePoints, shapeOffsets: shapeOffsets,
+            outOffsets: outOffsets, inOffsets: inOffsets, inEdges: inEdges, shapeEdges: shapeEdges, grid: grid,
+            shapeStartBearings: shapeStartBearings, shapeEndBearings: shapeEndBearings, nodeBounds: nodeBounds,
+            restrictionStarts: restrictionStarts, segmentIndex: segmentIndex)
     }
 
     /// A graph from all its stored arrays (the image loader's path; `init(image:)` checks their sizes).
@@ -118,7 +147,8 @@ public struct RoadGraph: Sendable {
         nodes: MappedArray<Coordinate>, edges: MappedArray<RoadEdge>, strings: StringTable, restrictions: MappedArray<TurnRestriction>,
         shapePoints: MappedArray<Coordinate>, shapeOffsets: MappedArray<Int32>, outOffsets: MappedArray<Int32>,
         inOffsets: MappedArray<Int32>, inEdges: MappedArray<Int32>, shapeEdges: MappedArray<Int32>, grid: SpatialGrid,
-        shapeStartBearings: MappedArray<Double>, shapeEndBearings: MappedArray<Double>
+        shapeStartBearings: MappedArray<Double>, shapeEndBearings: MappedArray<Double>, nodeBounds: MappedArray<Double>,
+        restrictionStarts: MappedArray<UInt64>, segmentIndex: SegmentIndex
     ) {
         self.nodes = nodes
         self.edges = edges
@@ -133,6 +163,9 @@ public struct RoadGraph: Sendable {
         self.grid = grid
         self.shapeStartBearings = shapeStartBearings
         self.shapeEndBearings = shapeEndBearings
+        self.nodeBounds = nodeBounds
+        self.restrictionStarts = restrictionStarts
+        self.segmentIndex = segmentIndex
     }
 
     /// Number of nodes.
@@ -180,6 +213,22 @@ public struct RoadGraph: Sendable {
 
     /// The road number (`ref`) of an edge, if tagged.
     public func ref(of edge: EdgeID) -> String? { string(edges[edge.index].ref) }
+
+    /// Whether any turn restriction starts with `edge` (one bit per edge, so most turns skip the lookup).
+    @inlinable public func startsRestriction(_ edge: EdgeID) -> Bool {
+        restrictionStarts[edge.index / 64] & (1 << UInt64(edge.index % 64)) != 0
+    }
+
+    /// The bounding box of all nodes in degrees, nil for an empty graph (stored with the graph).
+    public var boundingBox: (south: Degrees, west: Degrees, north: Degrees, east: Degrees)? {
+        nodeBounds.count == 4 ? (nodeBounds[0], nodeBounds[1], nodeBounds[2], nodeBounds[3]) : nil
+    }
+
+    /// The centre of the nodes' bounding box, nil for an empty graph.
+    public var center: Coordinate? {
+        guard let box = boundingBox else { return nil }
+        return Coordinate(latitude: (box.south + box.north) / 2, longitude: (box.west + box.east) / 2)
+    }
 
     /// The turn restrictions starting with `edge`.
     public func restrictions(from edge: EdgeID) -> Slice<MappedArray<TurnRestriction>> {

@@ -8,6 +8,7 @@
 /// Opening checks the header, the table's CRC and that every section lies inside the image, which
 /// reads a few hundred bytes whatever the size; the contents CRC (of all bytes after the table)
 /// is checked only on demand (`verifyContents()`), when loading from a byte array, or by a writer.
+/// `Writer` writes one.
 public struct SectionedImage: @unchecked Sendable {
     /// The image's bytes.
     public let bytes: UnsafeRawBufferPointer
@@ -65,29 +66,86 @@ public struct SectionedImage: @unchecked Sendable {
     /// `offset` rounded up to a multiple of 8.
     static func aligned(_ offset: Int) -> Int { (offset + 7) & ~7 }
 
-    /// An image with `magic` and `version` holding `sections` (the raw bytes and value count of each), in order.
-    public static func write(magic: [UInt8], version: UInt32, sections: [(bytes: UnsafeRawBufferPointer, count: Int)]) -> [UInt8] {
-        let tableEnd = 16 + 16 * sections.count
-        var contents: [UInt8] = []
-        var table: [(Int, Int)] = []
-        let start = aligned(tableEnd + 4)
-        for section in sections {
-            contents += [UInt8](repeating: 0, count: aligned(contents.count) - contents.count)
-            table.append((start + contents.count, section.count))
-            contents.append(contentsOf: section.bytes)
+    /// Writes an image piece by piece: the header (with the contents CRC, computed by reading the
+    /// sections once), then each section's bytes straight from where they lie, so writing a large
+    /// image to a file needs no buffer of its size.
+    public struct Writer {
+        let magic: [UInt8], version: UInt32
+        let sections: [ImageSection]
+        /// Per section, its offset from the start of the image.
+        let offsets: [Int]
+        /// The image's size in bytes.
+        public let byteCount: Int
+
+        /// A writer of the image with `magic` and `version` holding `sections`, in order.
+        public init(magic: [UInt8], version: UInt32, sections: [ImageSection]) {
+            self.magic = magic
+            self.version = version
+            self.sections = sections
+            var offset = SectionedImage.aligned(16 + 16 * sections.count + 4)
+            var offsets: [Int] = []
+            for section in sections {
+                offset = SectionedImage.aligned(offset)
+                offsets.append(offset)
+                offset += section.bytes.count
+            }
+            self.offsets = offsets
+            byteCount = offset
         }
-        var header = ByteWriter()
-        for b in magic { header.write(b) }
-        header.write(version)
-        header.write(UInt32(sections.count))
-        header.write(CRC32.checksum(contents))
-        for (offset, count) in table {
-            header.write(UInt64(offset))
-            header.write(UInt64(count))
+
+        /// The whole image as one byte array.
+        public func bytes() -> [UInt8] {
+            var image: [UInt8] = []
+            image.reserveCapacity(byteCount)
+            write { image.append(contentsOf: $0) }
+            return image
         }
-        header.write(CRC32.checksum(header.bytes))
-        var image = header.bytes
-        image += [UInt8](repeating: 0, count: start - image.count)
-        return image + contents
+
+        /// Calls `emit` with the image's bytes in order (the header, then padding and section bytes).
+        public func write(_ emit: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+            let contentsStart = SectionedImage.aligned(16 + 16 * sections.count + 4)
+            var crc: UInt32 = 0, position = contentsStart
+            for (section, offset) in zip(sections, offsets) {
+                crc = CRC32.update(crc, with: [UInt8](repeating: 0, count: offset - position))
+                crc = CRC32.update(crc, with: section.bytes)
+                position = offset + section.bytes.count
+            }
+            var header = ByteWriter()
+            for b in magic { header.write(b) }
+            header.write(version)
+            header.write(UInt32(sections.count))
+            header.write(crc)
+            for (section, offset) in zip(sections, offsets) {
+                header.write(UInt64(offset))
+                header.write(UInt64(section.count))
+            }
+            header.write(CRC32.checksum(header.bytes))
+            var bytes = header.bytes
+            bytes += [UInt8](repeating: 0, count: contentsStart - bytes.count)
+            position = contentsStart
+            for (section, offset) in zip(sections, offsets) {
+                bytes += [UInt8](repeating: 0, count: offset - position)
+                try bytes.withUnsafeBytes(emit)
+                bytes = []
+                try withExtendedLifetime(section.owner) { try emit(section.bytes) }
+                position = offset + section.bytes.count
+            }
+            if !bytes.isEmpty { try bytes.withUnsafeBytes(emit) }
+        }
     }
+}
+
+/// One section of an image to write: its raw little-endian values, their count, and what keeps the bytes alive.
+public struct ImageSection {
+    /// The values' bytes.
+    public let bytes: UnsafeRawBufferPointer
+    /// The number of values.
+    public let count: Int
+    /// The owner of `bytes`.
+    let owner: (any ByteOwner)?
+}
+
+extension MappedArray {
+    /// The array as a section of an image to write.
+    public var imageSection: ImageSection { ImageSection(bytes: rawBytes, count: count, owner: owner) }
 }

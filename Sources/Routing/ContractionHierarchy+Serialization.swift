@@ -1,27 +1,25 @@
 public import RoadGraph
 
 /// The binary hierarchy format, a `SectionedImage` with magic "WGCH": the parameters (profile
-/// index, the graph's edge count, the cost fingerprint; UInt64), then per search direction the
+/// index, the graph's edge count, the cost fingerprint, the cost model version; UInt64), then per search direction the
 /// arc offsets, heads, weights and middles, so it is used in place when mapped.
 extension ContractionHierarchy {
     /// The version written by `serialized()`; bump it whenever the layout changes.
-    public static let fileFormatVersion: UInt32 = 2
+    public static let fileFormatVersion: UInt32 = 3
     private static let magic: [UInt8] = Array("WGCH".utf8)
     private static let sectionCount = 9
 
     /// The hierarchy as bytes for `init(serialized:)` or `init(image:owner:)` (the same hierarchy always gives the same bytes).
-    public func serialized() -> [UInt8] {
-        let parameters = MappedArray([UInt64(profile.index), UInt64(edgeCount), fingerprint])
-        var sections = [(parameters.rawBytes, parameters.count)]
+    public func serialized() -> [UInt8] { imageWriter().bytes() }
+
+    /// The writer of the hierarchy's image (the bytes of `serialized()`), streaming each array from where it lies.
+    public func imageWriter() -> SectionedImage.Writer {
+        let parameters = MappedArray([UInt64(profile.index), UInt64(edgeCount), fingerprint, UInt64(costModel)])
+        var sections = [parameters.imageSection]
         for graph in [upward, downward] {
-            sections += [
-                (graph.offsets.rawBytes, graph.offsets.count), (graph.heads.rawBytes, graph.heads.count),
-                (graph.weights.rawBytes, graph.weights.count), (graph.middles.rawBytes, graph.middles.count),
-            ]
+            sections += [graph.offsets.imageSection, graph.heads.imageSection, graph.weights.imageSection, graph.middles.imageSection]
         }
-        return withExtendedLifetime(parameters) {
-            SectionedImage.write(magic: Self.magic, version: Self.fileFormatVersion, sections: sections.map { (bytes: $0.0, count: $0.1) })
-        }
+        return SectionedImage.Writer(magic: Self.magic, version: Self.fileFormatVersion, sections: sections)
     }
 
     /// Loads a hierarchy written by `serialized()`, checking all of it (contents CRC and every arc).
@@ -41,7 +39,7 @@ extension ContractionHierarchy {
             let file = try SectionedImage(image, owner: owner, magic: Self.magic, version: Self.fileFormatVersion, sectionCount: Self.sectionCount)
             if verifyingContents { try file.verifyContents() }
             let parameters: MappedArray<UInt64> = try file.section(0)
-            guard parameters.count == 3, parameters[0] < UInt64(TravelProfile.allCases.count), parameters[1] < UInt64(Int32.max) else {
+            guard parameters.count == 4, parameters[3] <= UInt64(UInt32.max), parameters[0] < UInt64(TravelProfile.allCases.count), parameters[1] < UInt64(Int32.max) else {
                 throw RoutingError.badHierarchy("bad parameters section")
             }
             let edgeCount = Int(parameters[1])
@@ -57,7 +55,7 @@ extension ContractionHierarchy {
                 graphs.append(graph)
             }
             self.init(
-                profile: TravelProfile.allCases[Int(parameters[0])], edgeCount: edgeCount, fingerprint: parameters[2], upward: graphs[0],
+                profile: TravelProfile.allCases[Int(parameters[0])], edgeCount: edgeCount, fingerprint: parameters[2], costModel: UInt32(parameters[3]), upward: graphs[0],
                 downward: graphs[1])
         } catch let error as RoutingError {
             throw error

@@ -15,6 +15,9 @@ public struct ContractionHierarchy: Sendable, Equatable {
     /// A hash of every turn arc and its weight at build time; a planner uses the hierarchy only
     /// when the current costing gives the same hash, so a changed cost model never answers with stale costs.
     public let fingerprint: UInt64
+    /// The cost model version it was built under (`EdgeCosting.modelVersion`): a planner over a map
+    /// cache trusts a hierarchy of the current version without recomputing `fingerprint`.
+    public let costModel: UInt32
     /// Arcs v → w to higher-ranked nodes w, grouped by v.
     let upward: UpwardGraph
     /// Arcs w → v from higher-ranked nodes w, grouped by v (the arc's head is `w`).
@@ -26,10 +29,11 @@ public struct ContractionHierarchy: Sendable, Equatable {
     public var arcCount: Int { upward.heads.count + downward.heads.count }
 
     /// A hierarchy from its parts (the builder's and the loader's path).
-    init(profile: TravelProfile, edgeCount: Int, fingerprint: UInt64, upward: UpwardGraph, downward: UpwardGraph) {
+    init(profile: TravelProfile, edgeCount: Int, fingerprint: UInt64, costModel: UInt32, upward: UpwardGraph, downward: UpwardGraph) {
         self.profile = profile
         self.edgeCount = edgeCount
         self.fingerprint = fingerprint
+        self.costModel = costModel
         self.upward = upward
         self.downward = downward
     }

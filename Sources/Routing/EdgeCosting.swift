@@ -16,10 +16,6 @@ struct EdgeCosting {
     let tables: RoutingTables
     let profile: TravelProfile
     private(set) var avoid: Set<AvoidOption>
-    /// Weight per edge for this profile without avoid options or penalties, infinite when unusable:
-    /// computed once per planner and shared (not copied) by every request's costing, which applies
-    /// its avoid options and penalties per edge it looks at, so a request costs nothing per map edge.
-    private let baseCosts: [Double]
     /// Factors on the weight of the roads of routes already found (alternatives search); empty otherwise.
     private var penalties: [Int32: Double] = [:]
 
@@ -29,22 +25,21 @@ struct EdgeCosting {
     static let turnBias = 1.075
     /// Extra seconds at most for a left turn across oncoming traffic (OSRM car `oncoming_turn_penalty`).
     static let oncomingTurnPenalty = 2.0
+    /// The version of the cost model: bump it whenever a change here (or in what the costs read)
+    /// changes any edge or turn weight, so hierarchies stored under the old one are rebuilt.
+    static let modelVersion: UInt32 = 1
     /// Cost of turning around at a dead end on top of the turn itself, in seconds (OSRM `u_turn_penalty`).
     static let uTurnPenalty = 20.0
     /// Weight of entering a destination-only road from a road open to through traffic (OSRM `max_turn_weight`).
     static let restrictedEntryWeight = 3276.7
 
-    /// The costing of `profile` on `graph` without the kinds of road in `avoid` (linear in the graph size).
+    /// The costing of `profile` on `graph` without the kinds of road in `avoid` (costs nothing per
+    /// map edge: each edge's weight is worked out from the edge when a search looks at it).
     init(graph: RoadGraph, tables: RoutingTables, profile: TravelProfile, avoid: Set<AvoidOption>) {
         self.graph = graph
         self.tables = tables
         self.profile = profile
         self.avoid = avoid
-        baseCosts = graph.edges.map { e in
-            let d = e.durations[profile]
-            guard d.isFinite else { return .infinity }
-            return profile == .car ? Double(d) * 100 / Double(max(1, e.carPreference)) : Double(d)
-        }
     }
 
     /// This costing without the kinds of road in `avoid` as well (shares the per-edge weights).
@@ -66,9 +61,13 @@ struct EdgeCosting {
 
     /// Weight of travelling all of `edge` (penalties included), infinite when unusable.
     @inline(__always) func cost(_ edge: Int) -> Double {
-        let base = baseCosts[edge]
+        let e = graph.edges[edge]
+        let d = e.durations[profile]
+        guard d.isFinite else { return .infinity }
+        // Travel time without avoid options or penalties, divided by the car preference for cars.
+        let base = profile == .car ? Double(d) * 100 / Double(max(1, e.carPreference)) : Double(d)
         if avoid.isEmpty && penalties.isEmpty { return base }
-        if !avoid.isEmpty, base.isFinite, avoid.contains(where: { $0.excludes(graph.edges[edge]) }) { return .infinity }
+        if !avoid.isEmpty, avoid.contains(where: { $0.excludes(e) }) { return .infinity }
         return penalties.isEmpty ? base : base * (penalties[Int32(edge)] ?? 1)
     }
 
@@ -92,11 +91,13 @@ struct EdgeCosting {
             return profile == .foot ? 0 : Self.angleCost(180) + Self.uTurnPenalty
         }
         if barrier { return nil }
-        if tables.hasRestrictions[from] {
+        if graph.startsRestriction(EdgeID(Int32(from))) {
             guard graph.isTurnAllowed(from: EdgeID(Int32(from)), to: EdgeID(Int32(to)), profile: profile) else { return nil }
         }
         guard profile != .foot, roads > 2 else { return 0 }
-        let angle = Bearing.turn(from: Double(tables.finalBearings[from]), to: Double(tables.initialBearings[to]))
+        // Bearings rounded to Float as the costs were first defined (the turn weights stay bit for bit the same).
+        let final = Double(Float(graph.finalBearing(of: EdgeID(Int32(from))))), initial = Double(Float(graph.initialBearing(of: EdgeID(Int32(to)))))
+        let angle = Bearing.turn(from: final, to: initial)
         let roundabout = graph.edges[from].flags.contains(.roundabout) || graph.edges[to].flags.contains(.roundabout)
         let crossesOncoming = profile == .car && angle < 0 && !roundabout
         return Self.angleCost(angle) + (crossesOncoming ? Self.oncomingCost(angle) : 0)
@@ -116,7 +117,7 @@ struct EdgeCosting {
 
     /// A lower bound in seconds on the time from `node` to `target` (straight line on the planner's plane at the top speed).
     func bound(from node: NodeID, to target: PlanarPoint) -> Double {
-        let p = tables.planarNodes[node.index]
+        let p = tables.planarNode(node, in: graph)
         let dx = p.x - target.x, dy = p.y - target.y
         return (dx * dx + dy * dy).squareRoot() * RoutingTables.planarShrink / tables.maxSpeeds[profile.index]
     }

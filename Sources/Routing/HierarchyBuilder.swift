@@ -94,7 +94,7 @@ struct HierarchyBuilder {
         }
         progress(1)
         return ContractionHierarchy(
-            profile: costing.profile, edgeCount: n, fingerprint: ContractionHierarchy.fingerprint(of: costing),
+            profile: costing.profile, edgeCount: n, fingerprint: ContractionHierarchy.fingerprint(of: costing), costModel: EdgeCosting.modelVersion,
             upward: Self.compressed(upward), downward: Self.compressed(downward))
     }
 

@@ -13,8 +13,7 @@ public struct RoutePlanner: Sendable {
     let tables: RoutingTables
     /// The hierarchies in use, those matching the graph and the current cost model.
     public let hierarchies: [ContractionHierarchy]
-    /// The costing of each profile without avoid options (by `TravelProfile.index`), made once
-    /// so that a plain request does not rebuild the per-edge cost array.
+    /// The costing of each profile without avoid options (by `TravelProfile.index`).
     let plainCostings: [EdgeCosting]
 
     /// A planner for `graph` (computes per-graph tables once, linear in the graph size), answering

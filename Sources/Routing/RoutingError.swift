@@ -14,6 +14,8 @@ public enum RoutingError: Error, Equatable, CustomStringConvertible {
     case tooFewWaypoints(Int)
     /// Bytes given as a serialized contraction hierarchy are not one (the reason names what is wrong).
     case badHierarchy(String)
+    /// Bytes given as a planner's stored tables are not (the reason names what is wrong).
+    case badTables(String)
 
     /// A short human-readable form, for logs and error messages.
     public var description: String {
@@ -24,6 +26,7 @@ public enum RoutingError: Error, Equatable, CustomStringConvertible {
         case .unknownAvoidOption(let name): "unknown avoid option '\(name)' (expected toll, ferry or motorway)"
         case .tooFewWaypoints(let n): "a route needs at least 2 waypoints, got \(n)"
         case .badHierarchy(let reason): "bad contraction hierarchy data: \(reason)"
+        case .badTables(let reason): "bad routing tables data: \(reason)"
         }
     }
 }

@@ -1,43 +1,43 @@
 import Geodesy
 import RoadGraph
 
-/// Per-graph data the planner computes once: edge bearings at both ends (for turn costs), the
-/// number of roads at each node, strongly connected components per profile (to avoid snapping onto tiny
-/// islands such as a private car park), and the top speed per profile (for the A* bound).
+/// Per-graph data the planner computes once over the whole graph: the number of roads at each node
+/// (for turn costs), strongly connected components per profile (to avoid snapping onto tiny
+/// islands such as a private car park), and the top speed per profile (for the A* bound). Stored
+/// in the map cache as an image of its own (`RoutingTables+Serialization.swift`) and read in
+/// place, so a planner over a cached map computes nothing at start. What is cheap per request is
+/// read from the graph instead: edge bearings, whether a turn restriction starts at an edge, and
+/// node positions on the planner's plane.
 struct RoutingTables: Sendable {
-    /// Bearing leaving the start of each edge, degrees.
-    let initialBearings: [Float]
-    /// Bearing arriving at the end of each edge, degrees.
-    let finalBearings: [Float]
     /// For each profile index, the roads that profile may use meeting at each node (edges out, plus
     /// one-way edges in): a footpath joining a street is no junction for cars, as in OSRM's car graph.
-    let roadCounts: [[UInt8]]
+    let roadCounts: [MappedArray<UInt8>]
     /// For each profile index, the strongly connected component of each node over usable edges.
-    let components: [[Int32]]
-    /// For each profile index, the node count of each component.
-    let componentSizes: [[Int32]]
-    /// Whether any turn restriction starts with each edge (skips the lookup for all others).
-    let hasRestrictions: [Bool]
-    /// Node positions on a plane centred on the graph, for the A* bound.
-    let planarNodes: [PlanarPoint]
-    /// The projection behind `planarNodes`.
-    let projection: LocalProjection
-    /// Factor below 1 applied to planar distances so the bound stays below the true (haversine)
-    /// distance across a city-sized map despite the equirectangular projection's error.
-    static let planarShrink = 0.99
+    let components: [MappedArray<Int32>]
     /// For each profile index, the id of the component with the most nodes.
     let largestComponents: [Int32]
     /// For each profile index, the highest speed of any edge in metres per second.
     let maxSpeeds: [Double]
+    /// The plane of the A* bound, centred on the graph's bounding box.
+    let projection: LocalProjection
+    /// Factor below 1 applied to planar distances so the bound stays below the true (haversine)
+    /// distance across a city-sized map despite the equirectangular projection's error.
+    static let planarShrink = 0.99
 
+    /// Tables from their stored parts (the image loader's path).
+    init(graph: RoadGraph, roadCounts: [MappedArray<UInt8>], components: [MappedArray<Int32>], largestComponents: [Int32], maxSpeeds: [Double]) {
+        self.roadCounts = roadCounts
+        self.components = components
+        self.largestComponents = largestComponents
+        self.maxSpeeds = maxSpeeds
+        projection = LocalProjection(origin: graph.center ?? Coordinate(latitude: 0, longitude: 0))
+    }
+
+    /// Computes the tables of `graph` (linear in its size).
     init(graph: RoadGraph) {
-        var initial = [Float](repeating: 0, count: graph.edgeCount)
-        var final = [Float](repeating: 0, count: graph.edgeCount)
         var roads = [[UInt8]](repeating: [UInt8](repeating: 0, count: graph.nodeCount), count: TravelProfile.allCases.count)
         for i in 0..<graph.edgeCount {
             let id = EdgeID(Int32(i))
-            initial[i] = Float(graph.initialBearing(of: id))
-            final[i] = Float(graph.finalBearing(of: id))
             let e = graph.edges[i]
             for profile in TravelProfile.allCases where e.durations[profile].isFinite {
                 roads[profile.index][e.from.index] &+= 1
@@ -45,38 +45,22 @@ struct RoutingTables: Sendable {
                 if !twinUsable { roads[profile.index][e.to.index] &+= 1 }
             }
         }
-        initialBearings = initial
-        var restricted = [Bool](repeating: false, count: graph.edgeCount)
-        for r in graph.restrictions { restricted[r.from.index] = true }
-        hasRestrictions = restricted
-        var south = 90.0, north = -90.0, west = 180.0, east = -180.0
-        for c in graph.nodes {
-            south = min(south, c.latitude)
-            north = max(north, c.latitude)
-            west = min(west, c.longitude)
-            east = max(east, c.longitude)
-        }
-        projection = LocalProjection(
-            origin: graph.nodes.isEmpty ? Coordinate(latitude: 0, longitude: 0) : Coordinate(latitude: (south + north) / 2, longitude: (west + east) / 2))
-        planarNodes = graph.nodes.map(projection.project)
-        finalBearings = final
-        roadCounts = roads
-        var components: [[Int32]] = [], sizes: [[Int32]] = [], speeds: [Double] = []
+        var components: [MappedArray<Int32>] = [], largest: [Int32] = [], speeds: [Double] = []
         for profile in TravelProfile.allCases {
             let (c, s) = Self.components(graph, profile)
-            components.append(c)
-            sizes.append(s)
+            components.append(MappedArray(c))
+            largest.append(Int32(s.indices.max { s[$0] < s[$1] } ?? 0))
             var top = 1.0
             for e in graph.edges where e.durations[profile].isFinite && e.durations[profile] > 0 {
                 top = max(top, Double(e.length / e.durations[profile]))
             }
             speeds.append(top)
         }
-        self.components = components
-        self.componentSizes = sizes
-        self.largestComponents = sizes.map { s in Int32(s.indices.max { s[$0] < s[$1] } ?? 0) }
-        self.maxSpeeds = speeds
+        self.init(graph: graph, roadCounts: roads.map { MappedArray($0) }, components: components, largestComponents: largest, maxSpeeds: speeds)
     }
+
+    /// The position of `node` on the plane of the A* bound.
+    @inline(__always) func planarNode(_ node: NodeID, in graph: RoadGraph) -> PlanarPoint { projection.project(graph.nodes[node.index]) }
 
     /// Strongly connected components over the edges `profile` may use (Kosaraju, iterative), so
     /// that waypoints are not snapped onto a one-way stub the search can enter but never leave.

@@ -91,9 +91,9 @@ struct MapCacheMappingTests {
         let first = try store.load(map)
         let cache = try #require(first.cachePath)
         let good = try Data(contentsOf: URL(fileURLWithPath: cache))
-        // The graph image starts at byte 80 of the cache; its section table at byte 16 of the image.
+        // The graph image starts at byte 96 of the cache; its section table at byte 16 of the image.
         var badGraph = good
-        badGraph[80 + 16 + 3 * 16] ^= 0x08
+        badGraph[96 + 16 + 3 * 16] ^= 0x08
         try badGraph.write(to: URL(fileURLWithPath: cache), options: .atomic)
         let reimported = try store.load(map)
         #expect(reimported.origin == .imported)

@@ -182,15 +182,20 @@ struct MapStoreTests {
         let first = try store.load(path)
         let cachePath = try #require(first.cachePath)
         let good = try Data(contentsOf: URL(fileURLWithPath: cachePath))
+        // The hierarchy image's offset and length are at bytes 56 and 64 of the cache header.
+        func word(_ at: Int) -> Int { Int(good[at..<(at + 8)].reversed().reduce(0) { $0 << 8 | UInt64($1) }) }
+        let hierarchyEnd = word(56) + word(64)
         var bad = good
-        bad[bad.count - 20] ^= 0xFF  // inside the hierarchy's last section: found by the full check, not by opening
+        bad[hierarchyEnd - 20] ^= 0xFF  // inside the hierarchy's last section: found by the full check, not by opening
         try bad.write(to: URL(fileURLWithPath: cachePath), options: .atomic)
         let second = try store.load(path, verifyingCache: true)
         #expect(second.origin == .cache)
         #expect(second.hierarchies == first.hierarchies)
         #expect(try Data(contentsOf: URL(fileURLWithPath: cachePath)) == good)
-        try good.prefix(good.count - 30).write(to: URL(fileURLWithPath: cachePath), options: .atomic)  // hierarchy cut short
-        #expect(try store.load(path).hierarchies == first.hierarchies)
+        try good.prefix(good.count - 30).write(to: URL(fileURLWithPath: cachePath), options: .atomic)  // the tables (last) cut short
+        let cut = try store.load(path)
+        #expect(cut.origin == .imported)
+        #expect(cut.hierarchies == first.hierarchies)
     }
 
     @Test("when the cache cannot be written next to the map, it goes to the user cache directory")

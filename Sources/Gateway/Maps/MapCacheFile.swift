@@ -3,75 +3,109 @@ import RoadGraph
 import Routing
 import SystemIO
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The map cache file, memory-mapped and used in place (`PROT_READ`, `MAP_SHARED`, so processes
 /// opening the same map share its pages):
 ///
 ///     0   "WGCACHE\n", cache version (UInt32), graph and hierarchy format versions (UInt32), 4 zero bytes
 ///     24  the source's size (UInt64) and modification time (Int64, µs)
-///     40  graph image offset and length, hierarchy image offset and length (UInt64)
-///     72  CRC-32 of the 72 bytes above (UInt32), 4 zero bytes
-///     80  the graph image (`RoadGraph.serialized()`), then at a multiple of 8 the car hierarchy's
+///     40  graph image offset and length, hierarchy image offset and length, routing tables image
+///         offset and length (UInt64)
+///     88  CRC-32 of the 88 bytes above (UInt32), 4 zero bytes
+///     96  the graph image (`RoadGraph.imageWriter()`), then at multiples of 8 the car hierarchy's
+///         and the route planner's tables (`RoutePlanner.tablesWriter()`)
 ///
 /// Opening reads the header and the images' section tables, not the whole file, so it takes the
-/// same time whatever the map's size. Unreadable, stale or damaged caches are ignored, never an
-/// error; a missing or damaged hierarchy leaves the graph usable.
+/// same time whatever the map's size, and what the planner, the matcher and the hierarchy need is
+/// all stored: nothing is computed over the whole graph at start. Unreadable, stale or damaged
+/// caches (the tables included) are ignored, never an error; a missing or damaged hierarchy leaves
+/// the graph usable. Written image by image, section by section, straight from the arrays.
 enum MapCacheFile {
     /// Bumped whenever the import rules change what a graph contains, or the layout changes.
-    static let version: UInt32 = 7
+    static let version: UInt32 = 8
     static let magic = Array("WGCACHE\n".utf8)
-    static let headerSize = 80
+    static let headerSize = 96
+    /// Where the image offsets and lengths start in the header, and where its CRC lies.
+    static let imageTable = 40, headerCRC = 88
 
-    /// What a cache holds: the graph, and its hierarchies when their section reads back.
+    /// What a cache holds: a planner over the graph with the stored tables, and the car hierarchy
+    /// when its image reads back (empty otherwise).
     struct Contents {
-        var graph: RoadGraph
-        var hierarchies: [ContractionHierarchy]
+        var planner: RoutePlanner
+        var graph: RoadGraph { planner.graph }
     }
 
-    /// The graph (and hierarchy) cached at `path` when the cache matches `stamp` and the current
-    /// formats; `verifyingContents` also checks every byte's CRC and every index (reads it all).
+    /// The graph, tables (and hierarchy) cached at `path` when the cache matches `stamp` and the
+    /// current formats; `verifyingContents` also checks every byte's CRC, every index and the
+    /// hierarchy's cost fingerprint (reads it all).
     static func read(_ path: String, expecting stamp: SourceStamp, verifyingContents: Bool = false) -> Contents? {
         guard let file = try? MappedFile(path: path), file.bytes.count >= headerSize else { return nil }
         let bytes = file.bytes
         func word(_ offset: Int) -> UInt64 { UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
-        let stored = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 72, as: UInt32.self))
-        guard bytes.prefix(40).elementsEqual(header(stamp)), stored == CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[0..<72])) else {
+        let stored = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: headerCRC, as: UInt32.self))
+        guard bytes.prefix(40).elementsEqual(header(stamp)), stored == CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[0..<headerCRC])) else {
             return nil
         }
-        func image(at offset: Int) -> UnsafeRawBufferPointer? {
-            let start = word(offset), length = word(offset + 8)
+        func image(_ n: Int) -> UnsafeRawBufferPointer? {
+            let start = word(imageTable + 16 * n), length = word(imageTable + 16 * n + 8)
             guard start >= UInt64(headerSize), start <= UInt64(bytes.count), length <= UInt64(bytes.count) - start else { return nil }
             return UnsafeRawBufferPointer(rebasing: bytes[Int(start)..<Int(start + length)])
         }
-        guard let graphImage = image(at: 40),
+        guard let graphImage = image(0), let tablesImage = image(2),
             let graph = try? RoadGraph(image: graphImage, owner: file, verifyingContents: verifyingContents)
         else { return nil }
-        let hierarchy = image(at: 56).flatMap { try? ContractionHierarchy(image: $0, owner: file, verifyingContents: verifyingContents) }
-        return Contents(graph: graph, hierarchies: hierarchy.map { [$0] } ?? [])
+        let hierarchy = image(1).flatMap { try? ContractionHierarchy(image: $0, owner: file, verifyingContents: verifyingContents) }
+        guard
+            let planner = try? RoutePlanner(
+                graph: graph, tables: tablesImage, owner: file, hierarchies: hierarchy.map { [$0] } ?? [], verifying: verifyingContents)
+        else { return nil }
+        return Contents(planner: planner)
     }
 
-    /// Writes `graph` and `hierarchy` to `path` atomically (a new file renamed over the old one, so
-    /// processes that have the old one mapped keep reading it), creating the directory; false when
-    /// that is not possible.
-    static func write(_ graph: RoadGraph, hierarchy: ContractionHierarchy, stamp: SourceStamp, to path: String) -> Bool {
+    /// Writes `planner`'s graph and tables and `hierarchy` to `path` atomically (a new file renamed
+    /// over the old one, so processes that have the old one mapped keep reading it), creating the
+    /// directory; false when that is not possible. Each array is written from where it lies, so the
+    /// write needs no buffer the size of the cache.
+    static func write(_ planner: RoutePlanner, hierarchy: ContractionHierarchy, stamp: SourceStamp, to path: String) -> Bool {
         let url = URL(fileURLWithPath: path)
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            let graphBytes = graph.serialized(), hierarchyBytes = hierarchy.serialized()
-            let hierarchyStart = (headerSize + graphBytes.count + 7) & ~7
-            var w = ByteWriter()
-            for b in header(stamp) { w.write(b) }
-            for value in [headerSize, graphBytes.count, hierarchyStart, hierarchyBytes.count] { w.write(UInt64(value)) }
-            w.write(CRC32.checksum(w.bytes))
-            w.write(UInt32(0))
-            var data = Data(w.bytes)
-            data.append(contentsOf: graphBytes)
-            data.append(Data(count: hierarchyStart - headerSize - graphBytes.count))
-            data.append(contentsOf: hierarchyBytes)
-            try data.write(to: url, options: .atomic)
-            return true
-        } catch {
+        guard (try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)) != nil else {
             return false
         }
+        let images = [planner.graph.imageWriter(), hierarchy.imageWriter(), planner.tablesWriter()]
+        var w = ByteWriter()
+        for b in header(stamp) { w.write(b) }
+        var offset = headerSize, starts: [Int] = []
+        for image in images {
+            starts.append(offset)
+            w.write(UInt64(offset))
+            w.write(UInt64(image.byteCount))
+            offset = (offset + image.byteCount + 7) & ~7
+        }
+        w.write(CRC32.checksum(w.bytes))
+        w.write(UInt32(0))
+        let temporary = path + ".new-\(getpid())"
+        guard let fd = try? FileDescriptor.open(temporary, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC) else { return false }
+        do {
+            defer { fd.close() }
+            try fd.writeAll(w.bytes)
+            var written = headerSize
+            for (image, start) in zip(images, starts) {
+                try fd.writeAll([UInt8](repeating: 0, count: start - written))
+                try image.write { piece in try fd.writeAll(piece) }
+                written = start + image.byteCount
+            }
+        } catch {
+            unlink(temporary)
+            return false
+        }
+        guard rename(temporary, path) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
     }
 
     /// The first 40 header bytes for `stamp`: magic, versions, source stamp.

@@ -30,12 +30,12 @@ extension MapStore {
     {
         let stamp = try SourceStamp(path: path)
         let imported: OSMImporter.Result
-        do {  // the file's bytes are released before the hierarchy is built
-            let bytes = try Self.readMap(path)
-            if bytes.starts(with: Array("WGRG".utf8)) {
+        do {
+            let file = try Self.openMap(path)
+            if try file.isGraphFile(path) {
                 throw GatewayError.badMap(path: path, reason: "a Waygate road graph, not an OSM extract: it needs no cache")
             }
-            imported = try Self.importOSM(path, bytes, memory: memory, progress: progress)
+            imported = try Self.importOSM(path, file, memory: memory, progress: progress)
         }
         let planner = RoutePlanner(graph: imported.graph)
         if let memory {
@@ -51,7 +51,7 @@ extension MapStore {
         let hierarchy = Self.carHierarchy(planner, progress: progress)
         progress(ImportProgress(phase: .writing, fraction: 0))
         let targets = cachePath.map { [$0] } ?? cachePaths(for: path)
-        guard let written = targets.first(where: { MapCacheFile.write(imported.graph, hierarchy: hierarchy, stamp: stamp, to: $0) }) else {
+        guard let written = targets.first(where: { MapCacheFile.write(planner, hierarchy: hierarchy, stamp: stamp, to: $0) }) else {
             throw .cacheUnwritable(path: targets[0])
         }
         progress(ImportProgress(phase: .writing, fraction: 1))
@@ -61,10 +61,10 @@ extension MapStore {
             hierarchyShortcuts: hierarchy.shortcutCount, cachePath: written, cacheBytes: size)
     }
 
-    /// Peak bytes from the hierarchy build on, per road edge: the graph, the routing tables, the
-    /// builder's arc lists and the cache write's buffers (the whole process peaked at 660–750
-    /// bytes per edge on Milan 1× to 16×: docs/maps.md).
-    static func estimatedHierarchyBytes(_ graph: RoadGraph) -> Int { graph.edgeCount * 700 }
+    /// Peak bytes from the hierarchy build on, per road edge: the graph, the routing tables and
+    /// the builder's arc lists (the cache is written from the arrays, with no buffer of its own;
+    /// the whole process peaked at 700, 530 and 460 bytes per edge on Milan 1×, 4× and 16×: docs/maps.md).
+    static func estimatedHierarchyBytes(_ graph: RoadGraph) -> Int { graph.edgeCount * 600 }
 
     /// What the cache of a map holds, for `waygate map info`.
     public struct CacheInfo: Sendable {
@@ -117,17 +117,10 @@ extension MapStore {
         info.edges = graph.edgeCount
         info.restrictions = graph.restrictions.count
         info.shapes = graph.shapeCount
-        info.hierarchyArcs = contents.hierarchies.first { $0.profile == .car }?.arcCount ?? 0
-        if let first = graph.nodes.first {
-            var south = first.latitude, north = first.latitude, west = first.longitude, east = first.longitude
-            for c in graph.nodes {
-                south = min(south, c.latitude)
-                north = max(north, c.latitude)
-                west = min(west, c.longitude)
-                east = max(east, c.longitude)
-            }
-            info.southWest = Coordinate(latitude: south, longitude: west)
-            info.northEast = Coordinate(latitude: north, longitude: east)
+        info.hierarchyArcs = contents.planner.hierarchies.first { $0.profile == .car }?.arcCount ?? 0
+        if let box = graph.boundingBox {
+            info.southWest = Coordinate(latitude: box.south, longitude: box.west)
+            info.northEast = Coordinate(latitude: box.north, longitude: box.east)
         }
         return info
     }

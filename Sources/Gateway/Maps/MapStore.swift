@@ -10,7 +10,8 @@ public import Routing
 /// directory is read-only. A cache is used only when it records the map's current size and
 /// modification time and the current cache and graph format versions. The cache also holds the
 /// car profile's contraction hierarchy (built after an import, rebuilt when missing, corrupt or made
-/// under another cost model), so best car routes take well under a millisecond.
+/// under another cost model), so best car routes take well under a millisecond, and the planner's
+/// per-graph tables, so a cached map opens without any pass over the whole graph.
 public struct MapStore: Sendable {
     /// How a map was obtained.
     public enum Origin: String, Sendable, Hashable {
@@ -68,30 +69,40 @@ public struct MapStore: Sendable {
         let candidates = cachePaths(for: path)
         for cache in candidates {
             guard let cached = MapCacheFile.read(cache, expecting: stamp, verifyingContents: verifyingCache) else { continue }
-            let checked = RoutePlanner(graph: cached.graph, hierarchies: cached.hierarchies)
-            if checked.hierarchies.contains(where: { $0.profile == .car }) {
-                return LoadedMap(planner: checked, origin: .cache, cachePath: cache)
+            let planner = cached.planner
+            if planner.hierarchies.contains(where: { $0.profile == .car }) {
+                return LoadedMap(planner: planner, origin: .cache, cachePath: cache)
             }
-            let hierarchy = Self.carHierarchy(checked, progress: progress)
-            _ = MapCacheFile.write(cached.graph, hierarchy: hierarchy, stamp: stamp, to: cache)
-            return LoadedMap(planner: RoutePlanner(sharingTablesOf: checked, hierarchies: [hierarchy]), origin: .cache, cachePath: cache)
+            let hierarchy = Self.carHierarchy(planner, progress: progress)
+            _ = MapCacheFile.write(planner, hierarchy: hierarchy, stamp: stamp, to: cache)
+            return LoadedMap(planner: RoutePlanner(sharingTablesOf: planner, hierarchies: [hierarchy]), origin: .cache, cachePath: cache)
         }
-        let bytes = try Self.readMap(path)
-        if bytes.starts(with: Array("WGRG".utf8)) {
+        let file = try Self.openMap(path)
+        if try file.isGraphFile(path) {
+            let bytes = try Self.readMap(path)
             do {
                 return LoadedMap(planner: RoutePlanner(graph: try RoadGraph(serialized: bytes)), origin: .graphFile, cachePath: nil)
             } catch {
                 throw .badMap(path: path, reason: error.description)
             }
         }
-        let graph = try Self.importOSM(path, bytes, memory: nil, progress: progress).graph
+        let graph = try Self.importOSM(path, file, memory: nil, progress: progress).graph
         let planner = RoutePlanner(graph: graph)
         let hierarchy = Self.carHierarchy(planner, progress: progress)
-        let written = candidates.first { MapCacheFile.write(graph, hierarchy: hierarchy, stamp: stamp, to: $0) }
+        let written = candidates.first { MapCacheFile.write(planner, hierarchy: hierarchy, stamp: stamp, to: $0) }
         return LoadedMap(planner: RoutePlanner(sharingTablesOf: planner, hierarchies: [hierarchy]), origin: .imported, cachePath: written)
     }
 
-    /// The bytes of the map file at `path`.
+    /// The map file at `path`, opened to be read by ranges (an OSM extract is read blob by blob, never whole).
+    static func openMap(_ path: String) throws(GatewayError) -> OSMFile {
+        do {
+            return OSMFile(file: try RandomAccessFile(path: path))
+        } catch {
+            throw .mapUnreadable(path: path, reason: error.description)
+        }
+    }
+
+    /// The bytes of the map file at `path` (a Waygate graph file, read whole).
     static func readMap(_ path: String) throws(GatewayError) -> [UInt8] {
         do {
             return try FileContents.read(path, maximumBytes: OSMImporter.maximumPBFBytes)
@@ -100,12 +111,12 @@ public struct MapStore: Sendable {
         }
     }
 
-    /// The graph imported from the OSM extract `bytes` of `path`, decoding on every core.
-    static func importOSM(_ path: String, _ bytes: [UInt8], memory: MemoryBudget?, progress: (ImportProgress) -> Void)
+    /// The graph imported from the OSM extract `file` at `path`, decoding on every core.
+    static func importOSM(_ path: String, _ file: OSMFile, memory: MemoryBudget?, progress: (ImportProgress) -> Void)
         throws(GatewayError) -> OSMImporter.Result
     {
         do {
-            return try OSMImporter(runner: .threads).importGraph(from: bytes, memory: memory, progress: progress)
+            return try OSMImporter(runner: .threads).importGraph(from: file, memory: memory, progress: progress)
         } catch .overMemoryBudget(let what, let needs, let budget) {
             throw .mapOverBudget(path: path, reason: OSMImportError.overMemoryBudget(what: what, needs: needs, budget: budget).description)
         } catch {
@@ -146,5 +157,22 @@ struct SourceStamp: Hashable {
     init(size: UInt64, modified: Int64) {
         self.size = size
         self.modified = modified
+    }
+}
+
+/// A map file read by byte ranges (`pread`) for the importer.
+struct OSMFile: OSMSource {
+    let file: RandomAccessFile
+
+    var byteCount: Int { file.byteCount }
+
+    func bytes(in range: Range<Int>) throws(OSMImportError) -> [UInt8] {
+        do { return try file.read(at: range.lowerBound, count: range.count) } catch { throw .unreadable(error.description) }
+    }
+
+    /// Whether the file is a Waygate road graph ("WGRG") rather than an OSM extract.
+    func isGraphFile(_ path: String) throws(GatewayError) -> Bool {
+        guard byteCount >= 4 else { return false }
+        do { return try bytes(in: 0..<4) == Array("WGRG".utf8) } catch { throw .mapUnreadable(path: path, reason: error.description) }
     }
 }

@@ -46,11 +46,20 @@ public struct FileDescriptor: Hashable, Sendable {
     /// Writes all of `bytes`, waiting for writability on a non-blocking descriptor.
     public func writeAll(_ bytes: some Collection<UInt8>) throws(SystemError) {
         let array = Array(bytes)  // no copy when `bytes` already is an array
+        var failure: SystemError?
+        array.withUnsafeBytes { buffer in
+            do throws(SystemError) { try writeAll(buffer) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Writes all the bytes of `buffer` (without copying them), waiting for writability on a non-blocking descriptor.
+    public func writeAll(_ buffer: UnsafeRawBufferPointer) throws(SystemError) {
         var offset = 0
-        while offset < array.count {
+        while offset < buffer.count {
             do {
                 offset += try retryingInterrupts("write fd \(rawValue)") {
-                    array.withUnsafeBytes { Glibc.write(rawValue, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
+                    Glibc.write(rawValue, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
                 }
             } catch where error.code == EAGAIN {
                 _ = try poll(events: Int16(POLLOUT), timeoutMilliseconds: 1000)
