@@ -95,6 +95,7 @@ struct EdgeIndex: Sendable {
         let r0 = max(0, Int(((p.y - radius - minY) / Self.cellSize).rounded(.down))), r1 = min(rows - 1, Int((p.y + radius - minY) / Self.cellSize))
         guard c0 <= c1, r0 <= r1 else { return [] }
         var best: [(edge: Int32, distance: Meters, along: Meters, x: Double, y: Double, bearing: Degrees)] = []
+        best.reserveCapacity(16)
         for r in r0...r1 {
             for c in c0...c1 {
                 let cell = r * columns + c
@@ -118,6 +119,7 @@ struct EdgeIndex: Sendable {
             }
         }
         var snaps: [EdgeSnap] = []
+        snaps.reserveCapacity(2 * best.count)
         for b in best {
             let e = Int(b.edge)
             let point = projection.unproject(PlanarPoint(x: b.x, y: b.y))
@@ -131,6 +133,7 @@ struct EdgeIndex: Sendable {
                     EdgeSnap(edge: EdgeID(twin), coordinate: point, distance: b.distance, fraction: 1 - fraction, bearing: Bearing.normalized(b.bearing + 180)))
             }
         }
-        return snaps.sorted { ($0.distance, $0.edge) < ($1.distance, $1.edge) }
+        snaps.sort { ($0.distance, $0.edge) < ($1.distance, $1.edge) }
+        return snaps
     }
 }

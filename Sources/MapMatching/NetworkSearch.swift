@@ -11,29 +11,50 @@ struct NetworkSearch: Sendable {
     /// next one starts, so searches on one thread may share them (`MatchingWorkspace`). Empty until
     /// the first search, so a matcher that borrows a workspace never allocates its own.
     struct Buffers: Sendable {
-        fileprivate var distance: [Double] = []
-        fileprivate var arrival: [Int32] = []
-        fileprivate var reached: [UInt32] = []
-        fileprivate var settled: [UInt32] = []
+        /// Per node, everything a search reads and writes about it, side by side: one cache line
+        /// per node visited instead of one per array (the fleet's thousands of vehicles search all
+        /// over the map, so most of these reads miss the caches).
+        fileprivate var nodes: [NodeState] = []
         fileprivate var generation: UInt32 = 0
         fileprivate var heap = MinHeap()
 
-        /// Sizes the arrays to `nodeCount` (only when they are not already) and starts a new generation.
+        /// Sizes the array to `nodeCount` (only when it is not already) and starts a new generation.
         fileprivate mutating func begin(nodeCount: Int) {
-            if reached.count != nodeCount {
-                distance = Array(repeating: 0, count: nodeCount)
-                arrival = Array(repeating: -1, count: nodeCount)
-                reached = Array(repeating: 0, count: nodeCount)
-                settled = Array(repeating: 0, count: nodeCount)
+            if nodes.count != nodeCount {
+                nodes = Array(repeating: NodeState(), count: nodeCount)
                 generation = 0
             }
             generation &+= 1
             if generation == 0 {
-                for i in reached.indices { (reached[i], settled[i]) = (0, 0) }
+                for i in nodes.indices { (nodes[i].reached, nodes[i].settled) = (0, 0) }
                 generation = 1
             }
             heap.removeAll()
         }
+    }
+
+    /// One node's search state: the best distance so far, the edge arriving with it, and the
+    /// generations in which it was reached and settled.
+    fileprivate struct NodeState: Sendable {
+        var distance: Double = 0
+        var arrival: Int32 = -1
+        var reached: UInt32 = 0
+        var settled: UInt32 = 0
+    }
+
+    /// What the search reads of one directed edge, packed (a `RoadEdge` decoded from the graph's
+    /// bytes has a dozen fields; a relaxation needs these).
+    struct Hop: Sendable {
+        /// Start and end node indexes.
+        let from: Int32, to: Int32
+        /// The shape shared with the twin edge (equal shapes: a U-turn).
+        let shape: Int32
+        /// Length in metres, as the graph stores it.
+        let length: Float
+        /// Whether the profile may use the edge.
+        let usable: Bool
+        /// Whether a turn restriction starts with the edge.
+        let restricted: Bool
     }
 
     let graph: RoadGraph
@@ -45,8 +66,8 @@ struct NetworkSearch: Sendable {
     private let initialBearing: [Double], finalBearing: [Double]
     /// The working arrays of the last search.
     var buffers = Buffers()
-    /// Whether each edge starts a turn restriction (so most relaxations skip the restriction lookup).
-    private let restricted: [Bool]
+    /// Every edge's `Hop`, by edge index.
+    let hops: [Hop]
 
     /// A search over `graph` for `profile`, charging `uTurnPenalty` metres per U-turn at a node and
     /// `turnPenalty` scaled by the squared turn angle at every node (bearings from `index`).
@@ -65,7 +86,11 @@ struct NetworkSearch: Sendable {
         }
         var restricted = [Bool](repeating: false, count: graph.edgeCount)
         for r in graph.restrictions { restricted[r.from.index] = true }
-        self.restricted = restricted
+        hops = graph.edges.indices.map { e in
+            let edge = graph.edges[e]
+            return Hop(from: edge.from.rawValue, to: edge.to.rawValue, shape: edge.shape, length: edge.length,
+                       usable: edge.durations[profile].isFinite, restricted: restricted[e])
+        }
     }
 
     /// Searches from the end node of `source`, reached after `initial` metres, until every node in
@@ -73,38 +98,36 @@ struct NetworkSearch: Sendable {
     mutating func run(from source: EdgeID, initial: Meters, bound: Meters, targets: [NodeID]) {
         buffers.begin(nodeCount: graph.nodeCount)
         let generation = buffers.generation
-        let start = graph[source].to.index
-        buffers.distance[start] = initial
-        buffers.arrival[start] = source.rawValue
-        buffers.reached[start] = generation
+        let start = Int(hops[source.index].to)
+        buffers.nodes[start].distance = initial
+        buffers.nodes[start].arrival = source.rawValue
+        buffers.nodes[start].reached = generation
         buffers.heap.push(initial, Int32(start))
         var remaining = targets.count
-        let edges = graph.edges
         while let (d, n) = buffers.heap.pop() {
             let node = Int(n)
-            if buffers.settled[node] == generation || d > buffers.distance[node] { continue }
+            let state = buffers.nodes[node]
+            if state.settled == generation || d > state.distance { continue }
             if d > bound { break }
-            buffers.settled[node] = generation
+            buffers.nodes[node].settled = generation
             if targets.contains(NodeID(n)) {
                 remaining -= 1
                 if remaining == 0 { break }
             }
-            let inbound = EdgeID(buffers.arrival[node])
-            let inboundShape = edges[inbound.index].shape
-            let checkRestrictions = restricted[inbound.index]
+            let inbound = EdgeID(state.arrival)
+            let arriving = hops[inbound.index]
             for e in graph.outgoingRange(from: NodeID(n)) {
-                let edge = edges[e]
-                guard edge.durations[profile].isFinite else { continue }
-                if checkRestrictions && !graph.isTurnAllowed(from: inbound, to: EdgeID(Int32(e)), profile: profile) { continue }
-                var next = d + Double(edge.length)
-                if edge.shape == inboundShape { next += uTurnPenalty }
+                let hop = hops[e]
+                guard hop.usable else { continue }
+                if arriving.restricted && !graph.isTurnAllowed(from: inbound, to: EdgeID(Int32(e)), profile: profile) { continue }
+                var next = d + Double(hop.length)
+                if hop.shape == arriving.shape { next += uTurnPenalty }
                 if turnPenalty > 0 { next += turnCost(from: inbound, to: e) }
-                let to = edge.to.index
-                if next > bound || buffers.settled[to] == generation { continue }
-                if buffers.reached[to] != generation || next < buffers.distance[to] {
-                    buffers.reached[to] = generation
-                    buffers.distance[to] = next
-                    buffers.arrival[to] = Int32(e)
+                let to = Int(hop.to)
+                let reached = buffers.nodes[to]
+                if next > bound || reached.settled == generation { continue }
+                if reached.reached != generation || next < reached.distance {
+                    buffers.nodes[to] = NodeState(distance: next, arrival: Int32(e), reached: generation, settled: reached.settled)
                     buffers.heap.push(next, Int32(to))
                 }
             }
@@ -113,18 +136,21 @@ struct NetworkSearch: Sendable {
 
     /// The network distance to `node` and the edge arriving there, if the last run settled it.
     func result(at node: NodeID) -> (distance: Meters, arrival: EdgeID)? {
-        guard node.index < buffers.settled.count, buffers.settled[node.index] == buffers.generation else { return nil }
-        return (buffers.distance[node.index], EdgeID(buffers.arrival[node.index]))
+        guard node.index < buffers.nodes.count else { return nil }
+        let state = buffers.nodes[node.index]
+        guard state.settled == buffers.generation else { return nil }
+        return (state.distance, EdgeID(state.arrival))
     }
 
     /// The metres to travel from the last run's source to `target` entered at `fraction` of its
     /// length, with a U-turn charge when `target` reverses the arriving edge; nil when the search
     /// did not reach its start or the turn is forbidden.
     func distance(to target: EdgeID, fraction: Double) -> Meters? {
-        let edge = graph[target]
-        guard let (d, inbound) = result(at: edge.from) else { return nil }
-        if restricted[inbound.index] && !graph.isTurnAllowed(from: inbound, to: target, profile: profile) { return nil }
-        let uTurn = graph[inbound].shape == edge.shape ? uTurnPenalty : 0
+        let edge = hops[target.index]
+        guard let (d, inbound) = result(at: NodeID(edge.from)) else { return nil }
+        let arriving = hops[inbound.index]
+        if arriving.restricted && !graph.isTurnAllowed(from: inbound, to: target, profile: profile) { return nil }
+        let uTurn = arriving.shape == edge.shape ? uTurnPenalty : 0
         let turn = turnPenalty > 0 && inbound != target ? turnCost(from: inbound, to: target.index) : 0
         return d + uTurn + turn + fraction * Double(edge.length)
     }
@@ -141,7 +167,7 @@ struct NetworkSearch: Sendable {
         var current = node
         while let (_, inbound) = result(at: current), inbound != source, path.count <= graph.edgeCount {
             path.append(inbound)
-            current = graph[inbound].from
+            current = NodeID(hops[inbound.index].from)
         }
         return path.reversed()
     }

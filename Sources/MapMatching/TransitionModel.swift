@@ -32,6 +32,9 @@ public struct TransitionModel: Sendable {
         swap(&search.buffers, &buffers)
     }
 
+    /// The shape of `edge` (an edge and its twin share one), read from the search's packed edges.
+    func shape(of edge: EdgeID) -> Int32 { search.hops[edge.index].shape }
+
     /// How far the path search may reach between two fixes `greatCircle` metres and `elapsed`
     /// seconds apart, metres; nil when no vehicle could have covered that distance (a jump).
     public func searchBound(greatCircle: Meters, elapsed: Seconds) -> Meters? {
@@ -57,15 +60,19 @@ public struct TransitionModel: Sendable {
         var costs = [Double](repeating: .infinity, count: previous.count * current.count)
         guard let bound = searchBound(greatCircle: greatCircle, elapsed: elapsed) else { return costs }
         var targets: [NodeID] = []
-        for c in current where !targets.contains(graph[c.edge].from) { targets.append(graph[c.edge].from) }
+        targets.reserveCapacity(current.count)
+        for c in current {
+            let from = NodeID(search.hops[c.edge.index].from)
+            if !targets.contains(from) { targets.append(from) }
+        }
         for (i, a) in previous.enumerated() {
             var searched = false
             for (j, b) in current.enumerated() {
                 var distance = directDistance(from: a, to: b, tolerance: backwardTolerance)
                 if distance == nil || a.edge != b.edge {
                     if !searched {
-                        let ea = graph[a.edge]
-                        search.run(from: a.edge, initial: (1 - a.snap.fraction) * Double(ea.length), bound: bound, targets: targets)
+                        let length = Double(search.hops[a.edge.index].length)
+                        search.run(from: a.edge, initial: (1 - a.snap.fraction) * length, bound: bound, targets: targets)
                         searched = true
                     }
                     if let viaNetwork = search.distance(to: b.edge, fraction: b.snap.fraction) {
@@ -102,7 +109,7 @@ public struct TransitionModel: Sendable {
     /// longer drive backwards along the wrong carriageway of a dual road (nothing else tells them
     /// apart when fixes carry no course).
     func directDistance(from a: Candidate, to b: Candidate, tolerance: Meters) -> Meters? {
-        let ea = graph[a.edge]
+        let ea = search.hops[a.edge.index]
         let la = Double(ea.length)
         let sign: Double = options.penalizesBackwardMotion ? -1 : 1
         if a.edge == b.edge {
@@ -110,7 +117,7 @@ public struct TransitionModel: Sendable {
             guard move >= -tolerance else { return nil }
             return move >= 0 ? move : sign * -move
         }
-        let eb = graph[b.edge]
+        let eb = search.hops[b.edge.index]
         if eb.shape == ea.shape {
             return abs((1 - b.snap.fraction) - a.snap.fraction) * la + options.uTurnPenalty
         }
