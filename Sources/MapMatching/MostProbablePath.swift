@@ -100,7 +100,7 @@ public struct MostProbablePath: Sendable {
         }
 
         /// Entries from which the memo starts afresh at the next walk (a 500 m horizon is a handful of edges).
-        static let capacity = 32
+        static let capacity = 16
         private(set) var entries: [Entry] = []
         /// Where the last lookup found its edge: the next one is usually the entry after it.
         private var hint = 0
