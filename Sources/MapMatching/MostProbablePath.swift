@@ -23,30 +23,122 @@ public struct MostProbablePath: Sendable {
     /// The stretches ahead of a vehicle `fraction` along `edge`, covering up to `length` metres
     /// (less at a dead end); consecutive edges of one way are merged into one stretch.
     public func ahead(from edge: EdgeID, fraction: Double, length: Meters) -> [HorizonStretch] {
+        var memo = Memo()
+        return ahead(from: edge, fraction: fraction, length: length, memo: &memo)
+    }
+
+    /// `ahead(from:fraction:length:)` reading and filling `memo`: the same stretches.
+    func ahead(from edge: EdgeID, fraction: Double, length: Meters, memo: inout Memo) -> [HorizonStretch] {
+        memo.prepare()
         var stretches: [HorizonStretch] = []
         var current = edge
+        var slot = memo.slot(of: edge, in: self)
         var remaining = length
-        var along = (1 - min(max(fraction, 0), 1)) * Double(graph[edge].length)
+        var along = (1 - min(max(fraction, 0), 1)) * memo.entries[slot].length
         var visited: [EdgeID] = []
         while remaining > 0 {
-            let e = graph[current]
+            let entry = memo.entries[slot]
             let used = min(along, remaining)
-            if let lastIndex = stretches.indices.last, stretches[lastIndex].wayID == e.wayID {
+            if let lastIndex = stretches.indices.last, stretches[lastIndex].wayID == entry.wayID {
                 stretches[lastIndex].length += used
                 stretches[lastIndex].edges.append(current)
             } else {
                 stretches.append(
                     HorizonStretch(
-                        wayID: e.wayID, name: graph.name(of: current), ref: graph.ref(of: current), roadClass: e.roadClass, length: used,
-                        speedLimit: graph.postedSpeedLimit(of: current, defaults: speedLimitDefaults), edges: [current]))
+                        wayID: entry.wayID, name: entry.name, ref: entry.ref, roadClass: entry.roadClass, length: used,
+                        speedLimit: entry.speedLimit, edges: [current]))
             }
             remaining -= used
             visited.append(current)
-            guard remaining > 0, let next = continuation(after: current), !visited.contains(next) else { break }
+            guard remaining > 0, let next = memo.continuation(at: slot, in: self), !visited.contains(next) else { break }
             current = next
-            along = Double(graph[next].length)
+            slot = memo.slot(of: next, in: self)
+            along = memo.entries[slot].length
         }
         return stretches
+    }
+
+    /// The attributes of the road `edge` belongs to, at `fraction` along it (as
+    /// `RoadGraph.matchedRoad`), from `memo` when it knows the edge.
+    func matchedRoad(edge: EdgeID, fraction: Double, memo: inout Memo) -> MatchedRoad {
+        memo.prepare()
+        let slot = memo.slot(of: edge, in: self)
+        let entry = memo.entries[slot]
+        return MatchedRoad(
+            wayID: entry.wayID, name: entry.name, ref: entry.ref, roadClass: entry.roadClass, isOneway: entry.isOneway,
+            speedLimit: entry.speedLimit, edge: edge, fraction: fraction)
+    }
+
+    /// What `ahead` learns about each edge it walks — the road's attributes and the most probable
+    /// continuation — kept by a live matcher from one fix to the next: a vehicle is on the same
+    /// few edges for many fixes, and each is decoded, named and continued once instead of at every
+    /// fix. Every entry is a function of the edge alone, so a memo never changes a horizon; it
+    /// starts afresh once it holds `capacity` edges, so its size stays bounded.
+    struct Memo: Sendable {
+        /// How the walk goes on after an entry's edge.
+        enum Next: Sendable {
+            case unknown, deadEnd
+            case edge(EdgeID)
+        }
+
+        /// One edge's road attributes, length (metres) and continuation.
+        struct Entry: Sendable {
+            let edge: EdgeID
+            let wayID: Int64
+            let name: String?, ref: String?
+            let roadClass: RoadClass
+            let speedLimit: PostedSpeedLimit
+            let isOneway: Bool
+            let length: Double
+            var next: Next = .unknown
+        }
+
+        /// Entries from which the memo starts afresh at the next walk (a 500 m horizon is a handful of edges).
+        static let capacity = 16
+        private(set) var entries: [Entry] = []
+        /// Where the last lookup found its edge: the next one is usually the entry after it.
+        private var hint = 0
+
+        /// Starts afresh when the memo is full (between walks: a walk's own entries never go).
+        mutating func prepare() {
+            guard entries.count >= Self.capacity else { return }
+            entries.removeAll(keepingCapacity: true)
+            hint = 0
+        }
+
+        /// The index of `edge`'s entry, made from `path`'s graph when the memo does not know it.
+        mutating func slot(of edge: EdgeID, in path: MostProbablePath) -> Int {
+            if let found = find(edge) {
+                hint = found
+                return found
+            }
+            let graph = path.graph
+            let e = graph[edge]
+            entries.append(
+                Entry(
+                    edge: edge, wayID: e.wayID, name: graph.name(of: edge), ref: graph.ref(of: edge), roadClass: e.roadClass,
+                    speedLimit: graph.postedSpeedLimit(of: edge, defaults: path.speedLimitDefaults),
+                    isOneway: e.flags.contains(.oneway) || graph.twin(of: edge) == nil, length: Double(e.length)))
+            hint = entries.count - 1
+            return hint
+        }
+
+        /// The most probable edge after entry `slot`'s edge (`continuation(after:)`), found once.
+        mutating func continuation(at slot: Int, in path: MostProbablePath) -> EdgeID? {
+            switch entries[slot].next {
+            case .edge(let next): return next
+            case .deadEnd: return nil
+            case .unknown:
+                let next = path.continuation(after: entries[slot].edge)
+                entries[slot].next = next.map(Next.edge) ?? .deadEnd
+                return next
+            }
+        }
+
+        private func find(_ edge: EdgeID) -> Int? {
+            for i in [hint, hint + 1] where i < entries.count && entries[i].edge == edge { return i }
+            return entries.firstIndex { $0.edge == edge }
+        }
     }
 
     /// The most probable edge after `edge` at its end node, nil at a dead end.

@@ -17,6 +17,8 @@ public struct OnlineMatcher: Sendable {
     private let emission: EmissionModel
     private var transition: TransitionModel
     private let horizon: MostProbablePath
+    /// The edges the horizon walked lately, with their road attributes and continuations.
+    private var horizonMemo = MostProbablePath.Memo()
     private var decoder = ViterbiDecoder(keepsHistory: false)
     private var previous: (coordinate: Coordinate, time: Timestamp?)?
     private var lastPublished: Coordinate?
@@ -110,23 +112,24 @@ public struct OnlineMatcher: Sendable {
         return seconds > 0 ? seconds : options.assumedInterval
     }
 
-    private func published(_ fix: Fix, _ coordinate: Coordinate, isTeleport: Bool) -> MatchedLocation? {
+    private mutating func published(_ fix: Fix, _ coordinate: Coordinate, isTeleport: Bool) -> MatchedLocation? {
         guard let column = decoder.last, let best = column.bestIndex else { return offRoad(fix, coordinate) }
         let winner = column.candidates[best]
         let sigma = emission.sigma(for: fix)
-        let nearest = column.candidates.map(\.snap.distance).min() ?? .infinity
+        var nearest = Double.infinity
+        for c in column.candidates { nearest = min(nearest, c.snap.distance) }
         if nearest > options.offRoadSigmas * sigma { return offRoad(fix, coordinate, isTeleport: isTeleport) }
         let posteriors = decoder.posteriors()
-        let shape = graph[winner.edge].shape
+        let shape = transition.shape(of: winner.edge)
         var roadPosterior = 0.0
-        for (i, c) in column.candidates.enumerated() where graph[c.edge].shape == shape { roadPosterior += posteriors[i] }
+        for (i, c) in column.candidates.enumerated() where transition.shape(of: c.edge) == shape { roadPosterior += posteriors[i] }
         let z = winner.snap.distance / (2 * sigma)
         let confidence = min(1, max(0, roadPosterior * Probability.of(cost: 0.5 * z * z)))
         return MatchedLocation(
             time: fix.time, rawCoordinate: coordinate, coordinate: winner.snap.coordinate, bearing: winner.snap.bearing,
             confidence: confidence, isOffRoad: false, isTeleport: isTeleport, distanceFromFix: winner.snap.distance,
-            road: graph.matchedRoad(edge: winner.edge, fraction: winner.snap.fraction, defaults: horizon.speedLimitDefaults),
-            horizon: horizon.ahead(from: winner.edge, fraction: winner.snap.fraction, length: options.horizonLength))
+            road: horizon.matchedRoad(edge: winner.edge, fraction: winner.snap.fraction, memo: &horizonMemo),
+            horizon: horizon.ahead(from: winner.edge, fraction: winner.snap.fraction, length: options.horizonLength, memo: &horizonMemo))
     }
 
     private func offRoad(_ fix: Fix, _ coordinate: Coordinate, isTeleport: Bool = false) -> MatchedLocation {

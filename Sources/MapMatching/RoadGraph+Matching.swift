@@ -8,13 +8,4 @@ extension RoadGraph {
         if let tagged = e.speedLimit { return PostedSpeedLimit(limit: tagged, source: .tagged) }
         return PostedSpeedLimit(limit: defaults.limit(for: e.roadClass), source: .regionalDefault(region: defaults.region))
     }
-
-    /// The attributes of the road `edge` belongs to, at `fraction` along it.
-    func matchedRoad(edge: EdgeID, fraction: Double, defaults: SpeedLimitDefaults) -> MatchedRoad {
-        let e = self[edge]
-        return MatchedRoad(
-            wayID: e.wayID, name: name(of: edge), ref: ref(of: edge), roadClass: e.roadClass,
-            isOneway: e.flags.contains(.oneway) || twin(of: edge) == nil, speedLimit: postedSpeedLimit(of: edge, defaults: defaults),
-            edge: edge, fraction: fraction)
-    }
 }

@@ -27,6 +27,9 @@ public struct TransitionModel: Sendable {
         swap(&search.buffers, &buffers)
     }
 
+    /// The shape of `edge` (an edge and its twin share one).
+    func shape(of edge: EdgeID) -> Int32 { graph[edge].shape }
+
     /// How far the path search may reach between two fixes `greatCircle` metres and `elapsed`
     /// seconds apart, metres; nil when no vehicle could have covered that distance (a jump).
     public func searchBound(greatCircle: Meters, elapsed: Seconds) -> Meters? {

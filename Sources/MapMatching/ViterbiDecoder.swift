@@ -55,7 +55,7 @@ public struct ViterbiDecoder: Sendable {
         for j in candidates.indices { costs[j] += candidates[j].emissionCost }
         guard costs.contains(where: \.isFinite) else { return false }
         let column = Column(candidates: candidates, costs: normalized(costs), predecessors: predecessors)
-        if keepsHistory { columns.append(column) } else { columns = [column] }
+        if keepsHistory { columns.append(column) } else { columns[columns.count - 1] = column }  // in place: no new array per fix
         return true
     }
 

@@ -151,8 +151,9 @@ struct MQTTPublisherTests {
         #expect(publisher.statistics.lastError?.hasPrefix("lost the connection to mqtt://127.0.0.1:\(relayPort)") == true)
     }
 
-    @Test("broker stopped (SIGTERM) and restarted mid-drive: reconnect, state queued while down delivered, streams dropped and counted")
-    func brokerRestart() throws {
+    @Test("broker stopped (SIGTERM) or killed (SIGKILL) and restarted mid-drive: reconnect, state queued while down delivered, streams dropped and counted",
+          arguments: [false, true])
+    func brokerRestart(killed: Bool) throws {
         let dir = try TemporaryDirectory(prefix: "mqtt-restart")
         defer { dir.remove() }
         let broker = try LoopbackMosquitto(dir: dir, persistent: true)
@@ -171,7 +172,16 @@ struct MQTTPublisherTests {
         #expect(first.wait { $0.count >= 3 }.count == 3)
         first.stop()
 
-        broker.stop()  // SIGTERM: the broker saves the subscriber's session and goes away
+        if killed {
+            // A SIGKILL saves nothing: a clean restart first saves the subscriber's session, which the
+            // killed broker then comes back with (with none of what it took after the save).
+            broker.stop()
+            try broker.restart()
+            #expect(eventually { publisher.statistics.isConnected && publisher.statistics.reconnects == 1 })
+            broker.kill()
+        } else {
+            broker.stop()  // SIGTERM: the broker saves the subscriber's session and goes away
+        }
         #expect(eventually { !publisher.statistics.isConnected })
         var seq: UInt64 = 3
         var stateSent: [WireLine] = []
@@ -200,8 +210,8 @@ struct MQTTPublisherTests {
         let state = received.filter { $0.qos == 1 && !$0.retained && $0.topic != "waygate/van-4/status" }
         #expect(state.map(\.payload) == stateSent.map { String(decoding: $0.bytes.dropLast(), as: UTF8.self) }, "\(received) \(broker.log)")
         let stats = publisher.statistics
-        #expect(stats.reconnects == 1 && stats.droppedStream == 40 && stats.droppedState == 0)
-        #expect(changes.values.map(\.0) == [true, false, true])
+        #expect(stats.reconnects == (killed ? 2 : 1) && stats.droppedStream == 40 && stats.droppedState == 0)
+        #expect(changes.values.map(\.0) == (killed ? [true, false, true, false, true] : [true, false, true]))
         #expect(changes.values.last?.1 == "reconnected to \(broker.url)")
     }
 

@@ -73,24 +73,153 @@ struct ServeMQTTTests {
         #expect(will.contains { $0.topic == "waygate/car7/status" && $0.payload == #"{"online":false}"# })
     }
 
-    @Test("waygate fleet --vehicles 5 publishes five vehicles' streams; a dry run without --mqtt says so")
+    @Test("broker killed (SIGKILL) mid-drive: the overflowing outbox gives a DEVICE event from mqtt:HOST:PORT and a drop count in status; after the restart the daemon reconnects and the state published meanwhile reaches a persistent subscriber")
+    func brokerKilledMidDrive() throws {
+        let dir = try TemporaryDirectory(prefix: "mqtt-kill")
+        defer { dir.remove() }
+        let broker = try LoopbackMosquitto(dir: dir, persistent: true)
+        defer { broker.stop() }
+        // A persistent subscriber session, saved to the broker's store by a clean stop before the
+        // drive: a SIGKILL saves nothing, but the restarted broker keeps this session and queues
+        // the QoS 1 messages for it.
+        let clientID = "waygate-kill-\(getpid())"
+        let primer = try MosquittoSubscriber(broker: broker, filter: "waygate/car9/device", name: "primer", clientID: clientID, persistentSession: true)
+        #expect(primer.waitUntilReady())
+        primer.stop()
+        broker.stop()
+        try broker.restart()
+
+        let map = Fixtures.trace("maps/helsinki.osm.pbf").path
+        let planned = try WaygateRunner.run(["route", "--map", map, "--from", ServeGuidedDriveTests.from, "--to", ServeGuidedDriveTests.to, "--format", "osrm"])
+        try planned.stdout.write(toFile: dir.file("route.json"), atomically: true, encoding: .utf8)
+        let server = try ChildProcess(
+            Fixtures.waygateExecutable.path,
+            ["serve", "--map", map, "--simulate", dir.file("route.json"), "--speed-multiplier", "4", "--socket", dir.file("s.sock"),
+             "--mqtt", broker.url, "--vehicle", "car9", "--mqtt-outbox", "5"],
+            stderr: dir.file("serve.log"))
+        defer { server.stop() }
+        let client = try WireClient(path: dir.file("s.sock"))
+        try client.send(.subscribe([.device]))
+        let source = "mqtt:127.0.0.1:\(broker.port)"
+        func device(_ match: @escaping (DeviceMessage) -> Bool) throws -> DeviceMessage? {
+            guard case .device(let d)? = try client.nextEvent(timeout: 30, where: { if case .device(let d) = $0 { d.source == source && match(d) } else { false } })?.payload
+            else { return nil }
+            return d
+        }
+        func mqttStatus(id: Int) throws -> [String: JSONValue]? {
+            try client.send(.status, id: id)
+            guard case .reply(let reply)? = try client.next(timeout: 30, where: { if case .reply = $0 { true } else { false } }) else { return nil }
+            return reply.fields["mqtt"]?.objectValue
+        }
+        // Connected (the DEVICE event of the first connect may precede the subscription).
+        var connected = false
+        for id in 100..<400 where !connected {
+            connected = try mqttStatus(id: id)?["connected"] == .bool(true)
+            if !connected { usleep(100_000) }
+        }
+        #expect(connected)
+
+        broker.kill()
+        let lost = try device { $0.state == .lost }
+        #expect(lost?.driver?.hasPrefix("mqtt: lost the connection to \(broker.url)") == true, "\(String(describing: lost))")
+        // Four or so lines a simulated second at 4× overflow five stream messages within a second or two.
+        let dropped = try device { $0.driver?.contains(" dropped (") == true }
+        #expect(dropped?.state == .reconnecting)
+        #expect(dropped?.driver?.hasSuffix("so far) while not connected to \(broker.url)") == true, "\(String(describing: dropped))")
+        let down = try #require(try mqttStatus(id: 2))
+        #expect(down["connected"] == .bool(false))
+        #expect((down["dropped_stream"]?.intValue ?? 0) > 0, "\(down)")
+        #expect(down["dropped_state"] == .integer(0))
+
+        try broker.restart()
+        let back = try device { $0.state == .connected }
+        #expect(back?.driver == "mqtt: reconnected to \(broker.url)")
+        // The DEVICE events of the outage were state (QoS 1), kept in the outbox while the broker
+        // was away and delivered after the reconnect to the session the broker had kept.
+        let subscriber = try MosquittoSubscriber(broker: broker, filter: "waygate/car9/device", name: "after", clientID: clientID, persistentSession: true)
+        defer { subscriber.stop() }
+        let received = subscriber.wait(timeout: 30) { messages in
+            messages.contains { $0.payload.contains("lost the connection") } && messages.contains { $0.payload.contains(" dropped (") }
+        }
+        #expect(received.contains { $0.qos == 1 && $0.payload.contains(#""driver":"mqtt: lost the connection to \#(broker.url)"#) }, "\(received) \(broker.log)")
+        #expect(received.contains { $0.qos == 1 && $0.payload.contains(" dropped (") && $0.payload.contains(#""state":"reconnecting""#) }, "\(received)")
+        let after = try #require(try mqttStatus(id: 3))
+        #expect(after["connected"] == .bool(true) && after["reconnects"] == .integer(1))
+        #expect(after["dropped_state"] == .integer(0))
+    }
+
+    @Test("waygate fleet --vehicles 50 delivers 50 vehicles' streams: per vehicle a LOCATION per simulated second and its two statuses, every published message received; a dry run without --mqtt says so")
     func fleet() throws {
         let dir = try TemporaryDirectory(prefix: "fleet")
         defer { dir.remove() }
-        let broker = try LoopbackMosquitto(dir: dir)
+        // No per-subscriber queue limits: the subscriber must see every QoS 0 message of the burst.
+        let broker = try LoopbackMosquitto(dir: dir, extraConfig: "max_queued_messages 0\nmax_inflight_messages 0\n")
         defer { broker.stop() }
-        let subscriber = try MosquittoSubscriber(broker: broker, filter: "waygate/+/location", name: "fleet")
+        let subscriber = try MosquittoSubscriber(broker: broker, name: "fleet")
         defer { subscriber.stop() }
         #expect(subscriber.waitUntilReady())
         let map = Fixtures.trace("maps/helsinki.osm.pbf").path
-        let run = try WaygateRunner.run(["fleet", "--map", map, "--vehicles", "5", "--duration", "30", "--seed", "3", "--mqtt", broker.url])
-        #expect(run.status == 0)
-        #expect(run.stdout.hasPrefix("5 vehicles"))
-        let seen = subscriber.wait(timeout: 30) { Set($0.map(\.topic)).count >= 5 }
-        #expect(Set(seen.map(\.topic)).count == 5)
+        // Unpaced (no --speed-multiplier): 20 simulated seconds as fast as the cores go.
+        let run = try WaygateRunner.run(["fleet", "--map", map, "--vehicles", "50", "--duration", "20", "--seed", "3", "--mqtt", broker.url])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("50 vehicles"))
+        // "50 vehicles, T trips, N lines, M published, 0 dropped": M = N + 100 statuses (online and offline).
+        let words = run.stdout.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" })
+        let number = { (name: Substring) in words.firstIndex(of: name).flatMap { Int(words[words.index(before: $0)]) } }
+        let lines = try #require(number("lines"), "\(run.stdout)")
+        #expect(number("published") == lines + 100, "\(run.stdout)")
+        #expect(run.stdout.hasSuffix(" 0 dropped\n"))
+
+        let received = subscriber.wait(timeout: 30) { $0.count >= lines + 100 }
+        #expect(received.count == lines + 100)
+        var counts: [String: [String: Int]] = [:]
+        for message in received {
+            let levels = message.topic.split(separator: "/")
+            guard levels.count == 3, levels[0] == "waygate" else { continue }
+            counts[String(levels[1]), default: [:]][String(levels[2]), default: 0] += 1
+        }
+        #expect(counts.count == 50)
+        #expect(Set(counts.keys) == Set((0..<50).map { "sim-" + String(repeating: "0", count: 5 - String($0).count) + String($0) }))
+        for (vehicle, topics) in counts {
+            #expect(topics["location"] == 20, "\(vehicle): \(topics)")
+            #expect(topics["status"] == 2, "\(vehicle): \(topics)")
+        }
+        #expect(received.filter { $0.topic == "waygate/sim-00049/status" }.map(\.payload) == [#"{"online":true}"#, #"{"online":false}"#])
+
         let dry = try WaygateRunner.run(["fleet", "--map", map, "--vehicles", "2", "--duration", "10"])
         #expect(dry.status == 0)
         #expect(dry.stdout.contains("dry run"))
+    }
+
+    @Test("waygate fleet over mqtts:// with --mqtt-ca and credentials: a broker with a test certificate made by openssl accepts every message",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl")))
+    func fleetOverTLS() throws {
+        let dir = try TemporaryDirectory(prefix: "fleet-tls")
+        defer { dir.remove() }
+        let certificates = try TestCertificates(in: dir)
+        let passwords = dir.file("passwords")
+        let passwd = try ChildProcess("/usr/bin/mosquitto_passwd", ["-b", "-c", passwords, "fleet", "s3cret"])
+        #expect(passwd.wait(timeout: 10) == 0)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: passwords)
+        let broker = try LoopbackMosquitto(dir: dir, allowAnonymous: false, extraConfig: """
+            cafile \(certificates.ca)
+            certfile \(certificates.cert)
+            keyfile \(certificates.key)
+            password_file \(passwords)
+
+            """)
+        defer { broker.stop() }
+        let map = Fixtures.trace("maps/helsinki.osm.pbf").path
+        let url = "mqtts://127.0.0.1:\(broker.port)"
+        let run = try WaygateRunner.run(["fleet", "--map", map, "--vehicles", "3", "--duration", "10", "--seed", "5", "--mqtt", url,
+                                         "--mqtt-ca", certificates.ca, "--mqtt-user", "fleet", "--mqtt-password", "s3cret"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let words = run.stdout.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" })
+        let number = { (name: Substring) in words.firstIndex(of: name).flatMap { Int(words[words.index(before: $0)]) } }
+        let lines = try #require(number("lines"), "\(run.stdout)")
+        #expect(lines >= 30, "\(run.stdout)")  // a LOCATION per vehicle-second at least
+        #expect(number("published") == lines + 6, "\(run.stdout)")
+        #expect(run.stdout.hasSuffix(" 0 dropped\n"))
     }
 
     @Test("waygate fleet passes --mqtt-user and --mqtt-password through to a broker that requires them; broker options without --mqtt are refused")

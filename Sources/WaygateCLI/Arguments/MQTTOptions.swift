@@ -3,7 +3,7 @@ import MQTTOutlet
 /// The broker options `serve` and `fleet` share: `--mqtt URL` with the credentials and TLS files
 /// passed through to libmosquitto.
 enum MQTTOptions {
-    /// `--mqtt`, `--mqtt-user`, `--mqtt-password`, `--mqtt-ca`, `--mqtt-cert`, `--mqtt-key`.
+    /// `--mqtt`, `--mqtt-user`, `--mqtt-password`, `--mqtt-ca`, `--mqtt-cert`, `--mqtt-key`, `--mqtt-outbox`.
     static let specs = [
         OptionSpec("--mqtt", value: "URL", help: "MQTT broker to publish to: mqtt://[USER[:PASSWORD]@]HOST[:PORT], mqtts:// for TLS; topics waygate/VEHICLE/CHANNEL."),
         OptionSpec("--mqtt-user", value: "NAME", help: "MQTT user name."),
@@ -11,6 +11,7 @@ enum MQTTOptions {
         OptionSpec("--mqtt-ca", value: "FILE", help: "CA certificate for mqtts:// (default: the system's)."),
         OptionSpec("--mqtt-cert", value: "FILE", help: "Client certificate for mqtts:// (with --mqtt-key)."),
         OptionSpec("--mqtt-key", value: "FILE", help: "Client key for mqtts:// (with --mqtt-cert)."),
+        OptionSpec("--mqtt-outbox", value: "N", help: "Stream messages kept while the broker is away (default 1000; the oldest are dropped first)."),
     ]
 
     /// The settings for `--mqtt` and its options, nil without `--mqtt`; `configure` sets the
@@ -23,6 +24,8 @@ enum MQTTOptions {
             }
             return nil
         }
+        let streams = try arguments.int("--mqtt-outbox")
+        if let streams, !(0...1_000_000).contains(streams) { throw UsageError("--mqtt-outbox: expected 0…1000000 messages, got \(streams)") }
         do {
             var settings = try MQTTSettings(url: url, vehicleID: vehicleID)
             if let user = arguments.value("--mqtt-user") { settings.username = user }
@@ -30,6 +33,7 @@ enum MQTTOptions {
             settings.tls.caFile = arguments.value("--mqtt-ca") ?? settings.tls.caFile
             settings.tls.certFile = arguments.value("--mqtt-cert") ?? settings.tls.certFile
             settings.tls.keyFile = arguments.value("--mqtt-key") ?? settings.tls.keyFile
+            if let streams { settings.outbox.streamMessages = streams }
             configure(&settings)
             try settings.validate()
             return settings
