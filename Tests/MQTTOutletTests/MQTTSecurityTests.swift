@@ -12,18 +12,7 @@ struct MQTTSecurityTests {
     func tlsAndPassword() throws {
         let dir = try TemporaryDirectory(prefix: "mqtt-tls")
         defer { dir.remove() }
-        let certificates = try TestCertificates(in: dir)
-        let passwords = dir.file("passwords")
-        let passwd = try ChildProcess("/usr/bin/mosquitto_passwd", ["-b", "-c", passwords, "fleet", "s3cret"])
-        #expect(passwd.wait(timeout: 10) == 0)
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: passwords)
-        let broker = try LoopbackMosquitto(dir: dir, allowAnonymous: false, extraConfig: """
-            cafile \(certificates.ca)
-            certfile \(certificates.cert)
-            keyfile \(certificates.key)
-            password_file \(passwords)
-
-            """)
+        let (broker, certificates) = try LoopbackMosquitto.secured(dir: dir, user: "fleet", password: "s3cret")
         defer { broker.stop() }
 
         var settings = try MQTTSettings(url: "mqtts://fleet:s3cret@127.0.0.1:\(broker.port)", vehicleID: "secure")

@@ -26,3 +26,23 @@ public struct TestCertificates: Sendable {
         for file in [ca, cert, key] { try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file) }
     }
 }
+
+extension LoopbackMosquitto {
+    /// A broker that speaks TLS only, with a certificate made by `TestCertificates` in `dir`,
+    /// and accepts `user` with `password` and no anonymous client.
+    public static func secured(dir: TemporaryDirectory, user: String, password: String) throws -> (broker: LoopbackMosquitto, certificates: TestCertificates) {
+        let certificates = try TestCertificates(in: dir)
+        let passwords = dir.file("passwords")
+        let passwd = try ChildProcess("/usr/bin/mosquitto_passwd", ["-b", "-c", passwords, user, password])
+        guard passwd.wait(timeout: 10) == 0 else { throw MosquittoTestError("mosquitto_passwd failed") }
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: passwords)
+        let broker = try LoopbackMosquitto(dir: dir, allowAnonymous: false, extraConfig: """
+            cafile \(certificates.ca)
+            certfile \(certificates.cert)
+            keyfile \(certificates.key)
+            password_file \(passwords)
+
+            """)
+        return (broker, certificates)
+    }
+}

@@ -196,18 +196,7 @@ struct ServeMQTTTests {
     func fleetOverTLS() throws {
         let dir = try TemporaryDirectory(prefix: "fleet-tls")
         defer { dir.remove() }
-        let certificates = try TestCertificates(in: dir)
-        let passwords = dir.file("passwords")
-        let passwd = try ChildProcess("/usr/bin/mosquitto_passwd", ["-b", "-c", passwords, "fleet", "s3cret"])
-        #expect(passwd.wait(timeout: 10) == 0)
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: passwords)
-        let broker = try LoopbackMosquitto(dir: dir, allowAnonymous: false, extraConfig: """
-            cafile \(certificates.ca)
-            certfile \(certificates.cert)
-            keyfile \(certificates.key)
-            password_file \(passwords)
-
-            """)
+        let (broker, certificates) = try LoopbackMosquitto.secured(dir: dir, user: "fleet", password: "s3cret")
         defer { broker.stop() }
         let map = Fixtures.trace("maps/helsinki.osm.pbf").path
         let url = "mqtts://127.0.0.1:\(broker.port)"
