@@ -122,12 +122,7 @@ struct FleetRunnerTests {
         #expect(report.mqtt.map(\.dropped) == [0, 0])
         #expect(report.mqtt.map(\.published).reduce(0, +) == UInt64(expected))
 
-        var counts: [String: [String: Int]] = [:]
-        for message in received {
-            let levels = message.topic.split(separator: "/")
-            guard levels.count == 3, levels[0] == "waygate" else { continue }
-            counts[String(levels[1]), default: [:]][String(levels[2]), default: 0] += 1
-        }
+        let counts = received.countsPerVehicle
         #expect(counts.count == 50)
         for vehicle in report.vehicles {
             var lines = vehicle.lines

@@ -156,3 +156,16 @@ public struct MosquittoTestError: Error, CustomStringConvertible {
     public let description: String
     public init(_ description: String) { self.description = description }
 }
+
+extension Array where Element == MosquittoSubscriber.Message {
+    /// How many messages came on each `waygate/<vehicle>/<channel>` topic: channel counts by vehicle.
+    public var countsPerVehicle: [String: [String: Int]] {
+        var counts: [String: [String: Int]] = [:]
+        for message in self {
+            let levels = message.topic.split(separator: "/")
+            guard levels.count == 3, levels[0] == "waygate" else { continue }
+            counts[String(levels[1]), default: [:]][String(levels[2]), default: 0] += 1
+        }
+        return counts
+    }
+}

@@ -172,12 +172,7 @@ struct ServeMQTTTests {
 
         let received = subscriber.wait(timeout: 30) { $0.count >= lines + 100 }
         #expect(received.count == lines + 100)
-        var counts: [String: [String: Int]] = [:]
-        for message in received {
-            let levels = message.topic.split(separator: "/")
-            guard levels.count == 3, levels[0] == "waygate" else { continue }
-            counts[String(levels[1]), default: [:]][String(levels[2]), default: 0] += 1
-        }
+        let counts = received.countsPerVehicle
         #expect(counts.count == 50)
         #expect(Set(counts.keys) == Set((0..<50).map { "sim-" + String(repeating: "0", count: 5 - String($0).count) + String($0) }))
         for (vehicle, topics) in counts {
