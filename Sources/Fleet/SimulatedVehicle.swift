@@ -84,7 +84,7 @@ struct SimulatedVehicle {
         if fix.hasPosition {
             let matched = matcher.match(fix, using: &workspace)
             if let matched { output.append(.match(matched, time: time)) }
-            let guidance = session.update(with: fix, matched: matched?.isOffRoad == false ? matched?.coordinate : nil)
+            let guidance = session.update(with: fix, road: matched?.roadMatch)
             follow(guidance, time: time, drive: &drive, context: context, into: &output)
             position = fix.coordinate ?? position
         }

@@ -141,7 +141,7 @@ public actor Gateway {
         guard fix.hasPosition else { return }
         let matched = matcher?.match(fix)
         if let matched { emit(.match(matched, time: time)) }
-        publish(session.update(with: fix, matched: matched?.isOffRoad == false ? matched?.coordinate : nil), time: time)
+        publish(session.update(with: fix, road: matched?.roadMatch), time: time)
     }
 
     private func publish(_ events: [NavigationEvent], time: Timestamp) {

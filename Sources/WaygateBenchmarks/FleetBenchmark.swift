@@ -107,7 +107,7 @@ enum FleetBenchmark {
                 for i in simulators.indices {
                     let fix = simulators[i].next()
                     let matched = matchers[i].match(fix, using: &workspace)
-                    _ = sessions[i].update(with: fix, matched: matched?.coordinate)
+                    _ = sessions[i].update(with: fix, road: matched?.roadMatch)
                 }
             }
         }
@@ -192,7 +192,7 @@ enum FleetBenchmark {
                 var u = now(); simulate += u - t; t = u
                 let matched = drives[i].matcher.match(fix, using: &workspace)
                 u = now(); match += u - t; t = u
-                let events = drives[i].session.update(with: fix, matched: matched?.isOffRoad == false ? matched?.coordinate : nil)
+                let events = drives[i].session.update(with: fix, road: matched?.roadMatch)
                 u = now(); guide += u - t; t = u
                 let time = fix.time ?? startTime
                 var all: [GatewayEvent] = [.source(.fix(fix), from: .simulator, time: time)]

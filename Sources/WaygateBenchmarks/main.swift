@@ -1,5 +1,5 @@
 // waygate-bench: speed figures reported in docs/benchmarks.md, never asserted in tests.
-// Usage: waygate-bench [nmea|gpsd [LOGDIR [EXPECTEDDIR]]|pipeline|latency|fanout|route-reply|simulation|navigation|routing|matching|guidance|fleet|regions|all]
+// Usage: waygate-bench [nmea|gpsd [LOGDIR [EXPECTEDDIR]]|pipeline|latency|fanout|route-reply|simulation|navigation|routing|matching|guidance|offroute|fleet|regions|all]
 //        waygate-bench matching-drives FILE   (the OSRM-planned drives `matching` reads; needs OSRM)
 // (run from the repository root, release build; see docs/benchmarks.md).
 import Foundation
@@ -30,6 +30,7 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("routing", RoutingBenchmark.run),
     ("matching", MatchingBenchmark.run),
     ("guidance", GuidanceBenchmark.run),
+    ("offroute", OffRouteBenchmark.run),
     ("fleet", FleetBenchmark.run),
     ("regions", RegionsBenchmark.run),
 ]

@@ -33,6 +33,22 @@ public struct FollowerOptions: Sendable, Hashable {
     public var maximumArrivalDistance: Meters = 50
     /// An instruction whose maneuver is more than this many metres behind the vehicle is dropped as stale.
     public var staleInstructionDistance: Meters = 10
+    /// A `RoadMatch` at least this confident decides whether the fix is off the route instead of
+    /// the raw fix (see `OffRouteOptions.matchedRoadTolerance`); above 1, matches are never used.
+    public var minimumMatchConfidence: Double = 0.8
+    /// Metres behind the progress searched for the route point nearest a match (the live matcher
+    /// may lag the raw fixes).
+    public var matchSearchBehind: Meters = 100
+    /// A match whose road runs more than this many degrees from the route's direction there, i.e.
+    /// against it, does not decide (the live matcher reporting a two-way road backwards, or the
+    /// other carriageway): the raw fix does. A road leaving the route at a turn still decides.
+    public var matchedRoadMaximumAngle: Degrees = 135
+    /// The route counts as following the map's roads after this many consecutive trusted matches
+    /// within `routeOnMapDistance` of it (only then is `OffRouteOptions.matchedRoadTolerance` used).
+    public var routeOnMapMatches: Int = 3
+    /// How close to the route, metres, a match on the route's own road lies (the same road
+    /// geometry gives centimetres; a route from another map or a file may lie metres off).
+    public var routeOnMapDistance: Meters = 1.5
 
     /// The default options.
     public init() {}
@@ -49,6 +65,12 @@ public struct OffRouteOptions: Sendable, Hashable {
     public var intersectionRadius: Meters = 40
     /// The tolerance is at least this multiple of the fix's horizontal accuracy.
     public var accuracyMultiplier: Double = 1.5
+    /// Distance from the route beyond which a trusted `RoadMatch` counts as off, metres, once the
+    /// route follows the map's roads: the matched position carries no GPS noise, so a parallel
+    /// road 20–50 m away (inside `tolerance`) is told apart; 20 m, not less, because the live
+    /// matcher can be sure of a service carriageway 10–17 m beside the one driven (Milan's
+    /// `controviali`) for several fixes.
+    public var matchedRoadTolerance: Meters = 20
     /// Consecutive off fixes needed before declaring off-route.
     public var consecutiveFixes: Int = 3
     /// Heading difference from the route, degrees, at which a moving fix counts as going the wrong way.

@@ -37,6 +37,9 @@ public struct RouteFollower: Sendable {
     private var banners = InstructionCursor()
     private var voices = InstructionCursor()
     private var speed: MetersPerSecond = 0
+    /// Whether trusted matches have been seen on the route's own road (`FollowerOptions.routeOnMapMatches`).
+    private var routeFollowsMap = false
+    private var matchesOnRoute = 0
 
     /// A follower at the start of `route`, identified as `routeID`.
     ///
@@ -85,17 +88,24 @@ public struct RouteFollower: Sendable {
         banners = InstructionCursor()
         voices = InstructionCursor()
         offRoute.reset(rerouteOrigin: lastFix?.coordinate)
+        routeFollowsMap = false
+        matchesOnRoute = 0
         guard let fix = lastFix else { return [] }
         lastFix = nil
-        return update(with: fix)
+        return update(sanitized: fix, road: nil)
     }
 
-    /// Feeds one fix; returns the resulting events: `arrived`, `progress`, `banner`, `voice`,
-    /// `offRouteDetected`, in that order. Fixes without a position, with an invalid coordinate or
-    /// older than the previous fix are ignored (no events); non-finite speed, course or accuracy
-    /// count as not reported.
-    public mutating func update(with raw: Fix) -> [NavigationEvent] {
-        let fix = raw.sanitizedForNavigation
+    /// Feeds one fix and, when the map matcher has one, its `RoadMatch`; returns the resulting
+    /// events: `arrived`, `progress`, `banner`, `voice`, `offRouteDetected`, in that order. Fixes
+    /// without a position, with an invalid coordinate or older than the previous fix are ignored
+    /// (no events); non-finite speed, course or accuracy count as not reported. A match at least
+    /// `FollowerOptions.minimumMatchConfidence` sure stands in for the raw position (see `RoadMatch`).
+    public mutating func update(with raw: Fix, road: RoadMatch? = nil) -> [NavigationEvent] {
+        update(sanitized: raw.sanitizedForNavigation, road: road)
+    }
+
+    /// `update(with:road:)` for a fix already `sanitizedForNavigation` (the session sanitises once).
+    mutating func update(sanitized fix: Fix, road: RoadMatch?) -> [NavigationEvent] {
         guard fix.hasPosition, let coordinate = fix.coordinate, coordinate.isValid else { return [] }
         var interval: Seconds?
         if let time = fix.time, let previous = lastFix?.time {
@@ -131,17 +141,20 @@ public struct RouteFollower: Sendable {
         hasSnapped = true
 
         let nearIntersection = track.isNearIntersection(candidate.distanceAlong, radius: options.offRoute.intersectionRadius)
-        let tolerance = OffRouteDetector.tolerance(
+        let rawTolerance = OffRouteDetector.tolerance(
             options: options.offRoute, horizontalAccuracy: fix.horizontalAccuracy, nearIntersection: nearIntersection)
         // Fixes worse than the off-route accuracy limit (Mapbox's "unqualified", > 100 m) never move progress.
         let qualified = (fix.horizontalAccuracy ?? 0) <= options.offRoute.maximumAccuracy
-        if qualified, candidate.distanceFromRoute <= tolerance { traveled = max(traveled, candidate.distanceAlong) }
+        if qualified, candidate.distanceFromRoute <= rawTolerance { traveled = max(traveled, candidate.distanceAlong) }
+        // Whether the fix is off the route: from the matched road when it can tell, else from the raw fix.
+        let (distance, tolerance) = road.flatMap { matchedDistance($0, ahead: ahead) }
+            .map { ($0, options.offRoute.matchedRoadTolerance) } ?? (candidate.distanceFromRoute, rawTolerance)
 
         var events: [NavigationEvent] = []
         var detected: OffRouteReason?
         if !hasArrived {
             detected = offRoute.update(
-                distanceFromRoute: candidate.distanceFromRoute, tolerance: tolerance,
+                distanceFromRoute: distance, tolerance: tolerance,
                 headingDifference: course.map { Bearing.difference($0, candidate.routeBearing) }, coordinate: coordinate,
                 horizontalAccuracy: fix.horizontalAccuracy, options: options.offRoute)
             if !offRoute.isOffRoute { events += advanceLegs(time: fix.time) }
@@ -154,10 +167,31 @@ public struct RouteFollower: Sendable {
         if !offRoute.isOffRoute { events += dueInstructions(isFirst: isFirst) }
         if let detected {
             events.append(.offRouteDetected(OffRouteEvent(
-                routeID: routeID, coordinate: coordinate, distanceFromRoute: candidate.distanceFromRoute, reason: detected,
+                routeID: routeID, coordinate: coordinate, distanceFromRoute: distance, reason: detected,
                 time: fix.time)))
         }
         return events
+    }
+
+    /// The distance of `match` from the route near the vehicle (from `matchSearchBehind` behind the
+    /// progress to `ahead` in front: the live matcher may lag the raw fix), when the match is
+    /// trusted (`minimumMatchConfidence`), the route has shown it runs on the matcher's roads
+    /// (`routeOnMapMatches` matches within `routeOnMapDistance`) and the matched road does not run
+    /// against the route (`matchedRoadMaximumAngle`: the live matcher may report a two-way road
+    /// backwards, or the far carriageway); nil when the raw fix must decide.
+    private mutating func matchedDistance(_ match: RoadMatch, ahead: Meters) -> Meters? {
+        guard match.confidence >= options.minimumMatchConfidence, match.coordinate.isValid else { return nil }
+        let query = SnapQuery(
+            coordinate: match.coordinate, window: (traveled - options.matchSearchBehind)...(traveled + ahead), course: nil,
+            headingPenalty: 0, expectedPosition: traveled, continuityWeight: 0)
+        guard let near = track.snap(query) else { return nil }
+        if !routeFollowsMap {
+            matchesOnRoute = near.distanceFromRoute <= options.routeOnMapDistance ? matchesOnRoute + 1 : 0
+            routeFollowsMap = matchesOnRoute >= options.routeOnMapMatches
+        }
+        guard routeFollowsMap, let bearing = match.bearing,
+              Bearing.difference(bearing, near.routeBearing) <= options.matchedRoadMaximumAngle else { return nil }
+        return near.distanceFromRoute
     }
 
     /// While off the route, the vehicle may rejoin it anywhere ahead on the current leg (a detour

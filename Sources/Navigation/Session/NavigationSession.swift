@@ -54,7 +54,7 @@ public struct NavigationSession: Sendable {
         mode = .activeGuidance
         reroutePolicy.reset()
         var events: [NavigationEvent] = [.session(SessionEvent(mode: .activeGuidance, previous: previous, routeID: routeID))]
-        if let fix = lastFix { events += guide(with: fix) }
+        if let fix = lastFix { events += guide(with: fix, road: nil) }
         return events
     }
 
@@ -71,20 +71,21 @@ public struct NavigationSession: Sendable {
     }
 
     /// Feeds one fix. In active guidance: progress, instructions, arrival (the final one returns to
-    /// free drive), off-route and reroute requests; in both modes: camera frames. `matched` is the
-    /// map-matched position the camera should follow in free drive, when the Gateway has one.
+    /// free drive), off-route and reroute requests; in both modes: camera frames. `road` is what
+    /// the map matcher made of the fix, when the Gateway has a map: the camera follows its position
+    /// in free drive, and guidance uses it when it is sure enough (see `RoadMatch`).
     /// Fixes without a valid position are ignored, and so are fixes up to `clockJumpTolerance`
     /// older than the previous one (a receiver repeating itself); an older fix than that is a
     /// clock that jumped back (a week-rollover bug, a replay from the past, the simulator taking
     /// over from a receiver whose clock was ahead): it starts a new time base and is followed.
-    public mutating func update(with raw: Fix, matched: Coordinate? = nil) -> [NavigationEvent] {
+    public mutating func update(with raw: Fix, road: RoadMatch? = nil) -> [NavigationEvent] {
         let fix = raw.sanitizedForNavigation
         guard fix.hasPosition, let coordinate = fix.coordinate, coordinate.isValid else { return [] }
         if let time = fix.time, let previous = lastFix?.time, time < previous,
             previous.seconds(since: time) <= Self.clockJumpTolerance { return [] }
         lastFix = fix
-        if mode == .activeGuidance { return guide(with: fix) }
-        return camera.update(with: CameraInput(time: fix.time, location: matched ?? coordinate, course: fix.course, speed: fix.speed))
+        if mode == .activeGuidance { return guide(with: fix, road: road) }
+        return camera.update(with: CameraInput(time: fix.time, location: road?.coordinate ?? coordinate, course: fix.course, speed: fix.speed))
     }
 
     /// Asks the camera for a state (the `camera` command).
@@ -124,10 +125,10 @@ public struct NavigationSession: Sendable {
         return [.reroute(RerouteEvent(reason: request.reason, state: .failed(message), routeID: follower.routeID))]
     }
 
-    /// One fix in active guidance.
-    private mutating func guide(with fix: Fix) -> [NavigationEvent] {
+    /// One fix (already sanitised) in active guidance.
+    private mutating func guide(with fix: Fix, road: RoadMatch?) -> [NavigationEvent] {
         guard var current = follower else { return [] }
-        var events = current.update(with: fix)
+        var events = current.update(sanitized: fix, road: road)
         follower = current
         let detected = events.contains { if case .offRouteDetected = $0 { true } else { false } }
         if current.hasArrived {
