@@ -40,6 +40,14 @@ extension JSONWriter {
     }
 }
 
+extension JSONWriter.InPlace {
+    /// `"key":value` with `decimals` fixed decimals; left out when nil or not finite (gpsd).
+    mutating func gpsdMember(_ key: StaticString, _ value: Double?, decimals: Int) {
+        guard let value, value.isFinite else { return }
+        member(key, value, decimals: decimals)
+    }
+}
+
 /// gpsd's string quoting, for objects and for client commands.
 enum GPSDJSON {
     /// `s` quoted as gpsd writes strings.

@@ -11,9 +11,9 @@
 /// values one after another inside an array.
 public struct JSONWriter: Sendable {
     /// The bytes written so far.
-    public private(set) var bytes: [UInt8]
+    public internal(set) var bytes: [UInt8]
     /// Whether the next key or array element needs a comma before it.
-    private var needsComma = false
+    var needsComma = false
 
     /// An empty writer with room for `capacity` bytes.
     public init(capacity: Int = 512) {
@@ -246,7 +246,7 @@ public struct JSONWriter: Sendable {
     /// `"key":"value"` for a string known at compile time (ASCII, nothing to escape), such as
     /// gpsd's `"class":"TPV"`: written as one piece.
     public mutating func member(_ key: StaticString, text value: StaticString) {
-        guard value.utf8CodeUnitCount <= FixedPoint.scratchCount - 2 else {
+        guard value.withUTF8Buffer(\.count) <= FixedPoint.scratchCount - 2 else {
             self.key(key)
             rawValue { bytes in
                 bytes.append(UInt8(ascii: "\""))
@@ -301,7 +301,7 @@ public struct JSONWriter: Sendable {
     @inline(__always)
     private mutating func piece(_ key: StaticString?, _ value: (UnsafeMutablePointer<UInt8>) -> Int) {
         let comma = needsComma
-        if let key, key.utf8CodeUnitCount > Self.pieceKeyLimit {
+        if let key, key.withUTF8Buffer(\.count) > Self.pieceKeyLimit {
             // A name this long is never a compile-time key of Waygate; write it bytewise.
             separate()
             bytes.append(UInt8(ascii: "\""))
@@ -338,7 +338,7 @@ public struct JSONWriter: Sendable {
     }
 
     /// Writes `value`'s decimal digits (at most 20 bytes) at `out`; returns the count.
-    private static func writeDigits(of value: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    static func writeDigits(of value: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
         var count = 0
         if value < 0 {
             out[0] = UInt8(ascii: "-")
