@@ -23,19 +23,13 @@ extension JSONWriter {
     /// `{"class":"NAME"`: starts a gpsd object.
     mutating func beginGPSDObject(class name: StaticString) {
         beginObject()
-        key("class")
-        rawValue { bytes in
-            bytes.append(UInt8(ascii: "\""))
-            name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-            bytes.append(UInt8(ascii: "\""))
-        }
+        member("class", text: name)
     }
 
     /// `"key":value` with `decimals` fixed decimals; left out when nil or not finite.
     mutating func gpsdMember(_ key: StaticString, _ value: Double?, decimals: Int) {
         guard let value, value.isFinite else { return }
-        self.key(key)
-        fixed(value, decimals: decimals)
+        member(key, value, decimals: decimals)
     }
 
     /// `"key":"text"` escaped as gpsd does; left out when nil.
@@ -43,6 +37,14 @@ extension JSONWriter {
         guard let value else { return }
         self.key(key)
         rawValue { GPSDJSON.appendQuoted(value, to: &$0) }
+    }
+}
+
+extension JSONWriter.InPlace {
+    /// `"key":value` with `decimals` fixed decimals; left out when nil or not finite (gpsd).
+    mutating func gpsdMember(_ key: StaticString, _ value: Double?, decimals: Int) {
+        guard let value, value.isFinite else { return }
+        member(key, value, decimals: decimals)
     }
 }
 

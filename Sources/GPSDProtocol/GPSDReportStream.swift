@@ -1,5 +1,6 @@
 public import JSON
 public import NMEA
+import Positioning
 
 /// NMEA bytes in, gpsd 3.22 JSON report lines out: what `waygate decode --format gpsd` prints.
 ///
@@ -20,7 +21,7 @@ public struct GPSDReportStream: Sendable {
     /// Feeds bytes; appends the report lines they complete to `json`, each ended by `\n`
     /// (nothing is reset: one buffer can collect a whole chunk's lines).
     public mutating func push(_ bytes: some Collection<UInt8>, into json: inout JSONWriter) {
-        for report in decoder.pushReports(bytes) {
+        decoder.pushReports(bytes) { report in
             Self.write(report, to: &json)
             json.endLine()
         }
@@ -58,7 +59,7 @@ public struct GPSDReportStream: Sendable {
     /// Appends the object gpsd reports for `report`.
     static func write(_ report: AssembledReport, to json: inout JSONWriter) {
         switch report {
-        case .fix(let fix): TPV(fix).write(to: &json)
+        case .fix(let fix): TPV(fix, device: nil, timeText: false).write(to: &json, time: fix.time)
         case .sky(let sky): SKY(sky).write(to: &json)
         case .noise(let noise): GPSDNoise(noise).write(to: &json)
         }

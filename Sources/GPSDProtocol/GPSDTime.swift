@@ -4,4 +4,12 @@ import Timekeeping
 enum GPSDTime {
     static func string(_ t: Timestamp) -> String { t.iso8601(fractionDigits: 3) }
     static func parse(_ s: String) -> Timestamp? { Timestamp(iso8601: s) }
+
+    /// Appends `string(t)` in quotes, as gpsd writes it (nothing in it needs escaping), without
+    /// making the `String`.
+    static func appendQuoted(_ t: Timestamp, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        t.appendISO8601(fractionDigits: 3, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
 }

@@ -66,17 +66,21 @@ public struct SKY: Sendable, Hashable, Codable, GPSDObject {
         json.key("satellites")
         json.beginArray()
         for s in satellites {
-            json.beginObject()
-            json.member("PRN", s.PRN)
-            json.gpsdMember("el", s.el, decimals: 1)
-            json.gpsdMember("az", s.az, decimals: 1)
-            json.gpsdMember("ss", s.ss, decimals: 1)
-            json.member("used", s.used)
-            json.member("gnssid", s.gnssid)
-            json.member("svid", s.svid)
-            if let sig = s.sigid, sig != 0 { json.member("sigid", sig) }
-            json.member("health", s.health)
-            json.endObject()
+            // One reservation per satellite: 9 members of at most 24 bytes plus 3 numbers of at
+            // most 4 + 330 (see `JSONWriter.InPlace`).
+            json.inPlace(reserving: 1_280) { entry in
+                entry.beginObject()
+                entry.member("PRN", s.PRN)
+                entry.gpsdMember("el", s.el, decimals: 1)
+                entry.gpsdMember("az", s.az, decimals: 1)
+                entry.gpsdMember("ss", s.ss, decimals: 1)
+                entry.member("used", s.used)
+                entry.member("gnssid", s.gnssid)
+                entry.member("svid", s.svid)
+                if let sig = s.sigid, sig != 0 { entry.member("sigid", sig) }
+                entry.member("health", s.health)
+                entry.endObject()
+            }
         }
         json.endArray()
         json.endObject()

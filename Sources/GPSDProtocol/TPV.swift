@@ -41,10 +41,16 @@ public struct TPV: Sendable, Hashable, Codable, GPSDObject {
 
     /// The TPV gpsd would print for `fix` (fields it omits at this mode are nil).
     public init(_ fix: Fix, device: String? = nil) {
+        self.init(fix, device: device, timeText: true)
+    }
+
+    /// The TPV for `fix`, its `time` text made only when `timeText` says so (the report stream
+    /// writes the time straight from the fix, see `write(to:time:)`).
+    init(_ fix: Fix, device: String?, timeText: Bool) {
         mode = fix.mode.rawValue
         self.device = device
         if let s = fix.status, s > 1 { status = s }
-        time = fix.time.map(GPSDTime.string)
+        if timeText { time = fix.time.map(GPSDTime.string) }
         if fix.time != nil {
             leapseconds = fix.leapSeconds
             ept = fix.timeError
@@ -104,12 +110,21 @@ public struct TPV: Sendable, Hashable, Codable, GPSDObject {
     }
 
     /// Appends the report as gpsd 3.22 prints it: one JSON object, gpsd's field order and precision.
-    public func write(to json: inout JSONWriter) {
+    public func write(to json: inout JSONWriter) { write(to: &json, time: nil) }
+
+    /// Appends the report with `time` written as gpsd's time text straight from the timestamp
+    /// when given (the same bytes as `GPSDTime.string`), else the `time` text.
+    func write(to json: inout JSONWriter, time timestamp: Timestamp?) {
         json.beginGPSDObject(class: "TPV")
         json.gpsdMember("device", device)
         json.member("status", status)
         json.member("mode", mode)
-        json.gpsdMember("time", time)
+        if let timestamp {
+            json.key("time")
+            json.rawValue { GPSDTime.appendQuoted(timestamp, to: &$0) }
+        } else {
+            json.gpsdMember("time", time)
+        }
         json.member("leapseconds", leapseconds)
         json.gpsdMember("ept", ept, decimals: 3)
         json.gpsdMember("lat", lat, decimals: 9)

@@ -9,14 +9,39 @@ public enum FixedPoint {
     /// The largest number of decimals supported; more are clamped to it.
     public static let maximumDecimals = 18
 
+    /// Bytes `write(_:decimals:to:)` may need at its pointer.
+    static let scratchCount = 64
+
     /// Appends `value` as `%.<decimals>f` (`nan`, `-nan`, `inf`, `-inf` when not finite).
     public static func append(_ value: Double, decimals: Int, to bytes: inout [UInt8]) {
+        if value.isFinite, value.magnitude < 0x1p127 {
+            // Written in place into the buffer's free capacity.
+            bytes.append(addingCapacity: scratchCount) { span in
+                span.withUnsafeMutableBufferPointer { buffer, initialized in
+                    guard let out = buffer.baseAddress else { return }
+                    initialized = write(value, decimals: decimals, to: out) ?? 0
+                }
+            }
+            return
+        }
         let decimals = min(max(decimals, 0), maximumDecimals)
         if value.sign == .minus { bytes.append(UInt8(ascii: "-")) }
         guard value.isFinite else {
             bytes.append(contentsOf: value.isNaN ? [0x6E, 0x61, 0x6E] : [0x69, 0x6E, 0x66])
             return
         }
+        // An integer too large for 128 bits (≥ 2^127).
+        let bits = value.magnitude.bitPattern
+        appendLargeInteger(bits & ((1 << 52) - 1) | (1 << 52), shift: Int(bits >> 52) - 1075, to: &bytes)
+        appendFraction(zeros: decimals, to: &bytes)
+    }
+
+    /// Writes `value` as `%.<decimals>f` at `out` (room for `scratchCount` bytes) and returns
+    /// the number of bytes; nil, writing nothing, for a value that is not finite or whose
+    /// integer part does not fit in 128 bits (`append` prints those).
+    static func write(_ value: Double, decimals: Int, to out: UnsafeMutablePointer<UInt8>) -> Int? {
+        guard value.isFinite else { return nil }
+        let decimals = min(max(decimals, 0), maximumDecimals)
         let magnitude = value.magnitude
         let bits = magnitude.bitPattern
         let exponentBits = Int(bits >> 52)
@@ -24,15 +49,21 @@ public enum FixedPoint {
         // magnitude = significand × 2^exponent, exactly.
         let significand = exponentBits == 0 ? fractionBits : fractionBits | (1 << 52)
         let exponent = exponentBits == 0 ? -1074 : exponentBits - 1075
+        if exponent > 74 { return nil }
+        var count = 0
+        if value.sign == .minus {
+            out[0] = UInt8(ascii: "-")
+            count = 1
+        }
         if exponent >= 0 {
-            // An integer: its digits, then `decimals` zeros.
-            if exponent <= 74 {
-                appendDigits(UInt128(significand) << exponent, minimumCount: 1, to: &bytes)
-            } else {
-                appendLargeInteger(significand, shift: exponent, to: &bytes)
+            // An integer (< 2^127: at most 39 digits): its digits, then `decimals` zeros.
+            count += writeDigits(UInt128(significand) << exponent, minimumCount: 1, pointBeforeLast: 0, to: out + count)
+            if decimals > 0 {
+                out[count] = UInt8(ascii: ".")
+                for k in 0..<decimals { out[count + 1 + k] = UInt8(ascii: "0") }
+                count += decimals + 1
             }
-            appendFraction(zeros: decimals, to: &bytes)
-            return
+            return count
         }
         // magnitude × 10^decimals = significand × 10^decimals / 2^shift, rounded half to even.
         let shift = -exponent
@@ -45,7 +76,7 @@ public enum FixedPoint {
             if remainder > half || (remainder == half && units & 1 == 1) { units += 1 }
         }
         // else: product < 2^113 ≤ half, so the value rounds to zero.
-        appendDigits(units, minimumCount: decimals + 1, pointBeforeLast: decimals, to: &bytes)
+        return count + writeDigits(units, minimumCount: decimals + 1, pointBeforeLast: decimals, to: out + count)
     }
 
     /// `value` as `%.<decimals>f`.
@@ -100,9 +131,10 @@ public enum FixedPoint {
         bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: zeros))
     }
 
-    /// Appends the decimal digits of `value`, at least `minimumCount` of them (leading zeros),
-    /// with a `.` before the last `pointBeforeLast` digits when that is above zero.
-    private static func appendDigits(_ value: UInt128, minimumCount: Int, pointBeforeLast: Int = 0, to bytes: inout [UInt8]) {
+    /// Writes the decimal digits of `value` (< 2^128: at most 39), at least `minimumCount` of
+    /// them (leading zeros), with a `.` before the last `pointBeforeLast` digits when that is
+    /// above zero; returns the number of bytes written.
+    private static func writeDigits(_ value: UInt128, minimumCount: Int, pointBeforeLast: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { scratch in
             var i = 48
             if value <= UInt128(UInt64.max) {
@@ -124,12 +156,13 @@ public enum FixedPoint {
                 i -= 1
                 scratch[i] = UInt8(ascii: "0")
             }
-            let point = 48 - pointBeforeLast
-            bytes.appendShort(UnsafeBufferPointer(rebasing: scratch[i..<point]))
-            if pointBeforeLast > 0 {
-                bytes.append(UInt8(ascii: "."))
-                bytes.appendShort(UnsafeBufferPointer(rebasing: scratch[point..<48]))
-            }
+            // Copied byte by byte: for these few bytes cheaper than a call to memmove.
+            let integerCount = 48 - pointBeforeLast - i
+            for k in 0..<integerCount { out[k] = scratch[i + k] }
+            guard pointBeforeLast > 0 else { return integerCount }
+            out[integerCount] = UInt8(ascii: ".")
+            for k in 0..<pointBeforeLast { out[integerCount + 1 + k] = scratch[48 - pointBeforeLast + k] }
+            return integerCount + 1 + pointBeforeLast
         }
     }
 

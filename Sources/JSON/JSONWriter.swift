@@ -11,9 +11,9 @@
 /// values one after another inside an array.
 public struct JSONWriter: Sendable {
     /// The bytes written so far.
-    public private(set) var bytes: [UInt8]
+    public internal(set) var bytes: [UInt8]
     /// Whether the next key or array element needs a comma before it.
-    private var needsComma = false
+    var needsComma = false
 
     /// An empty writer with room for `capacity` bytes.
     public init(capacity: Int = 512) {
@@ -74,11 +74,7 @@ public struct JSONWriter: Sendable {
 
     /// `"key":` for a member name known at compile time (ASCII, nothing to escape).
     public mutating func key(_ key: StaticString) {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
-        bytes.append(UInt8(ascii: "\""))
-        key.withUTF8Buffer { bytes.appendShort($0) }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        piece(key) { _ in 0 }
         needsComma = false
     }
 
@@ -119,9 +115,7 @@ public struct JSONWriter: Sendable {
 
     /// An integer as decimal digits.
     public mutating func int(_ value: Int) {
-        separate()
-        writeInteger(Int64(value), unsigned: nil)
-        needsComma = true
+        piece(nil) { Self.writeDigits(of: value, to: $0) }
     }
 
     /// An integer as decimal digits.
@@ -148,9 +142,13 @@ public struct JSONWriter: Sendable {
     /// A number as C's `printf("%.<decimals>f")` prints it (see `FixedPoint`), e.g. gpsd's
     /// `45.464200000` for 9 decimals; `null` when not finite.
     public mutating func fixed(_ value: Double, decimals: Int) {
-        separate()
-        if value.isFinite { FixedPoint.append(value, decimals: decimals, to: &bytes) } else { literal("null") }
-        needsComma = true
+        guard value.isFinite, value.magnitude < 1e30 else {
+            separate()
+            if value.isFinite { FixedPoint.append(value, decimals: decimals, to: &bytes) } else { literal("null") }
+            needsComma = true
+            return
+        }
+        piece(nil) { FixedPoint.write(value, decimals: decimals, to: $0) ?? 0 }
     }
 
     /// A string.
@@ -217,8 +215,7 @@ public struct JSONWriter: Sendable {
     /// `"key":value` for an integer, left out when nil.
     public mutating func member(_ key: StaticString, _ value: Int?) {
         guard let value else { return }
-        self.key(key)
-        int(value)
+        piece(key) { Self.writeDigits(of: value, to: $0) }
     }
 
     /// `"key":value` for a number, left out when nil.
@@ -231,8 +228,12 @@ public struct JSONWriter: Sendable {
     /// `"key":value` for a number with `decimals` fixed decimals (see `fixed`), left out when nil.
     public mutating func member(_ key: StaticString, _ value: Double?, decimals: Int) {
         guard let value else { return }
-        self.key(key)
-        fixed(value, decimals: decimals)
+        guard value.isFinite, value.magnitude < 1e30 else {
+            self.key(key)
+            fixed(value, decimals: decimals)
+            return
+        }
+        piece(key) { FixedPoint.write(value, decimals: decimals, to: $0) ?? 0 }
     }
 
     /// `"key":value` for a string, left out when nil.
@@ -242,11 +243,40 @@ public struct JSONWriter: Sendable {
         string(value)
     }
 
+    /// `"key":"value"` for a string known at compile time (ASCII, nothing to escape), such as
+    /// gpsd's `"class":"TPV"`: written as one piece.
+    public mutating func member(_ key: StaticString, text value: StaticString) {
+        guard value.withUTF8Buffer(\.count) <= FixedPoint.scratchCount - 2 else {
+            self.key(key)
+            rawValue { bytes in
+                bytes.append(UInt8(ascii: "\""))
+                value.withUTF8Buffer { bytes.append(contentsOf: $0) }
+                bytes.append(UInt8(ascii: "\""))
+            }
+            return
+        }
+        piece(key) { out in
+            out[0] = UInt8(ascii: "\"")
+            let count = value.withUTF8Buffer { text in
+                for k in 0..<text.count { out[1 + k] = text[k] }
+                return text.count
+            }
+            out[1 + count] = UInt8(ascii: "\"")
+            return count + 2
+        }
+    }
+
     /// `"key":value` for a boolean, left out when nil.
     public mutating func member(_ key: StaticString, _ value: Bool?) {
         guard let value else { return }
-        self.key(key)
-        bool(value)
+        piece(key) { out in
+            let text: StaticString = value ? "true" : "false"
+            return text.withUTF8Buffer { literal in
+                guard let start = literal.baseAddress else { return 0 }
+                out.update(from: start, count: literal.count)
+                return literal.count
+            }
+        }
     }
 
     /// `"key":value` for any JSON value, left out when nil.
@@ -257,6 +287,82 @@ public struct JSONWriter: Sendable {
     }
 
     // MARK: Encoding
+
+    /// Room for one piece: a comma, a quoted key of up to `pieceKeyLimit` bytes and a value of up to
+    /// `FixedPoint.scratchCount` bytes.
+    private static let pieceCount = 128
+    private static let pieceKeyLimit = 56
+
+    /// Appends one member or value in place: the comma its position needs, `"key":` when `key`
+    /// is given, then the bytes `value` writes at the pointer it gets (at most
+    /// `FixedPoint.scratchCount`; it returns how many). The bytes are written straight into the
+    /// buffer's free capacity (`append(addingCapacity:)`), so its capacity and uniqueness are
+    /// checked once for the piece, not once per byte, and nothing is copied twice.
+    @inline(__always)
+    private mutating func piece(_ key: StaticString?, _ value: (UnsafeMutablePointer<UInt8>) -> Int) {
+        let comma = needsComma
+        if let key, key.withUTF8Buffer(\.count) > Self.pieceKeyLimit {
+            // A name this long is never a compile-time key of Waygate; write it bytewise.
+            separate()
+            bytes.append(UInt8(ascii: "\""))
+            key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(UInt8(ascii: ":"))
+            needsComma = false
+            piece(nil, value)
+            return
+        }
+        bytes.append(addingCapacity: Self.pieceCount) { span in
+            span.withUnsafeMutableBufferPointer { buffer, initialized in
+                guard let out = buffer.baseAddress else { return }
+                var count = 0
+                if comma {
+                    out[0] = UInt8(ascii: ",")
+                    count = 1
+                }
+                if let key {
+                    out[count] = UInt8(ascii: "\"")
+                    count += 1
+                    count += key.withUTF8Buffer { name in
+                        for k in 0..<name.count { out[count + k] = name[k] }
+                        return name.count
+                    }
+                    out[count] = UInt8(ascii: "\"")
+                    out[count + 1] = UInt8(ascii: ":")
+                    count += 2
+                }
+                initialized = count + value(out + count)
+            }
+        }
+        needsComma = true
+    }
+
+    /// Writes `value`'s decimal digits (at most 20 bytes) at `out`; returns the count.
+    static func writeDigits(of value: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        var count = 0
+        if value < 0 {
+            out[0] = UInt8(ascii: "-")
+            count = 1
+        }
+        var magnitude = value.magnitude
+        if magnitude < 10 {
+            out[count] = UInt8(ascii: "0") + UInt8(magnitude)
+            return count + 1
+        }
+        var digits = 0
+        var rest = magnitude
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        var i = count + digits
+        while magnitude > 0 {
+            i -= 1
+            out[i] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+        }
+        return count + digits
+    }
 
     /// Appends the bytes of an ASCII literal.
     private mutating func literal(_ text: StaticString) {

@@ -35,12 +35,15 @@ struct GPSDBehaviourTests {
         "quectel-talkers",
         // GGA latch: time-less GGAs, the first GN GSA after them (mode 0), GP+GL pairs, a GGA repeating its time
         "gga-latch",
+        // GGA without a geoid separation in four places: geoidSep from the geoid grid, altHAE and climb from it
+        "geoid-table",
     ]
 
     /// Measured agreement below 1 (all classes); every other log must agree on every field.
-    /// unusual-cycle-end, garmin-altitude: geoidSep (and altHAE) from gpsd's geoid table where no
-    /// GGA gave one, documented.
-    static let minimumAgreement: [String: Double] = ["unusual-cycle-end": 0.986, "garmin-altitude": 0.968]
+    /// unusual-cycle-end, garmin-altitude, geoid-table: geoidSep and altHAE where no GGA gave a
+    /// separation come from Waygate's EGM96 grid, gpsd's from its EGM2008 table (a few decimetres
+    /// apart), and the climb across geoid-table's jumps between places; documented.
+    static let minimumAgreement: [String: Double] = ["unusual-cycle-end": 0.986, "garmin-altitude": 0.968, "geoid-table": 0.85]
 
     @Test("each behaviour log decodes as gpsd 3.22 reports it", arguments: logs)
     func agreement(log: String) throws {

@@ -18,6 +18,12 @@ extension FixAssembler {
         }
         let dgps = fix.status == 2
         let hUERE = dgps ? 3.75 : 15.0, vUERE = dgps ? 5.75 : 23.0, pUERE = dgps ? 4.75 : 19.0
+        // A 3D fix without a separation from the receiver gets one from the geoid grid, as gpsd
+        // 3.22 does with its built-in table (measured: docs/gpsd-compatibility.md).
+        if fix.mode >= 3, fix.latitude.isFinite, fix.longitude.isFinite, !fix.geoidSeparation.isFinite,
+           let separation = GeoidSeparation.metres(latitude: fix.latitude, longitude: fix.longitude) {
+            fix.geoidSeparation = separation
+        }
         if fix.latitude.isFinite, fix.longitude.isFinite, fix.geoidSeparation.isFinite {
             if fix.altHAE.isFinite && !fix.altMSL.isFinite {
                 fix.altMSL = fix.altHAE - fix.geoidSeparation

@@ -25,7 +25,9 @@ public struct NMEAStreamDecoder: Sendable {
     /// Feeds bytes; returns the events they complete.
     public mutating func push(_ bytes: some Collection<UInt8>) -> [SourceEvent] {
         var events: [SourceEvent] = []
-        for frame in framer.push(bytes) { handle(frame, into: &events) }
+        var framer = takeFramer()
+        framer.push(bytes) { handle($0, into: &events) }
+        self.framer = framer
         return events
     }
 
@@ -39,12 +41,29 @@ public struct NMEAStreamDecoder: Sendable {
     /// Feeds bytes; returns the gpsd-shaped reports (fix, sky and noise) they complete.
     public mutating func pushReports(_ bytes: some Collection<UInt8>) -> [AssembledReport] {
         var reports: [AssembledReport] = []
-        for frame in framer.push(bytes) {
-            guard let (sentence, positionRejected) = accept(frame) else { continue }
-            reports += assembler.apply(sentence, positionRejected: positionRejected).reports
-        }
-        count(reports)
+        pushReports(bytes) { reports.append($0) }
         return reports
+    }
+
+    /// Feeds bytes; hands each gpsd-shaped report (fix, sky and noise) they complete to `body`,
+    /// in order, as soon as its sentence is decoded.
+    public mutating func pushReports(_ bytes: some Collection<UInt8>, _ body: (AssembledReport) -> Void) {
+        var framer = takeFramer()
+        framer.push(bytes) { frame in
+            guard let (sentence, positionRejected) = accept(frame) else { return }
+            let reports = assembler.apply(sentence, positionRejected: positionRejected).reports
+            count(reports)
+            for report in reports { body(report) }
+        }
+        self.framer = framer
+    }
+
+    /// The framer, moved out for a push (the closure it calls mutates the rest of `self`);
+    /// the push puts it back.
+    private mutating func takeFramer() -> NMEAFramer {
+        let taken = framer
+        framer = NMEAFramer(maxLength: 0)  // a placeholder: reserves no storage
+        return taken
     }
 
     private mutating func handle(_ frame: NMEAFrame, into events: inout [SourceEvent]) {

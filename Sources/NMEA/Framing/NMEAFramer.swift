@@ -27,15 +27,22 @@ public struct NMEAFramer: Sendable {
     /// Feeds bytes; returns the frames completed by them, in order.
     public mutating func push(_ bytes: some Collection<UInt8>) -> [NMEAFrame] {
         var frames: [NMEAFrame] = []
-        let done: Void? = bytes.withContiguousStorageIfAvailable { scan($0, into: &frames) }
-        if done == nil {
-            for byte in bytes { step(byte, into: &frames) }
-        }
+        push(bytes) { frames.append($0) }
         return frames
     }
 
+    /// Feeds bytes; hands each frame they complete to `body`, in order, as soon as it is cut.
+    /// The frame's bytes are the framer's own buffer: a `body` that does not keep them lets
+    /// the framer reuse that buffer for the next sentence (no array per sentence).
+    public mutating func push(_ bytes: some Collection<UInt8>, _ body: (NMEAFrame) -> Void) {
+        let done: Void? = bytes.withContiguousStorageIfAvailable { scan($0, body) }
+        if done == nil {
+            for byte in bytes { step(byte, body) }
+        }
+    }
+
     /// `step` over contiguous bytes, copying a sentence's printable run into the buffer at once.
-    private mutating func scan(_ input: UnsafeBufferPointer<UInt8>, into frames: inout [NMEAFrame]) {
+    private mutating func scan(_ input: UnsafeBufferPointer<UInt8>, _ body: (NMEAFrame) -> Void) {
         var i = 0
         let n = input.count
         while i < n {
@@ -54,7 +61,7 @@ public struct NMEAFramer: Sendable {
                     continue
                 }
             }
-            step(input[i], into: &frames)
+            step(input[i], body)
             i += 1
         }
     }
@@ -67,11 +74,11 @@ public struct NMEAFramer: Sendable {
         return []
     }
 
-    private mutating func step(_ byte: UInt8, into frames: inout [NMEAFrame]) {
+    private mutating func step(_ byte: UInt8, _ body: (NMEAFrame) -> Void) {
         switch byte {
         case 0x0D, 0x0A:
             if state == .sentence, let frame = Self.frame(buffer) {
-                frames.append(frame)
+                body(frame)
             } else if state == .sentence {
                 discardedBytes += buffer.count
             }

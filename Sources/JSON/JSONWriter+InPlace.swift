@@ -1,0 +1,113 @@
+extension JSONWriter {
+    /// Writes a run of small members straight into room reserved once, for hot paths that write
+    /// many of them (the satellites of a gpsd SKY): `body` writes through an `InPlace`, which
+    /// places commas as the writer does, and the buffer's capacity and uniqueness are checked
+    /// once for the run. `maximumCount` must cover everything `body` writes (each `InPlace`
+    /// method says its most); writing more is a programming error and traps.
+    public mutating func inPlace(reserving maximumCount: Int, _ body: (inout InPlace) -> Void) {
+        let comma = needsComma
+        var after = comma
+        bytes.append(addingCapacity: maximumCount) { span in
+            span.withUnsafeMutableBufferPointer { buffer, initialized in
+                guard let out = buffer.baseAddress else { return }
+                var run = InPlace(out: out, limit: buffer.count, needsComma: comma)
+                body(&run)
+                initialized = run.count
+                after = run.needsComma
+            }
+        }
+        needsComma = after
+    }
+
+    /// The writer of `JSONWriter.inPlace`: the same bytes as `JSONWriter`'s methods of the same
+    /// names, written at a pointer into reserved capacity.
+    public struct InPlace: ~Copyable {
+        private let out: UnsafeMutablePointer<UInt8>
+        private let limit: Int
+        /// Bytes written so far.
+        public private(set) var count = 0
+        fileprivate var needsComma: Bool
+
+        fileprivate init(out: UnsafeMutablePointer<UInt8>, limit: Int, needsComma: Bool) {
+            self.out = out
+            self.limit = limit
+            self.needsComma = needsComma
+        }
+
+        /// `{` (at most 2 bytes).
+        public mutating func beginObject() {
+            room(2)
+            separate()
+            put(UInt8(ascii: "{"))
+            needsComma = false
+        }
+
+        /// `}` (1 byte).
+        public mutating func endObject() {
+            room(1)
+            put(UInt8(ascii: "}"))
+            needsComma = true
+        }
+
+        /// `"key":value` for an integer, left out when nil (at most the key's length + 24 bytes).
+        public mutating func member(_ key: StaticString, _ value: Int?) {
+            guard let value else { return }
+            room(key.withUTF8Buffer(\.count) + 24)
+            self.key(key)
+            count += JSONWriter.writeDigits(of: value, to: out + count)
+            needsComma = true
+        }
+
+        /// `"key":true` or `false`, left out when nil (at most the key's length + 9 bytes).
+        public mutating func member(_ key: StaticString, _ value: Bool?) {
+            guard let value else { return }
+            room(key.withUTF8Buffer(\.count) + 9)
+            self.key(key)
+            let text: StaticString = value ? "true" : "false"
+            text.withUTF8Buffer { for b in $0 { put(b) } }
+            needsComma = true
+        }
+
+        /// `"key":value` with `decimals` fixed decimals (see `JSONWriter.fixed`: `null` when not
+        /// finite), left out when nil (at most the key's length + 4 + `FixedPoint.scratchCount`
+        /// bytes, or + 330 for a magnitude of 2^127 or more).
+        public mutating func member(_ key: StaticString, _ value: Double?, decimals: Int) {
+            guard let value else { return }
+            if value.isFinite, value.magnitude < 0x1p127 {
+                room(key.withUTF8Buffer(\.count) + 4 + FixedPoint.scratchCount)
+                self.key(key)
+                count += FixedPoint.write(value, decimals: decimals, to: out + count) ?? 0
+            } else {
+                var text: [UInt8] = []
+                if value.isFinite { FixedPoint.append(value, decimals: decimals, to: &text) } else { text = Array("null".utf8) }
+                room(key.withUTF8Buffer(\.count) + 4 + text.count)
+                self.key(key)
+                for b in text { put(b) }
+            }
+            needsComma = true
+        }
+
+        private mutating func key(_ key: StaticString) {
+            separate()
+            put(UInt8(ascii: "\""))
+            key.withUTF8Buffer { for b in $0 { put(b) } }
+            put(UInt8(ascii: "\""))
+            put(UInt8(ascii: ":"))
+        }
+
+        private mutating func separate() {
+            if needsComma { put(UInt8(ascii: ",")) }
+        }
+
+        @inline(__always)
+        private mutating func put(_ byte: UInt8) {
+            out[count] = byte
+            count += 1
+        }
+
+        /// Traps unless `n` more bytes fit in the reservation (checked before writing them).
+        private func room(_ n: Int) {
+            precondition(count + n <= limit, "JSONWriter.inPlace: more bytes than reserved")
+        }
+    }
+}
