@@ -81,8 +81,11 @@ enum RouteBuildBenchmark {
     /// The socket's REPLY line for `routes`, as the daemon writes it (GatewayCommandHandler's `route`).
     static func replyLine(_ routes: [Route]) -> [UInt8] {
         let writer = OSRMWriter(geometry: .polyline6)
-        let reply = ReplyMessage(id: .integer(1), fields: ["routes": .array(routes.map { writer.routeObject($0) })])
-        return ServerMessage.reply(reply).line
+        var json = JSONWriter(capacity: 64 << 10)
+        json.beginArray()
+        for route in routes { writer.writeSortedRouteObject(route, to: &json) }
+        json.endArray()
+        return ServerMessage.reply(ReplyMessage(id: .integer(1), written: ["routes": json.bytes])).line
     }
 
     /// Every pair's reply lines (best route in English metric, in Italian imperial, up to two

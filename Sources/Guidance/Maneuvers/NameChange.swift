@@ -12,21 +12,25 @@ enum NameChange {
         let fromName = from.name ?? "", fromRef = from.ref ?? "", toName = to.name ?? "", toRef = to.ref ?? ""
         if fromName.isEmpty && fromRef.isEmpty { return !(toName.isEmpty && toRef.isEmpty) }
         let namesEmpty = fromName.isEmpty && toName.isEmpty
-        let suffixChange = isSuffixChange(fromName, toName)
-        let namesEqual = fromName == toName || fromName.hasPrefix(toName) || toName.hasPrefix(fromName) || suffixChange
-        let nameRemoved = !fromName.isEmpty && toName.isEmpty
-        let refsEmpty = fromRef.isEmpty && toRef.isEmpty
-        let refContained = fromRef.isEmpty || toRef.isEmpty || fromRef.contains(toRef) || toRef.contains(fromRef)
-        let refRemoved = !fromRef.isEmpty && toRef.isEmpty
-        let obvious = (namesEmpty && refsEmpty) || (namesEqual && (refContained || refsEmpty || refRemoved))
-            || (refContained && nameRemoved) || suffixChange
+        let refContained = fromRef.isEmpty || toRef.isEmpty || fromRef == toRef || fromRef.contains(toRef) || toRef.contains(fromRef)
         let swapsNameAndRef = (fromName.isEmpty && !fromRef.isEmpty && !toName.isEmpty && toRef.isEmpty)
             || (!fromName.isEmpty && fromRef.isEmpty && toName.isEmpty && !toRef.isEmpty)
-        return !obvious || swapsNameAndRef || (namesEmpty && !refContained)
+        if swapsNameAndRef || (namesEmpty && !refContained) { return true }
+        let namesEqual = fromName == toName || fromName.hasPrefix(toName) || toName.hasPrefix(fromName)
+        let nameRemoved = !fromName.isEmpty && toName.isEmpty
+        let refsEmpty = fromRef.isEmpty && toRef.isEmpty
+        let refRemoved = !fromRef.isEmpty && toRef.isEmpty
+        if (namesEmpty && refsEmpty) || (namesEqual && (refContained || refsEmpty || refRemoved)) || (refContained && nameRemoved) {
+            return false
+        }
+        // Not obvious from names and refs alone: only a compass-word change keeps the road (the
+        // costly check, left for last).
+        return !isSuffixChange(fromName, toName)
     }
 
     /// Whether two names differ only by compass words around their longest common part.
     static func isSuffixChange(_ a: String, _ b: String) -> Bool {
+        guard a != b else { return false }
         let a = Array(a.lowercased()), b = Array(b.lowercased())
         guard !a.isEmpty, !b.isEmpty, a != b else { return false }
         let (start, bStart, length) = longestCommonRun(a, b)
