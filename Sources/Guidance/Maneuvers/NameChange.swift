@@ -31,28 +31,51 @@ enum NameChange {
     /// Whether two names differ only by compass words around their longest common part.
     static func isSuffixChange(_ a: String, _ b: String) -> Bool {
         guard a != b else { return false }
-        let a = Array(a.lowercased()), b = Array(b.lowercased())
+        // ASCII names (most): the same comparison on bytes, without Character arrays. A byte is
+        // a Character there (no CR, which would join a following LF) and lowercases on its own.
+        if let x = asciiLowercased(a), let y = asciiLowercased(b) {
+            return isSuffixChange(x, y) { String(decoding: $0, as: UTF8.self) }
+        }
+        return isSuffixChange(Array(a.lowercased()), Array(b.lowercased())) { String($0) }
+    }
+
+    /// The comparison on lower-cased elements (characters or ASCII bytes); `word` makes a part a string.
+    private static func isSuffixChange<Element: Equatable>(_ a: [Element], _ b: [Element], word: (ArraySlice<Element>) -> String) -> Bool {
         guard !a.isEmpty, !b.isEmpty, a != b else { return false }
         let (start, bStart, length) = longestCommonRun(a, b)
         guard length > 0 else { return false }
         let parts = [a[..<start], a[(start + length)...], b[..<bStart], b[(bStart + length)...]]
         return parts.allSatisfy { part in
-            let word = String(part).trimmingCharacters(in: " ")
-            return word.isEmpty || suffixes.contains(word)
+            let trimmed = word(part).trimmingCharacters(in: " ")
+            return trimmed.isEmpty || suffixes.contains(trimmed)
         }
     }
 
-    /// Start in `a`, start in `b` and length of the longest run of characters both share.
-    static func longestCommonRun(_ a: [Character], _ b: [Character]) -> (Int, Int, Int) {
+    /// The bytes of `text` lower-cased when it is ASCII without a carriage return, else nil.
+    private static func asciiLowercased(_ text: String) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            guard byte < 0x80, byte != 0x0D else { return nil }
+            bytes.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte)
+        }
+        return bytes
+    }
+
+    /// Start in `a`, start in `b` and length of the longest run of elements both share (the first found).
+    static func longestCommonRun<Element: Equatable>(_ a: [Element], _ b: [Element]) -> (Int, Int, Int) {
         var best = (0, 0, 0)
-        var previous = [Int](repeating: 0, count: b.count + 1)
+        var previous = [Int](repeating: 0, count: b.count + 1), current = previous
         for i in 1...a.count {
-            var current = [Int](repeating: 0, count: b.count + 1)
-            for j in 1...b.count where a[i - 1] == b[j - 1] {
-                current[j] = previous[j - 1] + 1
-                if current[j] > best.2 { best = (i - current[j], j - current[j], current[j]) }
+            for j in 1...b.count {
+                if a[i - 1] == b[j - 1] {
+                    current[j] = previous[j - 1] + 1
+                    if current[j] > best.2 { best = (i - current[j], j - current[j], current[j]) }
+                } else {
+                    current[j] = 0
+                }
             }
-            previous = current
+            swap(&previous, &current)
         }
         return best
     }
