@@ -42,19 +42,22 @@ extension OSRMWriter {
                 // avoid, profile, units: already in byte order.
                 json.key(key.rawValue)
                 json.beginObject()
-                json.key("avoid")
+                writeKey("avoid", &json)
                 json.beginArray()
                 for name in route.options.avoid { json.string(name) }
                 json.endArray()
-                json.key("profile")
+                writeKey("profile", &json)
                 json.string(route.options.profile)
-                json.key("units")
+                writeKey("units", &json)
                 json.string(route.options.units.rawValue)
                 json.endObject()
             }
         }
         json.endObject()
     }
+
+    /// `"name":` for a member name known at compile time.
+    private func writeKey(_ name: StaticString, _ json: inout JSONWriter) { json.key(name) }
 
     /// A number as `JSONWriter.value(.number(_))` writes it: integral values below 2^53 as integers.
     private func writeNumber(_ value: Double, _ json: inout JSONWriter) {
@@ -77,11 +80,11 @@ extension OSRMWriter {
         guard let precision = geometry.polylinePrecision else {
             // GeoJSON LineString: coordinates, type.
             json.beginObject()
-            json.key("coordinates")
+            writeKey("coordinates", &json)
             json.beginArray()
             for c in line { writePosition(c, &json) }
             json.endArray()
-            json.key("type")
+            writeKey("type", &json)
             json.string("LineString")
             json.endObject()
             return
@@ -93,9 +96,9 @@ extension OSRMWriter {
         // distance, location, name.
         json.beginObject()
         if let d = waypoint.distance { member(WaypointKey.distance, d, &json) }
-        json.key("location")
+        writeKey("location", &json)
         writePosition(waypoint.location, &json)
-        json.key("name")
+        writeKey("name", &json)
         json.string(waypoint.name)
         json.endObject()
     }
@@ -153,10 +156,10 @@ extension OSRMWriter {
                 for voice in step.voiceInstructions {
                     // announcement, distanceAlongGeometry, ssmlAnnouncement.
                     json.beginObject()
-                    json.key("announcement")
+                    writeKey("announcement", &json)
                     json.string(voice.announcement)
                     member(VoiceKey.distanceAlongGeometry, voice.distanceAlongGeometry, &json)
-                    json.key("ssmlAnnouncement")
+                    writeKey("ssmlAnnouncement", &json)
                     json.string(voice.ssmlAnnouncement)
                     json.endObject()
                 }
@@ -168,14 +171,14 @@ extension OSRMWriter {
                     // distanceAlongGeometry, primary, secondary, sub.
                     json.beginObject()
                     member(VoiceKey.distanceAlongGeometry, banner.distanceAlongGeometry, &json)
-                    json.key("primary")
+                    writeKey("primary", &json)
                     writeBannerText(banner.primary, &json)
                     if let secondary = banner.secondary {
-                        json.key("secondary")
+                        writeKey("secondary", &json)
                         writeBannerText(secondary, &json)
                     }
                     if let sub = banner.sub {
-                        json.key("sub")
+                        writeKey("sub", &json)
                         writeBannerText(sub, &json)
                     }
                     json.endObject()
@@ -198,12 +201,12 @@ extension OSRMWriter {
         member(ManeuverKey.bearingAfter, m.bearingAfter, &json)
         member(ManeuverKey.bearingBefore, m.bearingBefore, &json)
         if let exit = m.exit { member(ManeuverKey.exit, Double(exit), &json) }
-        json.key("instruction")
+        writeKey("instruction", &json)
         json.string(m.instruction)
-        json.key("location")
+        writeKey("location", &json)
         writePosition(m.location, &json)
         string(ManeuverKey.modifier, m.modifier?.rawValue, &json)
-        json.key("type")
+        writeKey("type", &json)
         json.string(m.type.rawValue)
         json.endObject()
     }
@@ -211,22 +214,22 @@ extension OSRMWriter {
     private func writeIntersection(_ i: Intersection, _ json: inout JSONWriter) {
         // bearings, classes, entry, in, location, out.
         json.beginObject()
-        json.key("bearings")
+        writeKey("bearings", &json)
         json.beginArray()
         for bearing in i.bearings { writeNumber(bearing, &json) }
         json.endArray()
         if !i.classes.isEmpty {
-            json.key("classes")
+            writeKey("classes", &json)
             json.beginArray()
             for name in i.classes { json.string(name) }
             json.endArray()
         }
-        json.key("entry")
+        writeKey("entry", &json)
         json.beginArray()
         for entry in i.entry { json.bool(entry) }
         json.endArray()
         if let inIndex = i.inIndex { member(IntersectionKey.in, Double(inIndex), &json) }
-        json.key("location")
+        writeKey("location", &json)
         writePosition(i.location, &json)
         if let outIndex = i.outIndex { member(IntersectionKey.out, Double(outIndex), &json) }
         json.endObject()
@@ -242,21 +245,21 @@ extension OSRMWriter {
             json.endArray()
         }
         if !a.maxSpeed.isEmpty {
-            json.key("maxspeed")
+            writeKey("maxspeed", &json)
             json.beginArray()
             for limit in a.maxSpeed {
                 json.beginObject()
                 if let limit {
                     if limit.isUnlimited {
-                        json.key("none")
+                        writeKey("none", &json)
                         json.bool(true)
                     } else {
                         member(AnnotationKey.speed, limit.value, &json)
-                        json.key("unit")
+                        writeKey("unit", &json)
                         json.string(limit.unit)
                     }
                 } else {
-                    json.key("unknown")
+                    writeKey("unknown", &json)
                     json.bool(true)
                 }
                 json.endObject()
@@ -264,7 +267,7 @@ extension OSRMWriter {
             json.endArray()
         }
         if !a.speed.isEmpty {
-            json.key("speed")
+            writeKey("speed", &json)
             json.beginArray()
             for value in a.speed { writeNumber(value, &json) }
             json.endArray()
@@ -275,7 +278,7 @@ extension OSRMWriter {
     private func writeBannerText(_ t: BannerText, _ json: inout JSONWriter) {
         // components, degrees, modifier, text, type.
         json.beginObject()
-        json.key("components")
+        writeKey("components", &json)
         json.beginArray()
         for c in t.components {
             // abbr, abbr_priority, active, directions, text, type.
@@ -283,25 +286,25 @@ extension OSRMWriter {
             string(ComponentKey.abbr, c.abbreviation, &json)
             if let priority = c.abbreviationPriority { member(ComponentKey.abbrPriority, Double(priority), &json) }
             if let active = c.isActive {
-                json.key("active")
+                writeKey("active", &json)
                 json.bool(active)
             }
             if let directions = c.directions {
-                json.key("directions")
+                writeKey("directions", &json)
                 json.beginArray()
                 for direction in directions { json.string(direction) }
                 json.endArray()
             }
-            json.key("text")
+            writeKey("text", &json)
             json.string(c.text)
-            json.key("type")
+            writeKey("type", &json)
             json.string(c.type)
             json.endObject()
         }
         json.endArray()
         if let degrees = t.degrees { member(BannerTextKey.degrees, degrees, &json) }
         string(BannerTextKey.modifier, t.modifier?.rawValue, &json)
-        json.key("text")
+        writeKey("text", &json)
         json.string(t.text)
         string(BannerTextKey.type, t.type?.rawValue, &json)
         json.endObject()
