@@ -34,21 +34,34 @@ enum NameChange {
         // ASCII names (most): the same comparison on bytes, without Character arrays. A byte is
         // a Character there (no CR, which would join a following LF) and lowercases on its own.
         if let x = asciiLowercased(a), let y = asciiLowercased(b) {
-            return isSuffixChange(x, y) { String(decoding: $0, as: UTF8.self) }
+            return isSuffixChange(x, y, isCompassPart: isCompassPart)
         }
-        return isSuffixChange(Array(a.lowercased()), Array(b.lowercased())) { String($0) }
+        return isSuffixChange(Array(a.lowercased()), Array(b.lowercased())) { part in
+            let word = String(part).trimmingCharacters(in: " ")
+            return word.isEmpty || suffixes.contains(word)
+        }
     }
 
-    /// The comparison on lower-cased elements (characters or ASCII bytes); `word` makes a part a string.
-    private static func isSuffixChange<Element: Equatable>(_ a: [Element], _ b: [Element], word: (ArraySlice<Element>) -> String) -> Bool {
+    /// The comparison on lower-cased elements (characters or ASCII bytes); `isCompassPart` tells
+    /// whether what is left around the common run is nothing or a compass word, spaces trimmed.
+    private static func isSuffixChange<Element: Equatable>(_ a: [Element], _ b: [Element], isCompassPart: (ArraySlice<Element>) -> Bool) -> Bool {
         guard !a.isEmpty, !b.isEmpty, a != b else { return false }
         let (start, bStart, length) = longestCommonRun(a, b)
         guard length > 0 else { return false }
-        let parts = [a[..<start], a[(start + length)...], b[..<bStart], b[(bStart + length)...]]
-        return parts.allSatisfy { part in
-            let trimmed = word(part).trimmingCharacters(in: " ")
-            return trimmed.isEmpty || suffixes.contains(trimmed)
-        }
+        return isCompassPart(a[..<start]) && isCompassPart(a[(start + length)...]) && isCompassPart(b[..<bStart])
+            && isCompassPart(b[(bStart + length)...])
+    }
+
+    /// Longest of the compass words (`north`, `south`).
+    private static let longestSuffix = suffixes.map(\.utf8.count).max() ?? 0
+
+    /// Whether ASCII bytes, spaces trimmed, are nothing or a compass word.
+    private static func isCompassPart(_ part: ArraySlice<UInt8>) -> Bool {
+        var start = part.startIndex, end = part.endIndex
+        while start < end, part[start] == UInt8(ascii: " ") { start += 1 }
+        while end > start, part[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        guard start < end else { return true }
+        return end - start <= longestSuffix && suffixes.contains(String(decoding: part[start..<end], as: UTF8.self))
     }
 
     /// The bytes of `text` lower-cased when it is ASCII without a carriage return, else nil.
