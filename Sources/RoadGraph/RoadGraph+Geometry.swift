@@ -16,15 +16,19 @@ extension RoadGraph {
 
     /// The bearing in degrees leaving the start of `edge`, measured over its first ~20 m so that tiny
     /// kinks at the junction do not dominate.
-    public func initialBearing(of edge: EdgeID) -> Degrees {
-        let e = edges[edge.index]
+    public func initialBearing(of edge: EdgeID) -> Degrees { initialBearing(of: edges[edge.index]) }
+
+    /// `initialBearing(of:)` of an edge already loaded.
+    func initialBearing(of e: RoadEdge) -> Degrees {
         let s = Int(e.shape)
         return e.flags.contains(.reversedShape) ? shapeEndBearings[s] : shapeStartBearings[s]
     }
 
     /// The bearing in degrees at the end of `edge` (direction of travel when arriving), over its last ~20 m.
-    public func finalBearing(of edge: EdgeID) -> Degrees {
-        let e = edges[edge.index]
+    public func finalBearing(of edge: EdgeID) -> Degrees { finalBearing(of: edges[edge.index]) }
+
+    /// `finalBearing(of:)` of an edge already loaded.
+    func finalBearing(of e: RoadEdge) -> Degrees {
         let s = Int(e.shape)
         return Bearing.normalized((e.flags.contains(.reversedShape) ? shapeStartBearings[s] : shapeEndBearings[s]) + 180)
     }

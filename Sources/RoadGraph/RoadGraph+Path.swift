@@ -10,6 +10,7 @@ extension RoadGraph {
         var points: [Coordinate] = []
         var segments: [RoadPath.Segment] = []
         var intersections: [PathIntersection] = []
+        var strings: [Int32: String] = [:]
         for (i, id) in ids.enumerated() {
             let e = edges[id.index]
             let from = i == 0 ? min(max(startFraction, 0), 1) : 0
@@ -24,15 +25,16 @@ extension RoadGraph {
             }
             let first = points.isEmpty ? 0 : points.count - 1
             if i > 0 {
-                intersections.append(intersection(at: e.from, arriving: ids[i - 1], leaving: id, geometryIndex: first, profile: profile))
+                intersections.append(
+                    intersection(at: e.from, arriving: ids[i - 1], leaving: id, geometryIndex: first, profile: profile, strings: &strings))
             }
             points.append(contentsOf: points.isEmpty ? piece[...] : piece.dropFirst())
             let fraction = to - from
             segments.append(
                 RoadPath.Segment(
                     edge: id, startFraction: from, endFraction: to, distance: Double(e.length) * fraction,
-                    duration: Double(e.durations[profile]) * fraction, name: string(e.name), ref: string(e.ref),
-                    destination: string(e.destination), roadClass: e.roadClass, speedLimit: e.speedLimit, flags: e.flags,
+                    duration: Double(e.durations[profile]) * fraction, name: string(e.name, made: &strings),
+                    ref: string(e.ref, made: &strings), destination: string(e.destination), roadClass: e.roadClass, speedLimit: e.speedLimit, flags: e.flags,
                     wayID: e.wayID, geometryRange: first...max(first, points.count - 1)))
         }
         return RoadPath(
@@ -50,29 +52,42 @@ extension RoadGraph {
         return points[i].bearing(to: points[i + 1])
     }
 
-    /// The intersection at `node` for a path arriving on `arriving` and leaving on `leaving`.
-    func intersection(at node: NodeID, arriving: EdgeID, leaving: EdgeID, geometryIndex: Int, profile: TravelProfile) -> PathIntersection {
+    /// The intersection at `node` for a path arriving on `arriving` and leaving on `leaving`;
+    /// names and refs come from `strings` (made once per path).
+    func intersection(
+        at node: NodeID, arriving: EdgeID, leaving: EdgeID, geometryIndex: Int, profile: TravelProfile, strings: inout [Int32: String]
+    ) -> PathIntersection {
         let incomingTwin = twin(of: arriving)
+        let turns = restrictions(from: arriving)
         var roads: [PathIntersection.Road] = []
         for out in outgoing(from: node) {
             let e = edges[out.index]
-            let allowed = e.durations[profile].isFinite && isTurnAllowed(from: arriving, to: out, profile: profile)
+            let allowed = e.durations[profile].isFinite && Self.isTurnAllowed(turns, to: out, profile: profile)
             roads.append(
                 PathIntersection.Road(
-                    edge: out, bearing: initialBearing(of: out), canEnter: allowed && out != incomingTwin, isIncoming: out == incomingTwin,
-                    isOutgoing: out == leaving, roadClass: e.roadClass, name: string(e.name), ref: string(e.ref), flags: e.flags))
+                    edge: out, bearing: initialBearing(of: e), canEnter: allowed && out != incomingTwin, isIncoming: out == incomingTwin,
+                    isOutgoing: out == leaving, roadClass: e.roadClass, name: string(e.name, made: &strings),
+                    ref: string(e.ref, made: &strings), flags: e.flags))
         }
         for arrivingEdge in incoming(to: node) where twin(of: arrivingEdge) == nil {
             let e = edges[arrivingEdge.index]
             roads.append(
                 PathIntersection.Road(
-                    edge: arrivingEdge, bearing: Bearing.normalized(finalBearing(of: arrivingEdge) + 180), canEnter: false,
-                    isIncoming: arrivingEdge == arriving, isOutgoing: false, roadClass: e.roadClass, name: string(e.name),
-                    ref: string(e.ref), flags: e.flags))
+                    edge: arrivingEdge, bearing: Bearing.normalized(finalBearing(of: e) + 180), canEnter: false,
+                    isIncoming: arrivingEdge == arriving, isOutgoing: false, roadClass: e.roadClass, name: string(e.name, made: &strings),
+                    ref: string(e.ref, made: &strings), flags: e.flags))
         }
         roads.sort { ($0.bearing, $0.edge) < ($1.bearing, $1.edge) }
         return PathIntersection(
             node: node, location: nodes[node.index], geometryIndex: geometryIndex, incomingBearing: finalBearing(of: arriving),
             outgoingBearing: initialBearing(of: leaving), roads: roads)
+    }
+
+    /// `string(_:)`, kept in `made` (a path meets the same names and refs again and again).
+    func string(_ index: Int32, made: inout [Int32: String]) -> String? {
+        if let made = made[index] { return made }
+        let text = string(index)
+        if let text { made[index] = text }
+        return text
     }
 }

@@ -244,8 +244,14 @@ public struct RoadGraph: Sendable {
 
     /// Whether `profile` may turn from `from` onto `to` at their common node under the turn restrictions.
     public func isTurnAllowed(from: EdgeID, to: EdgeID, profile: TravelProfile) -> Bool {
+        Self.isTurnAllowed(restrictions(from: from), to: to, profile: profile)
+    }
+
+    /// Whether `profile` may turn onto `to` under `turns`, the restrictions of the edge it arrives
+    /// on (`restrictions(from:)`, looked up once for all the turns at a node).
+    static func isTurnAllowed(_ turns: Slice<MappedArray<TurnRestriction>>, to: EdgeID, profile: TravelProfile) -> Bool {
         var hasMandatory = false
-        for r in restrictions(from: from) where r.profiles.contains(profile) {
+        for r in turns where r.profiles.contains(profile) {
             switch r.kind {
             case .prohibitive: if r.to == to { return false }
             case .mandatory:

@@ -18,7 +18,7 @@ struct AlternativeFinder {
     /// Up to `maximumCount` alternatives to `best` between the same snapped points, best first.
     func alternatives(to best: PathSearch.Result, from sources: [EdgeSnap], to targets: [EdgeSnap]) -> [PathSearch.Result] {
         var penalties: [Int32: Float] = [:]
-        var chosen: [PathSearch.Result] = [best]
+        var chosen = [shapes(of: best)]
         let bestCost = realCost(best)
         var found: [PathSearch.Result] = []
         var last = best
@@ -28,7 +28,7 @@ struct AlternativeFinder {
             last = candidate
             guard realCost(candidate) <= Self.maximumStretch * bestCost, !hasLoop(candidate) else { continue }
             guard chosen.allSatisfy({ sharedFraction(candidate, with: $0) <= Self.maximumSharing }) else { continue }
-            chosen.append(candidate)
+            chosen.append(shapes(of: candidate))
             found.append(candidate)
         }
         return found.sorted { realCost($0) < realCost($1) }
@@ -38,11 +38,11 @@ struct AlternativeFinder {
     /// that pass the same checks as penalty alternatives, in order of travel time.
     func choose(from candidates: [PathSearch.Result], best: PathSearch.Result) -> [PathSearch.Result] {
         let bestCost = realCost(best)
-        var chosen: [PathSearch.Result] = [best], found: [PathSearch.Result] = []
+        var chosen = [shapes(of: best)], found: [PathSearch.Result] = []
         for candidate in candidates where found.count < maximumCount {
             guard realCost(candidate) <= Self.maximumStretch * bestCost, !hasLoop(candidate) else { continue }
             guard chosen.allSatisfy({ sharedFraction(candidate, with: $0) <= Self.maximumSharing }) else { continue }
-            chosen.append(candidate)
+            chosen.append(shapes(of: candidate))
             found.append(candidate)
         }
         return found.sorted { realCost($0) < realCost($1) }
@@ -60,10 +60,15 @@ struct AlternativeFinder {
         return total
     }
 
-    /// Fraction of `candidate`'s length on roads (in either direction) that `other` also uses.
-    private func sharedFraction(_ candidate: PathSearch.Result, with other: PathSearch.Result) -> Double {
+    /// The roads (shapes, either direction) a path uses: made once per chosen route.
+    private func shapes(of r: PathSearch.Result) -> Set<Int32> {
         let graph = costing.graph
-        let shapes = Set(other.edges.map { graph.edges[$0.index].shape })
+        return Set(r.edges.map { graph.edges[$0.index].shape })
+    }
+
+    /// Fraction of `candidate`'s length on roads (in either direction) of a chosen route's `shapes`.
+    private func sharedFraction(_ candidate: PathSearch.Result, with shapes: Set<Int32>) -> Double {
+        let graph = costing.graph
         var shared = 0.0, total = 0.0
         for e in candidate.edges {
             let length = Double(graph.edges[e.index].length)

@@ -62,8 +62,8 @@ enum RouteReplyBenchmark {
                 try client.sendAll(Array(request.utf8))
                 while true {
                     let line = try nextLine()
+                    let elapsed = Stopwatch.now() - sent  // the last byte is in; parsing it is the client's time
                     guard let value = try? JSONParser.parse(line, source: "reply"), value["id"]?.intValue == id else { continue }
-                    let elapsed = Stopwatch.now() - sent
                     if value["class"]?.stringValue == "REPLY" {
                         if round > 0 { times.append(elapsed * 1000); sizes.append(Double(line.count)) }  // round 0 warms up
                     } else {

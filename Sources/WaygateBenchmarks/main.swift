@@ -1,5 +1,5 @@
 // waygate-bench: speed figures reported in docs/benchmarks.md, never asserted in tests.
-// Usage: waygate-bench [nmea|gpsd [LOGDIR [EXPECTEDDIR]]|pipeline|latency|fanout|route-reply|simulation|navigation|routing|matching|guidance|offroute|fleet|regions|all]
+// Usage: waygate-bench [nmea|gpsd [LOGDIR [EXPECTEDDIR]]|pipeline|latency|fanout|route-reply|route-build|simulation|navigation|routing|matching|guidance|offroute|fleet|regions|all]
 //        waygate-bench matching-drives FILE   (the OSRM-planned drives `matching` reads; needs OSRM)
 // (run from the repository root, release build; see docs/benchmarks.md).
 import Foundation
@@ -25,6 +25,7 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("latency", LatencyBenchmark.run),
     ("fanout", FanoutBenchmark.run),
     ("route-reply", RouteReplyBenchmark.run),
+    ("route-build", RouteBuildBenchmark.run),
     ("simulation", SimulationBenchmark.run),
     ("navigation", NavigationBenchmark.run),
     ("routing", RoutingBenchmark.run),

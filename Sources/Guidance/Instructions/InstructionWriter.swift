@@ -11,7 +11,11 @@ public import RouteModel
 /// ```
 public struct InstructionWriter: Sendable {
     /// The language's phrases.
-    public var phrases: PhraseTable
+    public var phrases: PhraseTable {
+        didSet { sentences = SentenceIndex(phrases) }
+    }
+    /// The maneuver sentences of `phrases`, resolved once.
+    private var sentences: SentenceIndex
     /// Units of spoken distances.
     public var units: UnitSystem
     /// When prompts are given.
@@ -19,7 +23,11 @@ public struct InstructionWriter: Sendable {
 
     /// A writer for a built-in language (`en`, `it`; anything else falls back to English).
     public init(language: String = "en", units: UnitSystem = .metric, schedule: AnnouncementSchedule = AnnouncementSchedule()) {
-        self.init(phrases: PhraseTable.forLanguage(language) ?? .english, units: units, schedule: schedule)
+        let phrases = PhraseTable.forLanguage(language) ?? .english
+        self.phrases = phrases
+        self.units = units
+        self.schedule = schedule
+        sentences = SentenceIndex.builtIn[phrases.language] ?? SentenceIndex(phrases)
     }
 
     /// A writer with a custom phrase table.
@@ -27,6 +35,7 @@ public struct InstructionWriter: Sendable {
         self.phrases = phrases
         self.units = units
         self.schedule = schedule
+        sentences = SentenceIndex(phrases)
     }
 
     /// The route with instructions, banners and voice prompts filled in for every step of
@@ -45,7 +54,13 @@ public struct InstructionWriter: Sendable {
     /// at when that is an intermediate stop (nil for the final destination).
     public func annotate(_ leg: RouteLeg, stop: Int? = nil) -> RouteLeg {
         var result = leg
-        let context = LegContext(steps: leg.steps, stop: stop)
+        var context = LegContext(steps: leg.steps, stop: stop)
+        // Each step's sentence is said in several places (its instruction, the prompts and
+        // banners before it): written once per form.
+        let plain = leg.steps.indices.map { sentence(context, $0, upcoming: false) }
+        let upcoming = leg.steps.indices.map { sentence(context, $0, upcoming: true) }
+        context.plain = plain
+        context.upcoming = upcoming
         for i in leg.steps.indices {
             result.steps[i].maneuver.instruction = sentence(context, i, upcoming: false)
             let isLast = i == leg.steps.count - 1
@@ -64,10 +79,18 @@ public struct InstructionWriter: Sendable {
     struct LegContext {
         var steps: [RouteStep]
         var stop: Int?
+        /// Each step's instruction and the form said before reaching it, once written (empty until then).
+        var plain: [String] = [], upcoming: [String] = []
     }
 
     /// The instruction for the maneuver of step `i`; `upcoming` picks the form said before reaching it.
     func sentence(_ leg: LegContext, _ i: Int, upcoming: Bool) -> String {
+        let written = upcoming ? leg.upcoming : leg.plain
+        return i < written.count ? written[i] : composedSentence(leg, i, upcoming: upcoming)
+    }
+
+    /// The sentence of step `i` in the form `upcoming` picks, from the phrase table.
+    private func composedSentence(_ leg: LegContext, _ i: Int, upcoming: Bool) -> String {
         let step = leg.steps[i]
         if step.maneuver.type == .arrive, let stop = leg.stop, i == leg.steps.count - 1 {
             let form: PhraseTable.Form = upcoming ? .upcoming : .plain
@@ -85,18 +108,25 @@ public struct InstructionWriter: Sendable {
         }
         if !way.isEmpty { forms.append(.onto) } else if step.destinations?.isEmpty == false { forms.append(.towards) }
         forms.append(.plain)
-        let template = phrases.sentence(type: m.type, modifier: m.modifier, forms: forms)
+        let template = sentences.sentence(type: m.type, modifier: m.modifier, forms: forms)
         let modifier = m.modifier ?? .straight
-        return fill(template, [
-            "way": way, "destination": step.destinations ?? "", "rotary": rotary, "modifier": phrases.modifiers[modifier] ?? "",
-            "side": phrases.sides[Self.side(of: modifier)] ?? "", "direction": phrases.compassPoint(m.bearingAfter),
-            "exit": phrases.ordinal(m.exit ?? 1),
-        ])
+        return fill(template) { key in
+            switch key {
+            case "way": way
+            case "destination": step.destinations ?? ""
+            case "rotary": rotary
+            case "modifier": phrases.modifiers[modifier] ?? ""
+            case "side": phrases.sides[Self.side(of: modifier)] ?? ""
+            case "direction": phrases.compassPoint(m.bearingAfter)
+            case "exit": phrases.ordinal(m.exit ?? 1)
+            default: nil
+            }
+        }
     }
 
     /// A step's road as said aloud: "name (ref)", the name, or the ref (`;` lists read with `/`).
     static func wayName(_ step: RouteStep) -> String {
-        let ref = (step.ref ?? "").replacing(";", with: " / ")
+        let ref = step.ref.map { $0.utf8.contains(UInt8(ascii: ";")) ? $0.replacing(";", with: " / ") : $0 } ?? ""
         if step.name.isEmpty { return ref }
         return ref.isEmpty ? step.name : "\(step.name) (\(ref))"
     }

@@ -83,17 +83,12 @@ public struct PhraseTable: Sendable {
         return builtIn.first { $0.language == primary }
     }
 
-    /// The sentence for a maneuver in the first of `forms` that the table has, trying the
-    /// `type modifier` entry before the `type` entry, then the generic `turn` entries.
-    func sentence(type: ManeuverType, modifier: ManeuverModifier?, forms: [Form]) -> String {
+    /// The entries a maneuver's sentence comes from, in the order they are tried: the `type
+    /// modifier` entry before the `type` entry, then the generic `turn` entries (the sentence
+    /// is the first of the wanted forms an entry has; see `SentenceIndex`).
+    func entries(type: ManeuverType, modifier: ManeuverModifier?) -> [[Form: String]] {
         let keys = [modifier.map { "\(type.rawValue) \($0.rawValue)" }, type.rawValue, modifier.map { "turn \($0.rawValue)" }, "turn"]
-        for key in keys.compactMap({ $0 }) {
-            guard let entry = maneuvers[key] else { continue }
-            for form in forms {
-                if let s = entry[form] { return s }
-            }
-        }
-        return ""
+        return keys.compactMap { $0.flatMap { maneuvers[$0] } }
     }
 
     /// The ordinal word for `n` (1-based).
@@ -110,6 +105,12 @@ public struct PhraseTable: Sendable {
 
 /// Replaces each `{key}` in `template` with its value, in one pass (a `{key}` without a value stays as written).
 func fill(_ template: String, _ values: [String: String]) -> String {
+    fill(template) { values[String($0)] }
+}
+
+/// Replaces each `{key}` in `template` with `value(key)`, in one pass (a `{key}` whose value is
+/// nil stays as written): values are made only for the placeholders the template has.
+func fill(_ template: String, _ value: (Substring) -> String?) -> String {
     let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
     guard template.utf8.contains(open) else { return template }
     var result = ""
@@ -117,7 +118,7 @@ func fill(_ template: String, _ values: [String: String]) -> String {
     var rest = template[...]
     while let start = rest.utf8.firstIndex(of: open), let end = rest.utf8[start...].firstIndex(of: close) {
         result += rest[..<start]
-        if let value = values[String(rest[rest.utf8.index(after: start)..<end])] {
+        if let value = value(rest[rest.utf8.index(after: start)..<end]) {
             result += value
         } else {
             result += rest[start...end]

@@ -15,6 +15,8 @@ public protocol CommandHandler: Sendable {
 public enum CommandResult: Sendable, Hashable {
     /// Success; the fields go into the REPLY next to `id` and `ok`.
     case success([String: JSONValue])
+    /// Success with fields already written as JSON bytes next to the others (see `ReplyMessage.written`).
+    case successWritten([String: JSONValue], written: [String: [UInt8]])
     /// Failure; sent as `ERROR` with this code and message.
     case failure(ErrorMessage.Code, String)
 }

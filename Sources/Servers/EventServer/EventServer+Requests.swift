@@ -44,6 +44,7 @@ extension EventServer {
         }
         switch result {
         case .success(let fields): return .reply(ReplyMessage(id: request.id, fields: fields))
+        case .successWritten(let fields, let written): return .reply(ReplyMessage(id: request.id, fields: fields, written: written))
         case .failure(let code, let message): return .error(ErrorMessage(id: request.id, code: code, message: message))
         }
     }

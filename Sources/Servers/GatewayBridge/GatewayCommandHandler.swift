@@ -38,7 +38,7 @@ public struct GatewayCommandHandler: CommandHandler {
             return await route(request)
         case .selectRoute(let index):
             do {
-                return .success(["routes": RouteLoading.routeObjects(try await gateway.selectRoute(index))])
+                return .successWritten([:], written: ["routes": RouteLoading.routeObjects(try await gateway.selectRoute(index))])
             } catch {
                 return .failure(.notFound, error.description)
             }
@@ -75,9 +75,9 @@ public struct GatewayCommandHandler: CommandHandler {
             language: request.language ?? "en", avoid: request.avoid.map(\.rawValue))
         do {
             let routes = try await gateway.planRoutes(waypoints, options: options, alternatives: request.alternatives)
-            var fields: [String: JSONValue] = ["routes": RouteLoading.routeObjects(routes, departure: request.departureTime)]
+            var fields: [String: JSONValue] = [:]
             if let departure = request.departureTime { fields["departure_time"] = .string(departure.description) }
-            return .success(fields)
+            return .successWritten(fields, written: ["routes": RouteLoading.routeObjects(routes, departure: request.departureTime)])
         } catch {
             switch error {
             case .noMap: return .failure(.badRequest, error.description)

@@ -10,11 +10,16 @@ import WireProtocol
 /// OSRM / Mapbox / Valhalla, a response or a single route object, GeoJSON — or a route file,
 /// also GPX) and writes the route objects of `route` replies.
 enum RouteLoading {
-    /// Route objects as the wire carries them (Directions v5 JSON, polyline6 geometry), each with
-    /// `departure_time` and `arrival_time` when a departure is given.
-    static func routeObjects(_ routes: [Route], departure: WireTime? = nil) -> JSONValue {
+    /// The array of route objects as the wire carries them, written (Directions v5 JSON,
+    /// polyline6 geometry, members sorted), each with `departure_time` and `arrival_time` when a
+    /// departure is given.
+    static func routeObjects(_ routes: [Route], departure: WireTime? = nil) -> [UInt8] {
         let writer = OSRMWriter(geometry: .polyline6, departureTime: departure?.timestamp)
-        return .array(routes.map { writer.routeObject($0) })
+        var json = JSONWriter(capacity: 64 << 10)
+        json.beginArray()
+        for route in routes { writer.writeSortedRouteObject(route, to: &json) }
+        json.endArray()
+        return json.bytes
     }
 
     /// Reads the route a `start` request names; a `route_file` only when its real path (links

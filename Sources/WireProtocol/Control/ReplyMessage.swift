@@ -2,7 +2,8 @@ public import JSON
 /// The successful answer to a request: `{"class":"REPLY","id":…,"ok":true, …fields}`.
 ///
 /// The fields beyond `id` and `ok` depend on the command (`channels` for subscribe, `routes`
-/// for route, the status report for status) and are carried as JSON values.
+/// for route, the status report for status) and are carried as JSON values, or as JSON already
+/// written (`written`: a route reply's route objects, written straight from the routes).
 public struct ReplyMessage: WireMessage {
     public static let messageClass = "REPLY"
 
@@ -10,11 +11,17 @@ public struct ReplyMessage: WireMessage {
     public var id: JSONValue?
     /// The command-specific fields (never `class`, `id` or `ok`).
     public var fields: [String: JSONValue]
+    /// Command-specific fields whose values are already JSON bytes (one value each, every
+    /// object's members in sorted key order, as the wire writes them), spliced into the reply as
+    /// they are (never `class`, `id`, `ok` or a key of `fields`). Empty in a decoded reply: there
+    /// every member is in `fields`.
+    public var written: [String: [UInt8]]
 
-    /// A reply to the request with `id` carrying `fields`.
-    public init(id: JSONValue? = nil, fields: [String: JSONValue] = [:]) {
+    /// A reply to the request with `id` carrying `fields` and the already written `written`.
+    public init(id: JSONValue? = nil, fields: [String: JSONValue] = [:], written: [String: [UInt8]] = [:]) {
         self.id = id
         self.fields = fields.filter { !Self.reservedKeys.contains($0.key) }
+        self.written = written.filter { !Self.reservedKeys.contains($0.key) && fields[$0.key] == nil }
     }
 
     /// The keys the envelope owns.
@@ -28,6 +35,7 @@ public struct ReplyMessage: WireMessage {
             fields[key.stringValue] = try container.decode(JSONValue.self, forKey: key)
         }
         self.fields = fields
+        written = [:]
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -35,6 +43,7 @@ public struct ReplyMessage: WireMessage {
         try container.encodeIfPresent(id, forKey: AnyCodingKey("id"))
         try container.encode(true, forKey: AnyCodingKey("ok"))
         for (key, value) in fields { try container.encode(value, forKey: AnyCodingKey(key)) }
+        for (key, bytes) in written { try container.encode(try JSONParser.parse(bytes, source: key), forKey: AnyCodingKey(key)) }
     }
 }
 
@@ -43,7 +52,8 @@ extension ReplyMessage {
     public func writeMembers(to object: inout WireObjectWriter) {
         var idPending = id != nil
         var okPending = true
-        for (key, value) in fields.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+        let keys = (Array(fields.keys) + written.keys).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        for key in keys {
             if idPending, "id".utf8.lexicographicallyPrecedes(key.utf8) {
                 object.member("id", id)
                 idPending = false
@@ -53,7 +63,11 @@ extension ReplyMessage {
                 okPending = false
             }
             object.key(key)
-            object.json.sortedValue(value)
+            if let value = fields[key] {
+                object.json.sortedValue(value)
+            } else if let bytes = written[key] {
+                object.json.rawValue { $0.append(contentsOf: bytes) }
+            }
         }
         if idPending { object.member("id", id) }
         if okPending { object.member("ok", true) }
