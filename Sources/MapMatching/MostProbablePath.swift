@@ -96,8 +96,11 @@ public struct MostProbablePath: Sendable {
         }
 
         /// Entries from which the memo drops what the last two walks did not use, at the next
-        /// walk (a 500 m horizon is a handful of edges).
-        static let capacity = 16
+        /// walk (a 500 m horizon in a city is often 15–30 edges, split at every crossing).
+        static let capacity = 32
+        /// Entries from which it starts afresh, even the last two walks' (a bound for maps of
+        /// very short edges).
+        static let hardCapacity = 128
         private(set) var entries: [Entry] = []
         /// Where the last lookup found its edge: the next one is usually the entry after it.
         private var hint = 0
@@ -105,15 +108,15 @@ public struct MostProbablePath: Sendable {
         private var walk = 0
 
         /// Starts a walk. When the memo is full it keeps only the entries of the last two walks —
-        /// the previous fix's horizon and this fix's matched road, which the vehicle mostly drives
-        /// on again — and starts afresh if even those fill it (between walks: a walk's own entries
-        /// never go).
+        /// the previous fix's horizon and this fix's matched road, which the next horizon mostly
+        /// walks again — and starts afresh if even those reach `hardCapacity` (between walks: a
+        /// walk's own entries never go).
         mutating func prepare() {
             walk += 1
             guard entries.count >= Self.capacity else { return }
             let recent = walk - 2
             entries.removeAll { $0.lastWalk < recent }
-            if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+            if entries.count >= Self.hardCapacity { entries.removeAll(keepingCapacity: true) }
             hint = 0
         }
 

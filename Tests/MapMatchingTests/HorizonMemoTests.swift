@@ -27,7 +27,7 @@ struct HorizonMemoTests {
                 stretches += horizon.count
             }
         }
-        // Long enough to fill the memo many times over (it holds 16 edges).
+        // Long enough to fill the memo many times over (it prunes at 32 edges).
         #expect(checked > 5 * 150 && stretches > checked)
     }
 }
