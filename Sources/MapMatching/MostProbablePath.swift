@@ -96,7 +96,7 @@ public struct MostProbablePath: Sendable {
         }
 
         /// Entries from which the memo drops what the last two walks did not use, at the next
-        /// walk (a 500 m horizon in a city is often 15–30 edges, split at every crossing).
+        /// walk (a 500 m city horizon, split at every crossing, and the fix before's often fill 16).
         static let capacity = 32
         /// Entries from which it starts afresh, even the last two walks' (a bound for maps of
         /// very short edges).
