@@ -100,7 +100,7 @@ let package = Package(
         tests("Render", ["CCairo", "Geodesy", "RouteModel", "RoadGraph", "RouteFormats", "OSMImport"]),
         tests("HTTPOutlet", ["CZlib", "Geodesy", "SystemIO", "RoadGraph", "WireProtocol", "OSMImport", "Servers"]),
         tests("MQTTOutlet", ["JSON", "SystemIO", "WireProtocol", "Servers"]),
-        tests("Fleet", ["Geodesy", "Timekeeping", "OSMImport", "Gateway", "MQTTOutlet"]),
+        tests("Fleet", ["Geodesy", "Timekeeping", "OSMImport", "Gateway", "MQTTOutlet", "WireProtocol"]),
     ],
     swiftLanguageModes: [.v6]
 )

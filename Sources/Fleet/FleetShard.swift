@@ -28,9 +28,14 @@ final class FleetShard: @unchecked Sendable {  // `vehicles`, `encoder` and `wor
     /// The matchers' search arrays, shared by the shard's vehicles: one set the size of the graph
     /// per shard, not per vehicle (memory per vehicle would grow with the map).
     private var workspace = MatchingWorkspace()
-    /// Each vehicle's topic per channel, built once (`waygate/sim-00042/location`): a message
-    /// shares its topic string instead of formatting a new one.
-    private let topicTable: [[Channel: String]]
+    /// Each vehicle's topic per channel slot (`Channel.slot`), built once
+    /// (`waygate/sim-00042/location`): a message shares its topic string instead of formatting a
+    /// new one; nil for the channels not published, and for all without a broker.
+    private let topicTable: [[String?]]
+    /// Whether each channel slot is published (`FleetOptions.channels`), read per event without hashing.
+    private let publishedSlots: [Bool]
+    /// Each vehicle's last MATCH roads, encoded: the next MATCH copies the roads that did not change.
+    private var matchCaches: [MatchEncodingCache]
     private let lock = NSLock()
     private var state = State()
     private let done = DispatchSemaphore(value: 0)
@@ -42,10 +47,16 @@ final class FleetShard: @unchecked Sendable {  // `vehicles`, `encoder` and `wor
         self.connection = connection
         self.topics = topics
         vehicles = vehicleIndices.map { SimulatedVehicle(index: $0, context: context) }
+        assert(Channel.slotted.indices.allSatisfy { Channel.slotted[$0].slot == $0 }, "Channel.slot out of step with Channel.slotted")
+        let channels = context.options.channels
+        publishedSlots = Channel.slotted.map { channels.contains($0) }
         topicTable = vehicles.map { vehicle in
-            guard let topics else { return [:] }
-            return Dictionary(uniqueKeysWithValues: context.options.channels.map { ($0, topics.topic($0.rawValue, vehicle: vehicle.id)) })
+            Channel.slotted.map { channel in
+                guard let topics, channels.contains(channel) else { return nil }
+                return topics.topic(channel.rawValue, vehicle: vehicle.id)
+            }
         }
+        matchCaches = Array(repeating: MatchEncodingCache(), count: vehicles.count)
         backlogLimit = max(256, (topics?.outbox.streamMessages ?? 0) / 2)
     }
 
@@ -57,7 +68,7 @@ final class FleetShard: @unchecked Sendable {  // `vehicles`, `encoder` and `wor
     var reports: [FleetVehicleReport] {
         vehicles.map { vehicle in
             FleetVehicleReport(id: vehicle.id, trips: vehicle.trips, failedPlans: vehicle.failedPlans,
-                               lines: Dictionary(uniqueKeysWithValues: vehicle.lines.map { ($0.key.rawValue, $0.value) }))
+                               lines: vehicle.lineCounts)
         }
     }
 
@@ -143,14 +154,15 @@ final class FleetShard: @unchecked Sendable {  // `vehicles`, `encoder` and `wor
             // Read in place: an iterator's copy of each event would retain and release its contents.
             guard let (payload, time) = events[k].wire else { continue }
             let channel = payload.channel
-            guard context.options.channels.contains(channel) else { continue }
+            let slot = channel.slot
+            guard publishedSlots[slot] else { continue }
             let seq = vehicles[i].nextSeq
             vehicles[i].nextSeq += 1
-            vehicles[i].lines[channel, default: 0] += 1
+            vehicles[i].lines[slot] += 1
             produced += 1
             // Without a broker the line is encoded all the same: the work of a vehicle is the same.
-            let bytes = encoder.payload(seq: seq, time: time, payload: payload)
-            if let topic = topicTable[i][channel] {
+            let bytes = encoder.payload(seq: seq, time: time, payload: payload, matchCache: &matchCaches[i])
+            if let topic = topicTable[i][slot] {
                 messages.append(MQTTMessage(payload: bytes, channel: channel, topic: topic))
             }
         }

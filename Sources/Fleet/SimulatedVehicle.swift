@@ -30,8 +30,8 @@ struct SimulatedVehicle {
     private(set) var trips = 0
     /// Trips that could not be planned (no route between the drawn points).
     private(set) var failedPlans = 0
-    /// Wire lines produced per channel.
-    var lines: [Channel: Int] = [:]
+    /// Wire lines produced per channel slot (`Channel.slot`).
+    var lines = [Int](repeating: 0, count: Channel.slotted.count)
     /// The next event's `seq` (each vehicle numbers its own events, as its own daemon would).
     var nextSeq: UInt64 = 1
 
@@ -136,6 +136,13 @@ struct SimulatedVehicle {
             }
         }
         return nil
+    }
+
+    /// Wire lines produced per channel name, the channels without lines left out (the report's form).
+    var lineCounts: [String: Int] {
+        var counts: [String: Int] = [:]
+        for (slot, count) in lines.enumerated() where count > 0 { counts[Channel.slotted[slot].rawValue] = count }
+        return counts
     }
 
     private mutating func randomNode(_ context: FleetContext) -> Coordinate {

@@ -35,7 +35,6 @@ public struct MostProbablePath: Sendable {
         var slot = memo.slot(of: edge, in: self)
         var remaining = length
         var along = (1 - min(max(fraction, 0), 1)) * memo.entries[slot].length
-        var visited: [EdgeID] = []
         while remaining > 0 {
             let entry = memo.entries[slot]
             let used = min(along, remaining)
@@ -49,8 +48,9 @@ public struct MostProbablePath: Sendable {
                         speedLimit: entry.speedLimit, edges: [current]))
             }
             remaining -= used
-            visited.append(current)
-            guard remaining > 0, let next = memo.continuation(at: slot, in: self), !visited.contains(next) else { break }
+            // The edges walked so far are the stretches' edges (no list of their own to allocate).
+            guard remaining > 0, let next = memo.continuation(at: slot, in: self), !stretches.contains(where: { $0.edges.contains(next) })
+            else { break }
             current = next
             slot = memo.slot(of: next, in: self)
             along = memo.entries[slot].length
@@ -91,18 +91,32 @@ public struct MostProbablePath: Sendable {
             let isOneway: Bool
             let length: Double
             var next: Next = .unknown
+            /// The last walk (`prepare` call) that used the entry.
+            var lastWalk: Int
         }
 
-        /// Entries from which the memo starts afresh at the next walk (a 500 m horizon is a handful of edges).
-        static let capacity = 16
+        /// Entries from which the memo drops what the last two walks did not use, at the next
+        /// walk (a 500 m city horizon, split at every crossing, and the fix before's often fill 16).
+        static let capacity = 32
+        /// Entries from which it starts afresh, even the last two walks' (a bound for maps of
+        /// very short edges).
+        static let hardCapacity = 128
         private(set) var entries: [Entry] = []
         /// Where the last lookup found its edge: the next one is usually the entry after it.
         private var hint = 0
+        /// Walks so far.
+        private var walk = 0
 
-        /// Starts afresh when the memo is full (between walks: a walk's own entries never go).
+        /// Starts a walk. When the memo is full it keeps only the entries of the last two walks —
+        /// the previous fix's horizon and this fix's matched road, which the next horizon mostly
+        /// walks again — and starts afresh if even those reach `hardCapacity` (between walks: a
+        /// walk's own entries never go).
         mutating func prepare() {
+            walk += 1
             guard entries.count >= Self.capacity else { return }
-            entries.removeAll(keepingCapacity: true)
+            let recent = walk - 2
+            entries.removeAll { $0.lastWalk < recent }
+            if entries.count >= Self.hardCapacity { entries.removeAll(keepingCapacity: true) }
             hint = 0
         }
 
@@ -110,6 +124,7 @@ public struct MostProbablePath: Sendable {
         mutating func slot(of edge: EdgeID, in path: MostProbablePath) -> Int {
             if let found = find(edge) {
                 hint = found
+                entries[found].lastWalk = walk
                 return found
             }
             let graph = path.graph
@@ -118,7 +133,7 @@ public struct MostProbablePath: Sendable {
                 Entry(
                     edge: edge, wayID: e.wayID, name: graph.name(of: edge), ref: graph.ref(of: edge), roadClass: e.roadClass,
                     speedLimit: graph.postedSpeedLimit(of: edge, defaults: path.speedLimitDefaults),
-                    isOneway: e.flags.contains(.oneway) || graph.twin(of: edge) == nil, length: Double(e.length)))
+                    isOneway: e.flags.contains(.oneway) || graph.twin(of: edge) == nil, length: Double(e.length), lastWalk: walk))
             hint = entries.count - 1
             return hint
         }

@@ -7,6 +7,7 @@ import OSMImport
 import TestSupport
 import Testing
 import Timekeeping
+import WireProtocol
 
 /// The Helsinki extract imported once for the suite (a second in debug builds, no hierarchy).
 enum HelsinkiMap {
@@ -141,6 +142,18 @@ struct FleetRunnerTests {
         #expect(objects.allSatisfy { $0["class"] as? String == "LOCATION" && $0["source"] as? String == "simulator" })
         let seqs = objects.compactMap { $0["seq"] as? Int }
         #expect(seqs.count == 40 && zip(seqs, seqs.dropFirst()).allSatisfy { $0 < $1 })
+
+        // MATCH payloads, their horizon roads copied from each vehicle's cache where they did not
+        // change, are byte for byte the plain encoding of what they say.
+        let matches = received.filter { $0.topic.hasSuffix("/match") }
+        #expect(matches.count == report.linesByChannel["match"] && matches.count > 1_000)
+        var withHorizon = 0
+        for match in matches {
+            let message = try ServerMessage.decode(line: Array(match.payload.utf8) + [0x0A])
+            if case .event(let event) = message, case .match(let body) = event.payload, (body.horizon?.count ?? 0) > 1 { withHorizon += 1 }
+            #expect(String(decoding: message.line.dropLast(), as: UTF8.self) == match.payload)
+        }
+        #expect(withHorizon > matches.count / 2)
     }
 }
 

@@ -31,10 +31,17 @@ public struct WireObjectWriter {
     /// left out when nil) at their sorted place, appending to `json` (nothing is reset).
     public static func write(_ body: some WireObject, messageClass: String?, seq: UInt64? = nil, time: Timestamp? = nil,
                              to json: inout JSONWriter) {
+        write(messageClass: messageClass, seq: seq, time: time, to: &json) { body.writeMembers(to: &$0) }
+    }
+
+    /// `write(_:messageClass:seq:time:to:)` with the body's members written by `members` (in
+    /// increasing key order, as `writeMembers`).
+    static func write(messageClass: String?, seq: UInt64?, time: Timestamp?, to json: inout JSONWriter,
+                      members: (inout WireObjectWriter) -> Void) {
         var object = WireObjectWriter(messageClass: messageClass, seq: seq, time: time)
         swap(&object.json, &json)
         object.json.beginObject()
-        body.writeMembers(to: &object)
+        members(&object)
         object.writeEnvelope { _ in true }
         object.json.endObject()
         swap(&object.json, &json)
