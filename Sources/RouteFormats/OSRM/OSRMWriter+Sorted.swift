@@ -26,15 +26,9 @@ extension OSRMWriter {
                 json.key(key.rawValue)
                 writeShape(route.geometry, &json)
             case .legs:
-                json.key(key.rawValue)
-                json.beginArray()
-                for leg in route.legs { writeLeg(leg, &json) }
-                json.endArray()
+                array(key, route.legs, &json, writeLeg)
             case .waypoints:
-                json.key(key.rawValue)
-                json.beginArray()
-                for waypoint in route.waypoints { writeWaypoint(waypoint, &json) }
-                json.endArray()
+                array(key, route.waypoints, &json, writeWaypoint)
             case .voiceLocale:
                 json.key(key.rawValue)
                 json.string(route.options.language)
@@ -54,6 +48,16 @@ extension OSRMWriter {
             }
         }
         json.endObject()
+    }
+
+    /// `"key":[…]`, each element written by `element`.
+    private func array<Key: RawRepresentable<String>, Element>(
+        _ key: Key, _ elements: [Element], _ json: inout JSONWriter, _ element: (Element, inout JSONWriter) -> Void
+    ) {
+        json.key(key.rawValue)
+        json.beginArray()
+        for e in elements { element(e, &json) }
+        json.endArray()
     }
 
     /// `"name":` for a member name known at compile time.
@@ -114,10 +118,7 @@ extension OSRMWriter {
             case .distance: member(key, leg.distance, &json)
             case .duration, .weight: member(key, leg.duration, &json)
             case .steps:
-                json.key(key.rawValue)
-                json.beginArray()
-                for step in leg.steps { writeStep(step, &json) }
-                json.endArray()
+                array(key, leg.steps, &json, writeStep)
             case .summary:
                 json.key(key.rawValue)
                 json.string(leg.summary)
@@ -146,10 +147,7 @@ extension OSRMWriter {
                 json.key(key.rawValue)
                 writeManeuver(step.maneuver, &json)
             case .intersections:
-                json.key(key.rawValue)
-                json.beginArray()
-                for intersection in step.intersections { writeIntersection(intersection, &json) }
-                json.endArray()
+                array(key, step.intersections, &json, writeIntersection)
             case .voiceInstructions:
                 json.key(key.rawValue)
                 json.beginArray()
@@ -239,10 +237,7 @@ extension OSRMWriter {
         // distance, duration, maxspeed, speed (each left out when empty).
         json.beginObject()
         for (key, values) in [(AnnotationKey.distance, a.distance), (.duration, a.duration)] where !values.isEmpty {
-            json.key(key.rawValue)
-            json.beginArray()
-            for value in values { writeNumber(value, &json) }
-            json.endArray()
+            array(key, values, &json, writeNumber)
         }
         if !a.maxSpeed.isEmpty {
             writeKey("maxspeed", &json)
