@@ -13,10 +13,9 @@ public protocol CommandHandler: Sendable {
 
 /// What a `CommandHandler` answers: REPLY fields, or an ERROR code and sentence.
 public enum CommandResult: Sendable, Hashable {
-    /// Success; the fields go into the REPLY next to `id` and `ok`.
-    case success([String: JSONValue])
-    /// Success with fields already written as JSON bytes next to the others (see `ReplyMessage.written`).
-    case successWritten([String: JSONValue], written: [String: [UInt8]])
+    /// Success; the fields go into the REPLY next to `id` and `ok`, and `written`'s members, already
+    /// JSON bytes (a route's objects), next to them (see `ReplyMessage.written`).
+    case success([String: JSONValue], written: [String: [UInt8]] = [:])
     /// Failure; sent as `ERROR` with this code and message.
     case failure(ErrorMessage.Code, String)
 }

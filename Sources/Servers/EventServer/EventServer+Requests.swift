@@ -43,8 +43,7 @@ extension EventServer {
             result = await handler.handle(command, from: client)
         }
         switch result {
-        case .success(let fields): return .reply(ReplyMessage(id: request.id, fields: fields))
-        case .successWritten(let fields, let written): return .reply(ReplyMessage(id: request.id, fields: fields, written: written))
+        case .success(let fields, let written): return .reply(ReplyMessage(id: request.id, fields: fields, written: written))
         case .failure(let code, let message): return .error(ErrorMessage(id: request.id, code: code, message: message))
         }
     }
@@ -52,7 +51,7 @@ extension EventServer {
     /// Adds `clients`, the server's `counters.events_published` / `events_dropped` (dropped
     /// counts add to any the handler reports) and the members of `addStatus` to a status result.
     func mergeCounters(into result: CommandResult) -> CommandResult {
-        guard case .success(var fields) = result else { return result }
+        guard case .success(var fields, let written) = result else { return result }
         let (stats, members) = state.withLock { ($0.statistics, $0.statusMembers) }
         for member in members { fields[member.key] = member.value() }
         fields["clients"] = .integer(Int64(stats.clients))
@@ -61,6 +60,6 @@ extension EventServer {
         let handlerDropped = counters["events_dropped"]?.intValue ?? 0
         counters["events_dropped"] = .integer(Int64(handlerDropped) + Int64(stats.eventsDropped))
         fields["counters"] = JSONValue(counters)
-        return .success(fields)
+        return .success(fields, written: written)
     }
 }

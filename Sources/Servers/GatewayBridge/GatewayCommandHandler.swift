@@ -38,7 +38,7 @@ public struct GatewayCommandHandler: CommandHandler {
             return await route(request)
         case .selectRoute(let index):
             do {
-                return .successWritten([:], written: ["routes": RouteLoading.routeObjects(try await gateway.selectRoute(index))])
+                return .success([:], written: ["routes": RouteLoading.routeObjects(try await gateway.selectRoute(index))])
             } catch {
                 return .failure(.notFound, error.description)
             }
@@ -77,7 +77,7 @@ public struct GatewayCommandHandler: CommandHandler {
             let routes = try await gateway.planRoutes(waypoints, options: options, alternatives: request.alternatives)
             var fields: [String: JSONValue] = [:]
             if let departure = request.departureTime { fields["departure_time"] = .string(departure.description) }
-            return .successWritten(fields, written: ["routes": RouteLoading.routeObjects(routes, departure: request.departureTime)])
+            return .success(fields, written: ["routes": RouteLoading.routeObjects(routes, departure: request.departureTime)])
         } catch {
             switch error {
             case .noMap: return .failure(.badRequest, error.description)
