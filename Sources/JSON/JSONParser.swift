@@ -131,7 +131,9 @@ public struct JSONParser {
         }
     }
 
-    /// A number: `.integer` when written without fraction or exponent and within `Int64`, else `.number`.
+    /// A number: `.integer` when written without fraction or exponent and within `Int64` (but `-0`,
+    /// which is `.number(-0.0)`), `.unsigned` when such a number is above `Int64.max` but within
+    /// `UInt64`, else `.number`.
     private mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {
         let start = index
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
@@ -154,7 +156,11 @@ public struct JSONParser {
             guard digits() > 0 else { throw failure("invalid number") }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        if integral, let value = Int64(text) { return .integer(value) }
+        if integral, let value = Int64(text) {
+            // `-0` keeps its sign as a Double, as Foundation's decoder reads it (the wire writes -0.0 so).
+            return value == 0 && bytes[start] == UInt8(ascii: "-") ? .number(-0.0) : .integer(value)
+        }
+        if integral, let value = UInt64(text) { return .unsigned(value) }
         guard let value = Double(text), value.isFinite else {
             index = start
             throw failure("invalid number")

@@ -29,6 +29,8 @@ extension JSONValue: Codable {
             self = .bool(b)
         } else if let i = try? single.decode(Int64.self) {
             self = .integer(i)
+        } else if let u = try? single.decode(UInt64.self) {
+            self = .unsigned(u)
         } else if let n = try? single.decode(Double.self) {
             self = .number(n)
         } else {
@@ -48,6 +50,9 @@ extension JSONValue: Codable {
         case .integer(let i):
             var single = encoder.singleValueContainer()
             try single.encode(i)
+        case .unsigned(let u):
+            var single = encoder.singleValueContainer()
+            try single.encode(u)
         case .number(let n):
             var single = encoder.singleValueContainer()
             if n == n.rounded(), abs(n) < 9_007_199_254_740_992 { try single.encode(Int64(n)) } else { try single.encode(n) }

@@ -1,13 +1,17 @@
 /// Any JSON value, kept as parsed or built: objects keep their member order, integers that fit
-/// in 64 bits stay integers (an id `7` is echoed as `7`, never `7.0`). The one JSON value type of
+/// in 64 bits (signed, or unsigned up to `UInt64.max`: a `seq`) stay integers (an id `7` is echoed
+/// as `7`, never `7.0`). The one JSON value type of
 /// Waygate: route files, wire requests and replies, and gpsd objects all use it.
 public enum JSONValue: Sendable, Hashable {
     /// `null`.
     case null
     /// `true` or `false`.
     case bool(Bool)
-    /// A number written without fraction or exponent that fits in `Int64`.
+    /// A number written without fraction or exponent that fits in `Int64` (`-0` is `.number(-0.0)`).
     case integer(Int64)
+    /// A number written without fraction or exponent above `Int64.max` that fits in `UInt64`
+    /// (smaller ones are always `.integer`).
+    case unsigned(UInt64)
     /// Any other number.
     case number(Double)
     /// A string.
@@ -44,6 +48,7 @@ public enum JSONValue: Sendable, Hashable {
     public var doubleValue: Double? {
         switch self {
         case .integer(let value): Double(value)
+        case .unsigned(let value): Double(value)
         case .number(let value): value
         default: nil
         }
@@ -53,6 +58,7 @@ public enum JSONValue: Sendable, Hashable {
     public var intValue: Int? {
         switch self {
         case .integer(let value): Int(exactly: value)
+        case .unsigned(let value): Int(exactly: value)
         case .number(let value): Int(exactly: value)
         default: nil
         }
@@ -61,7 +67,7 @@ public enum JSONValue: Sendable, Hashable {
     /// Whether this is a string, number or boolean (what a request `id` may be).
     public var isScalar: Bool {
         switch self {
-        case .bool, .integer, .number, .string: true
+        case .bool, .integer, .unsigned, .number, .string: true
         case .null, .array, .object: false
         }
     }
@@ -71,7 +77,7 @@ public enum JSONValue: Sendable, Hashable {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
-        case .integer, .number: "a number"
+        case .integer, .unsigned, .number: "a number"
         case .string: "a string"
         case .array: "an array"
         case .object: "an object"

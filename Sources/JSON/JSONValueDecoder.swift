@@ -2,9 +2,7 @@
 /// `Codable` (gpsd objects) are read through the one JSON parser of this module rather than
 /// Foundation's `JSONDecoder`. Its rules are `JSONDecoder`'s defaults: a number decodes as any
 /// numeric type it fits exactly, an absent key reads as nil for optionals. It sees what the
-/// parser keeps: `-0` is the integer 0 and an integer beyond `Int64` a `Double`, so those two
-/// do not decode exactly (why wire lines, whose `seq` may reach `UInt64.max`, still go through
-/// `JSONDecoder`).
+/// parser keeps: an integer beyond `UInt64` is a `Double`.
 public struct JSONValueDecoder: Sendable {
     /// A decoder.
     public init() {}
@@ -83,6 +81,7 @@ private struct ValueDecoder: Decoder, SingleValueDecodingContainer {
         let exact: I? =
             switch value {
             case .integer(let i): I(exactly: i)
+            case .unsigned(let u): I(exactly: u)
             case .number(let d): I(exactly: d)
             default: throw mismatch(type)
             }

@@ -165,6 +165,7 @@ public struct JSONWriter: Sendable {
         case .null: null()
         case .bool(let b): bool(b)
         case .integer(let i): int(i)
+        case .unsigned(let u): int(u)
         case .number(let n):
             // As `JSONValue`'s `Codable` form: an integral number below 2^53 is written as an integer.
             if n == n.rounded(), n.magnitude < 9_007_199_254_740_992 { int(Int64(n)) } else { number(n) }

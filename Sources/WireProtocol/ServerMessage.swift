@@ -1,4 +1,5 @@
 import FoundationEssentials
+import JSON
 
 /// Anything a Waygate server sends a client, decoded by its `class`: what `waygate watch` and
 /// the tests read.
@@ -50,8 +51,8 @@ public enum ServerMessage: Sendable, Hashable, Codable {
         }
     }
 
-    /// Reads one server line (with or without its `\n`).
+    /// Reads one server line (with or without its `\n`) through the JSON module's parser.
     public static func decode(line: some Collection<UInt8>) throws -> ServerMessage {
-        try WireCoding.decoder().decode(ServerMessage.self, from: Data(line))
+        try JSONValueDecoder().decode(ServerMessage.self, from: Array(line), source: "server line")
     }
 }

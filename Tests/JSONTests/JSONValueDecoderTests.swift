@@ -49,6 +49,23 @@ struct JSONValueDecoderTests {
         #expect(try decoder.decode(Double.self, from: .integer(-4)) == -4)
     }
 
+    @Test("an integer above Int64.max parses, writes and decodes exactly up to UInt64.max")
+    func unsignedIntegers() throws {
+        let top = try JSONParser.parse(Array(#"[9223372036854775807,9223372036854775808,18446744073709551615,18446744073709551616]"#.utf8), source: "t")
+        #expect(top == .array([.integer(Int64.max), .unsigned(9_223_372_036_854_775_808), .unsigned(UInt64.max), .number(18_446_744_073_709_551_616)]))
+        var writer = JSONWriter(capacity: 64)
+        writer.value(.array([.integer(Int64.max), .unsigned(1 << 63), .unsigned(UInt64.max)]))
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "[9223372036854775807,9223372036854775808,18446744073709551615]")
+        let decoder = JSONValueDecoder()
+        #expect(try decoder.decode([UInt64].self, from: Array("[0,9223372036854775808,18446744073709551615]".utf8)) == [0, 1 << 63, UInt64.max])
+        #expect(throws: DecodingError.self) { try decoder.decode(Int64.self, from: .unsigned(UInt64.max)) }
+        #expect(JSONValue.unsigned(UInt64.max).doubleValue == Double(UInt64.max) && JSONValue.unsigned(UInt64.max).intValue == nil)
+        #expect(try JSONDecoder().decode(JSONValue.self, from: Data("18446744073709551615".utf8)) == .unsigned(UInt64.max))
+        // `-0` stays a negative zero, as Foundation reads it into a Double.
+        #expect(try decoder.decode(Double.self, from: Array("-0".utf8)).sign == .minus)
+        #expect(try JSONParser.parse(Array("[0,-0]".utf8), source: "t") == .array([.integer(0), .number(-0.0)]))
+    }
+
     @Test("wrong types and absent members are DecodingErrors naming the path")
     func errors() throws {
         let decoder = JSONValueDecoder()

@@ -44,7 +44,7 @@ struct WireEncodingTests {
 
     @Test("JSONValue keeps integers as integers and reads scalars")
     func jsonValue() throws {
-        let value = try WireCoding.decoder().decode(JSONValue.self, from: Data(#"{"a":7,"b":7.5,"c":"s","d":[true,null]}"#.utf8))
+        let value = try JSONDecoder().decode(JSONValue.self, from: Data(#"{"a":7,"b":7.5,"c":"s","d":[true,null]}"#.utf8))
         #expect(value.objectValue == (["a": .integer(7), "b": .number(7.5), "c": .string("s"), "d": .array([.bool(true), .null])]))
         #expect(String(decoding: try WireCoding.encode(value), as: UTF8.self) == #"{"a":7,"b":7.5,"c":"s","d":[true,null]}"#)
     }

@@ -5,8 +5,9 @@ public import JSON
 /// messages are equal bytes) and one message per line.
 ///
 /// Messages and requests are written by hand (`WireObjectWriter`, `ServerMessage.writeLine`),
-/// never through `JSONEncoder`; the `Codable` forms remain for reading (`decoder()`) and as the
-/// reference encoding tests compare the writers against (`encoder()`, `referenceEncode`).
+/// never through `JSONEncoder`, and read through `JSONValueDecoder` (`ServerMessage.decode`); the
+/// `Codable` forms remain for that reading and as the reference encoding tests compare the writers
+/// against (`encoder()`, `referenceEncode`).
 public enum WireCoding {
     /// A fresh `JSONEncoder` with the wire's output formatting: the reference encoding of the
     /// `Codable` forms, for tests. Production paths use the writers.
@@ -15,9 +16,6 @@ public enum WireCoding {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }
-
-    /// A fresh decoder for wire messages.
-    public static func decoder() -> JSONDecoder { JSONDecoder() }
 
     /// The JSON bytes of `message` without a trailing newline, written by its writer.
     /// (Declared `throws` for callers written against the `Codable` form; it never throws.)
