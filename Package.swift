@@ -83,9 +83,9 @@ let package = Package(
         .executableTarget(
             name: "waygate-bench", dependencies: ["Geodesy", "Timekeeping", "JSON", "SystemIO", "Positioning", "RouteModel", "RoadGraph", "NMEA", "GPSDProtocol", "RouteFormats", "WireProtocol", "OSMImport", "Routing", "MapMatching", "Navigation", "Simulation", "LocationSources", "Gateway", "Servers", "MQTTOutlet", "Fleet"],
             path: "Sources/WaygateBenchmarks", swiftSettings: swiftSettings),
-        // libFuzzer targets (make fuzz): NMEA, route readers, GPX, OSM import, map caches, socket requests, JSON.
+        // libFuzzer targets (make fuzz): NMEA, route readers, GPX, OSM import, map caches, routing tables, socket requests, JSON.
         .executableTarget(
-            name: "waygate-fuzz", dependencies: ["JSON", "NMEA", "RouteFormats", "OSMImport", "RoadGraph", "Routing", "WireProtocol", "CFuzzerDriver"],
+            name: "waygate-fuzz", dependencies: ["Geodesy", "JSON", "NMEA", "RouteFormats", "OSMImport", "RoadGraph", "Routing", "WireProtocol", "CFuzzerDriver"],
             path: "Sources/WaygateFuzz", swiftSettings: swiftSettings),
 
         // MARK: - Tests

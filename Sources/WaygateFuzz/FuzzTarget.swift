@@ -1,3 +1,4 @@
+import Geodesy
 import JSON
 import NMEA
 import OSMImport
@@ -5,6 +6,10 @@ import RoadGraph
 import RouteFormats
 import Routing
 import WireProtocol
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The inputs `waygate-fuzz` can feed: each runs one decoder on arbitrary bytes and must never
 /// crash, whatever it returns or throws.
@@ -19,6 +24,10 @@ enum FuzzTarget: String, CaseIterable {
     case osm
     /// The map cache readers: a serialized road graph and a serialized hierarchy.
     case cache
+    /// The route planner's tables image, read (verified) against the graph of the seed map
+    /// `fuzz/seeds/osm/grid.osm` (read from the working directory: run from the repository root);
+    /// a planner it accepts must plan a route without crashing.
+    case tables
     /// The socket's request path: line framing, then `RequestDecoder`; a request it accepts
     /// must encode to a line it accepts again.
     case request
@@ -46,6 +55,12 @@ enum FuzzTarget: String, CaseIterable {
         case .cache:
             _ = try? RoadGraph(serialized: bytes)
             _ = try? ContractionHierarchy(serialized: bytes)
+        case .tables:
+            guard let graph = seedGraph else { fatalError("the tables target needs \(seedMapPath) (run from the repository root)") }
+            let image = HeapBytes(copying: bytes)
+            guard let planner = try? RoutePlanner(graph: graph, tables: image.buffer, owner: image, hierarchies: [], verifying: true) else { return }
+            let ends = [Coordinate(latitude: 60, longitude: 24), Coordinate(latitude: 60.001, longitude: 24.001)]
+            _ = try? planner.plan(RouteRequest(waypoints: ends.map { RouteWaypoint($0) }))
         case .request:
             var framer = LineFramer()
             for case .line(let line) in framer.push(bytes) {
@@ -66,3 +81,19 @@ enum FuzzTarget: String, CaseIterable {
         }
     }
 }
+
+/// The seed map the `tables` target's images were made for.
+let seedMapPath = "fuzz/seeds/osm/grid.osm"
+
+/// The graph of `seedMapPath`, imported once; nil when the file cannot be read or imported.
+let seedGraph: RoadGraph? = {
+    guard let file = fopen(seedMapPath, "rb") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let n = fread(&chunk, 1, chunk.count, file)
+        if n <= 0 { break }
+        bytes += chunk[0..<n]
+    }
+    return try? OSMImporter().importGraph(from: bytes).graph
+}()
