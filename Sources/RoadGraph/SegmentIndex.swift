@@ -48,12 +48,21 @@ public struct SegmentIndex: Sendable {
     /// only edge of a reversed oneway), projected around `origin`.
     init(graph: RoadGraph, origin: Coordinate) {
         let projection = LocalProjection(origin: origin)
+        func isIndexed(_ id: EdgeID) -> Bool { !graph[id].flags.contains(.reversedShape) || graph.twin(of: id) == nil }
+        // Every array is made at its exact size, never grown by doubling (a copy while it grows).
+        var vertexCount = 0
+        for e in 0..<graph.edgeCount where isIndexed(EdgeID(Int32(e))) { vertexCount += graph.shapeVertices(graph.edges[e].shape).count }
         var xs: [Double] = [], ys: [Double] = []
         var segmentEdge: [Int32] = [], segmentAlong: [Double] = [], segmentBearing: [Double] = []
+        xs.reserveCapacity(vertexCount)
+        ys.reserveCapacity(vertexCount)
+        segmentEdge.reserveCapacity(vertexCount)
+        segmentAlong.reserveCapacity(vertexCount)
+        segmentBearing.reserveCapacity(vertexCount)
         var planarLength = [Double](repeating: 0, count: graph.edgeCount)
         for e in 0..<graph.edgeCount {
             let id = EdgeID(Int32(e))
-            guard !graph[id].flags.contains(.reversedShape) || graph.twin(of: id) == nil else { continue }
+            guard isIndexed(id) else { continue }
             let points = graph.geometry(of: id)
             var along: Meters = 0
             for (i, c) in points.enumerated() {
