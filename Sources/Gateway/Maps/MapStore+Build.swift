@@ -73,10 +73,11 @@ extension MapStore {
         return (imported.statistics, imported.graph.restrictions.count, draft)
     }
 
-    /// Peak bytes from the hierarchy build on, per road edge: the graph, the routing tables and
-    /// the builder's arc lists (the cache is written from the arrays, with no buffer of its own;
-    /// the whole process peaked at 700, 530 and 460 bytes per edge on Milan 1×, 4× and 16×: docs/maps.md).
-    static func estimatedHierarchyBytes(_ graph: RoadGraph) -> Int { graph.edgeCount * 600 }
+    /// Peak bytes from the hierarchy build on, per road edge: the builder's pooled arc lists and
+    /// final rows, the planner's tables and the mapped graph's pages the builder reads before they
+    /// are dropped (the heap graph is gone by then; the whole process held 490, 250 and 190 bytes
+    /// per edge at the end of the hierarchy build on Milan 1×, 4× and 16×: docs/maps.md).
+    static func estimatedHierarchyBytes(_ graph: RoadGraph) -> Int { graph.edgeCount * 300 }
 
     /// What the cache of a map holds, for `waygate map info`.
     public struct CacheInfo: Sendable {
