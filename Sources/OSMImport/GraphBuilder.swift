@@ -18,8 +18,9 @@ struct GraphBuilder {
         elements.nodeIDs.count * 5 + elements.wayNodeRefs.count * (16 + 2 * MemoryLayout<RoadEdge>.stride + 48)
     }
 
-    /// Builds the graph from `elements`.
-    func build(_ elements: OSMElements, statistics: inout ImportStatistics, progress: (ImportProgress) -> Void) throws(OSMImportError)
+    /// Builds the graph from `elements`, released (with the builder's own tables) before the
+    /// graph's arrays and indexes are made, so the two are never held at once.
+    func build(_ elements: consuming OSMElements, statistics: inout ImportStatistics, progress: (ImportProgress) -> Void) throws(OSMImportError)
         -> RoadGraph
     {
         guard !elements.ways.isEmpty else { throw .noRoutableWays }
@@ -48,12 +49,6 @@ struct GraphBuilder {
         let restrictedWays = Self.restrictedWays(elements)
         var edgesOfWay: [Int64: [Int32]] = [:]
         var strings = StringTable()
-        func node(_ slot: Int, _ c: Coordinate) -> NodeID {
-            if nodeIndex[slot] >= 0 { return NodeID(nodeIndex[slot]) }
-            nodeIndex[slot] = Int32(nodes.count)
-            nodes.append(c)
-            return NodeID(Int32(nodes.count - 1))
-        }
         // A way that runs over the same piece again (1,2,1,2,…) gets one edge pair for it, not one per pass.
         var piecesOfWay: Set<[Int64]> = []
         for (w, way) in elements.ways.enumerated() {
@@ -72,9 +67,9 @@ struct GraphBuilder {
                     piece.append(c)
                     pieceIDs.append(id)
                     let isNode = usage[slot] >= 2
-                    if i == 0 { start = node(slot, c) }
+                    if i == 0 { start = Self.node(slot, c, &nodeIndex, &nodes) }
                     guard isNode, i > 0, let from = start else { continue }
-                    let to = node(slot, c)
+                    let to = Self.node(slot, c, &nodeIndex, &nodes)
                     if !piecesOfWay.insert(pieceIDs).inserted {
                         statistics.duplicateEdgesDropped += 2
                         piece = [c]
@@ -107,14 +102,13 @@ struct GraphBuilder {
         guard !edges.isEmpty else { throw .noRoutableWays }
         ParallelEdges.collapse(&edges, edgesOfWay: &edgesOfWay, keepingWays: restrictedWays, statistics: &statistics)
         progress(ImportProgress(phase: .indexing, fraction: 0))
-        let graphNode: (Int64) -> Int32? = { id in elements.slot(ofNode: id).map { nodeIndex[$0] }.flatMap { $0 >= 0 ? $0 : nil } }
-        let restrictions = TurnRestrictionResolver(edges: edges, edgesOfWay: edgesOfWay, graphNode: graphNode)
-            .resolve(elements.relations, statistics: &statistics)
+        let restrictions = Self.restrictions(elements, edges: edges, edgesOfWay: edgesOfWay, nodeIndex: nodeIndex, statistics: &statistics)
+        (elements, usage, nodeIndex, edgesOfWay) = (OSMElements(), [], [], [:])
         do {
             // The edges and shape points are handed over (not copied), so the graph's own sorted
             // arrays do not coexist with these.
             let graph = try RoadGraph(
-                nodes: nodes, shapePoints: consume shapePoints, shapeOffsets: shapeOffsets, edges: consume edges, strings: strings.strings,
+                nodes: consume nodes, shapePoints: consume shapePoints, shapeOffsets: shapeOffsets, edges: consume edges, strings: strings.strings,
                 restrictions: restrictions)
             statistics.graphNodes = graph.nodeCount
             statistics.graphEdges = graph.edgeCount
@@ -124,6 +118,22 @@ struct GraphBuilder {
         } catch {
             throw .corruptPBF(offset: 0, reason: "\(error)")
         }
+    }
+
+    /// The turn restrictions of `elements`' relations over `edges` (`nodeIndex`: the graph node of each used-node slot, -1 for none).
+    private static func restrictions(
+        _ elements: OSMElements, edges: [RoadEdge], edgesOfWay: [Int64: [Int32]], nodeIndex: [Int32], statistics: inout ImportStatistics
+    ) -> [TurnRestriction] {
+        let graphNode: (Int64) -> Int32? = { id in elements.slot(ofNode: id).map { nodeIndex[$0] }.flatMap { $0 >= 0 ? $0 : nil } }
+        return TurnRestrictionResolver(edges: edges, edgesOfWay: edgesOfWay, graphNode: graphNode).resolve(elements.relations, statistics: &statistics)
+    }
+
+    /// The graph node at used-node `slot` (at `c`), added to `nodes` when it is new.
+    private static func node(_ slot: Int, _ c: Coordinate, _ nodeIndex: inout [Int32], _ nodes: inout [Coordinate]) -> NodeID {
+        if nodeIndex[slot] >= 0 { return NodeID(nodeIndex[slot]) }
+        nodeIndex[slot] = Int32(nodes.count)
+        nodes.append(c)
+        return NodeID(Int32(nodes.count - 1))
     }
 
     /// Ways named by a relation (turn restrictions): their edges are never collapsed away.

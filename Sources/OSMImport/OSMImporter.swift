@@ -44,7 +44,7 @@ public struct OSMImporter: Sendable {
                 "building the graph of \(elements.ways.count) ways over \(elements.nodeIDs.count) nodes",
                 needs: elements.wayBytes + elements.nodeIDs.count * 24 + GraphBuilder.estimatedBytes(elements))
         }
-        let graph = try GraphBuilder(policies: policies).build(elements, statistics: &statistics, progress: progress)
+        let graph = try GraphBuilder(policies: policies).build(consume elements, statistics: &statistics, progress: progress)
         return Result(graph: graph, statistics: statistics)
     }
 

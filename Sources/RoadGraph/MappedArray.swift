@@ -54,6 +54,16 @@ public struct MappedArray<Element: FixedLayout>: RandomAccessCollection, @unchec
         owner = heap
     }
 
+    /// `count` values, value `i` being `element(i)` (asked for `i` = 0, 1, 2, … in turn), stored
+    /// into a heap buffer as they are made (so no intermediate array of them is needed).
+    public init(count: Int, _ element: (Int) -> Element) {
+        let heap = HeapBytes(count: count * Element.byteSize)
+        for i in 0..<count { element(i).store(to: heap.base + i * Element.byteSize) }
+        base = UnsafeRawPointer(heap.base)
+        self.count = count
+        owner = heap
+    }
+
     /// `count` values stored back to back at `bytes` (at least `count * Element.byteSize` of them),
     /// which `owner` keeps alive and unchanged.
     public init(bytes: UnsafeRawBufferPointer, count: Int, owner: any ByteOwner) {

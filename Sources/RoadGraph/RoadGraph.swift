@@ -38,6 +38,8 @@ public struct RoadGraph: Sendable {
     let segmentIndex: SegmentIndex
 
     /// Builds a graph, sorting `edges` by start node and remapping `restrictions` accordingly.
+    /// Each array given is released as soon as its final copy is made (the caller hands them over
+    /// with `consume`), so a large map's graph is not held twice over while it is built.
     /// - Parameters:
     ///   - nodes: node positions.
     ///   - shapePoints: all shape vertices, shapes back to back; every shape starts and ends at a node.
@@ -46,34 +48,12 @@ public struct RoadGraph: Sendable {
     ///   - strings: the string table edges refer to.
     ///   - restrictions: turn restrictions whose edge IDs index `edges` as given.
     public init(
-        nodes: [Coordinate], shapePoints: [Coordinate], shapeOffsets: [Int32], edges: [RoadEdge], strings: [String],
-        restrictions: [TurnRestriction]
-    ) throws(RoadGraphError) {
-        let order = edges.indices.sorted { (edges[$0].from, $0) < (edges[$1].from, $1) }
-        var newIndex = [Int32](repeating: 0, count: edges.count)
-        for (new, old) in order.enumerated() { newIndex[old] = Int32(new) }
-        let sorted = order.map { edges[$0] }
-        var remapped: [TurnRestriction] = []
-        for var r in restrictions {
-            guard r.from.index < edges.count, r.to.index < edges.count else {
-                throw .inconsistent("restriction refers to edge beyond \(edges.count)")
-            }
-            r.from = EdgeID(newIndex[r.from.index])
-            r.to = EdgeID(newIndex[r.to.index])
-            remapped.append(r)
-        }
-        try self.init(
-            sortedNodes: nodes, shapePoints: shapePoints, shapeOffsets: shapeOffsets, edges: sorted, strings: strings,
-            restrictions: remapped)
-    }
-
-    /// Builds the derived indexes over edges already sorted by `from` (the binary loader's path).
-    init(
-        sortedNodes nodes: [Coordinate], shapePoints: [Coordinate], shapeOffsets: [Int32], edges: [RoadEdge],
+        nodes: consuming [Coordinate], shapePoints: consuming [Coordinate], shapeOffsets: [Int32], edges: consuming [RoadEdge],
         strings: [String], restrictions: [TurnRestriction]
     ) throws(RoadGraphError) {
-        let shapeCount = shapeOffsets.count - 1
-        guard shapeCount >= 0, shapeOffsets.first == 0, shapeOffsets.last.map({ Int($0) == shapePoints.count }) ?? false,
+        var (nodes, shapePoints, edges) = (consume nodes, consume shapePoints, consume edges)
+        let shapeCount = shapeOffsets.count - 1, pointCount = shapePoints.count
+        guard shapeCount >= 0, shapeOffsets.first == 0, shapeOffsets.last.map({ Int($0) == pointCount }) ?? false,
             zip(shapeOffsets, shapeOffsets.dropFirst()).allSatisfy({ $0 <= $1 })
         else {
             throw .inconsistent("shape offsets do not run from 0 up to \(shapePoints.count)")
@@ -81,35 +61,53 @@ public struct RoadGraph: Sendable {
         guard nodes.allSatisfy(\.isValid), shapePoints.allSatisfy(\.isValid) else {
             throw .inconsistent("a node or shape point lies outside [-90, 90] × [-180, 180]")
         }
-        var out = [Int32](repeating: 0, count: nodes.count + 1)
-        var inCount = [Int32](repeating: 0, count: nodes.count + 1)
-        var shapeEdges = [Int32](repeating: -1, count: 2 * shapeCount)
-        var previousFrom: Int32 = 0
         for (i, e) in edges.enumerated() {
             guard e.from.index < nodes.count, e.to.index < nodes.count, e.from.index >= 0, e.to.index >= 0 else {
                 throw .inconsistent("edge \(i) refers to a node beyond \(nodes.count)")
             }
             guard e.shape >= 0, Int(e.shape) < shapeCount else { throw .inconsistent("edge \(i) has shape \(e.shape)") }
-            guard e.from.rawValue >= previousFrom else { throw .inconsistent("edges not sorted at \(i)") }
-            previousFrom = e.from.rawValue
+        }
+        let edgeCount = edges.count, nodeCount = nodes.count
+        // Sorted position `new` holds the edge given at `order[new]`.
+        let order = edges.indices.sorted { (edges[$0].from, $0) < (edges[$1].from, $1) }
+        var newIndex = [Int32](repeating: 0, count: edgeCount)
+        for (new, old) in order.enumerated() { newIndex[old] = Int32(new) }
+        var remapped: [TurnRestriction] = []
+        for var r in restrictions {
+            guard r.from.index < edgeCount, r.to.index < edgeCount else {
+                throw .inconsistent("restriction refers to edge beyond \(edgeCount)")
+            }
+            r.from = EdgeID(newIndex[r.from.index])
+            r.to = EdgeID(newIndex[r.to.index])
+            guard r.via.index >= 0, r.via.index < nodeCount else { throw .inconsistent("restriction \(r.from)→\(r.to) out of range") }
+            remapped.append(r)
+        }
+        newIndex = []
+        var out = [Int32](repeating: 0, count: nodeCount + 1)
+        var inCount = [Int32](repeating: 0, count: nodeCount + 1)
+        var shapeEdges = [Int32](repeating: -1, count: 2 * shapeCount)
+        for (new, old) in order.enumerated() {
+            let e = edges[old]
             out[e.from.index + 1] += 1
             inCount[e.to.index + 1] += 1
-            shapeEdges[2 * Int(e.shape) + (e.flags.contains(.reversedShape) ? 1 : 0)] = Int32(i)
+            shapeEdges[2 * Int(e.shape) + (e.flags.contains(.reversedShape) ? 1 : 0)] = Int32(new)
         }
-        for n in 0..<nodes.count {
+        for n in 0..<nodeCount {
             out[n + 1] += out[n]
             inCount[n + 1] += inCount[n]
         }
         var fill = inCount
-        var inEdges = [Int32](repeating: 0, count: edges.count)
-        for (i, e) in edges.enumerated() {
-            inEdges[Int(fill[e.to.index])] = Int32(i)
-            fill[e.to.index] += 1
+        var inEdges = [Int32](repeating: 0, count: edgeCount)
+        for (new, old) in order.enumerated() {
+            let to = edges[old].to.index
+            inEdges[Int(fill[to])] = Int32(new)
+            fill[to] += 1
         }
-        for r in restrictions where r.from.index >= edges.count || r.to.index >= edges.count || r.via.index >= nodes.count {
-            throw .inconsistent("restriction \(r.from)→\(r.to) out of range")
-        }
-        let (start, end) = Self.shapeBearings(shapePoints, shapeOffsets)
+        fill = []
+        let sortedEdges = MappedArray(count: edgeCount) { edges[order[$0]] }
+        edges = []
+        var starts = [UInt64](repeating: 0, count: (edgeCount + 63) / 64)
+        for r in remapped { starts[r.from.index / 64] |= 1 << UInt64(r.from.index % 64) }
         var bounds: [Double] = []
         if let first = nodes.first {
             bounds = [first.latitude, first.longitude, first.latitude, first.longitude]
@@ -120,16 +118,19 @@ public struct RoadGraph: Sendable {
                 bounds[3] = max(bounds[3], n.longitude)
             }
         }
-        var starts = [UInt64](repeating: 0, count: (edges.count + 63) / 64)
-        for r in restrictions { starts[r.from.index / 64] |= 1 << UInt64(r.from.index % 64) }
+        let storedNodes = MappedArray(nodes)
+        nodes = []
+        let (start, end) = Self.shapeBearings(shapePoints, shapeOffsets)
+        let grid = SpatialGrid(shapePoints: shapePoints, shapeOffsets: shapeOffsets)
+        let storedShapePoints = MappedArray(shapePoints)
+        shapePoints = []
         let unindexed = RoadGraph(
-            nodes: MappedArray(nodes), edges: MappedArray(edges), strings: StringTable(strings),
-            restrictions: MappedArray(restrictions.sorted { ($0.from, $0.to) < ($1.from, $1.to) }),
-            shapePoints: MappedArray(shapePoints), shapeOffsets: MappedArray(shapeOffsets), outOffsets: MappedArray(out),
+            nodes: storedNodes, edges: sortedEdges, strings: StringTable(strings),
+            restrictions: MappedArray(remapped.sorted { ($0.from, $0.to) < ($1.from, $1.to) }),
+            shapePoints: storedShapePoints, shapeOffsets: MappedArray(shapeOffsets), outOffsets: MappedArray(out),
             inOffsets: MappedArray(inCount), inEdges: MappedArray(inEdges), shapeEdges: MappedArray(shapeEdges),
-            grid: SpatialGrid(shapePoints: shapePoints, shapeOffsets: shapeOffsets), shapeStartBearings: MappedArray(start),
-            shapeEndBearings: MappedArray(end), nodeBounds: MappedArray(bounds), restrictionStarts: MappedArray(starts),
-            segmentIndex: SegmentIndex())
+            grid: grid, shapeStartBearings: MappedArray(start), shapeEndBearings: MappedArray(end), nodeBounds: MappedArray(bounds),
+            restrictionStarts: MappedArray(starts), segmentIndex: SegmentIndex())
         self = unindexed.with(segmentIndex: SegmentIndex(graph: unindexed, origin: unindexed.center ?? Coordinate(latitude: 0, longitude: 0)))
     }
 

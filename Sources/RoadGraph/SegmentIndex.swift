@@ -48,12 +48,21 @@ public struct SegmentIndex: Sendable {
     /// only edge of a reversed oneway), projected around `origin`.
     init(graph: RoadGraph, origin: Coordinate) {
         let projection = LocalProjection(origin: origin)
+        func isIndexed(_ id: EdgeID) -> Bool { !graph[id].flags.contains(.reversedShape) || graph.twin(of: id) == nil }
+        // Every array is made at its exact size, never grown by doubling (a copy while it grows).
+        var vertexCount = 0
+        for e in 0..<graph.edgeCount where isIndexed(EdgeID(Int32(e))) { vertexCount += graph.shapeVertices(graph.edges[e].shape).count }
         var xs: [Double] = [], ys: [Double] = []
         var segmentEdge: [Int32] = [], segmentAlong: [Double] = [], segmentBearing: [Double] = []
+        xs.reserveCapacity(vertexCount)
+        ys.reserveCapacity(vertexCount)
+        segmentEdge.reserveCapacity(vertexCount)
+        segmentAlong.reserveCapacity(vertexCount)
+        segmentBearing.reserveCapacity(vertexCount)
         var planarLength = [Double](repeating: 0, count: graph.edgeCount)
         for e in 0..<graph.edgeCount {
             let id = EdgeID(Int32(e))
-            guard !graph[id].flags.contains(.reversedShape) || graph.twin(of: id) == nil else { continue }
+            guard isIndexed(id) else { continue }
             let points = graph.geometry(of: id)
             var along: Meters = 0
             for (i, c) in points.enumerated() {
@@ -81,19 +90,22 @@ public struct SegmentIndex: Sendable {
         (segmentAlong, segmentBearing, planarLength) = ([], [], [])
         let minX = xs.min() ?? 0, minY = ys.min() ?? 0
         let columns = Int(((xs.max() ?? 0) - minX) / Self.cellSize) + 1, rows = Int(((ys.max() ?? 0) - minY) / Self.cellSize) + 1
+        let storedXs = MappedArray(xs), storedYs = MappedArray(ys), edges = MappedArray(segmentEdge)
+        (xs, ys, segmentEdge) = ([], [], [])
         var counts = [Int32](repeating: 0, count: columns * rows + 1)
         func cells(_ s: Int, _ body: (Int) -> Void) {
-            let c0 = Int((min(xs[s], xs[s + 1]) - minX) / Self.cellSize), c1 = Int((max(xs[s], xs[s + 1]) - minX) / Self.cellSize)
-            let r0 = Int((min(ys[s], ys[s + 1]) - minY) / Self.cellSize), r1 = Int((max(ys[s], ys[s + 1]) - minY) / Self.cellSize)
+            let (x0, x1, y0, y1) = (storedXs[s], storedXs[s + 1], storedYs[s], storedYs[s + 1])
+            let c0 = Int((min(x0, x1) - minX) / Self.cellSize), c1 = Int((max(x0, x1) - minX) / Self.cellSize)
+            let r0 = Int((min(y0, y1) - minY) / Self.cellSize), r1 = Int((max(y0, y1) - minY) / Self.cellSize)
             for r in r0...r1 { for c in c0...c1 { body(r * columns + c) } }
         }
-        for s in segmentEdge.indices where segmentEdge[s] >= 0 { cells(s) { counts[$0 + 1] += 1 } }
+        for s in edges.indices where edges[s] >= 0 { cells(s) { counts[$0 + 1] += 1 } }
         for i in 0..<(columns * rows) { counts[i + 1] += counts[i] }
         var fill = counts
         let cellOffsets = MappedArray(counts)
         counts = []
         var cellSegments = [Int32](repeating: 0, count: Int(cellOffsets[columns * rows]))
-        for s in segmentEdge.indices where segmentEdge[s] >= 0 {
+        for s in edges.indices where edges[s] >= 0 {
             cells(s) { cell in
                 cellSegments[Int(fill[cell])] = Int32(s)
                 fill[cell] += 1
@@ -104,7 +116,7 @@ public struct SegmentIndex: Sendable {
         cellSegments = []
         self.init(
             origin: origin, minX: minX, minY: minY, columns: columns, rows: rows, cellOffsets: cellOffsets, cellSegments: segments,
-            xs: MappedArray(xs), ys: MappedArray(ys), segmentEdges: MappedArray(segmentEdge), segmentAlong: along, segmentBearings: bearings,
+            xs: storedXs, ys: storedYs, segmentEdges: edges, segmentAlong: along, segmentBearings: bearings,
             planarLengths: lengths)
     }
 

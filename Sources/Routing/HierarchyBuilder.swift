@@ -26,20 +26,24 @@ struct HierarchyBuilder {
     /// Nodes a witness search may settle before it gives up, when only estimating a priority.
     static let estimateSettleLimit = 50
 
-    private let costing: EdgeCosting
-    private var outArcs: [[Arc]]
-    private var inArcs: [[Arc]]
+    private let profile: TravelProfile
+    /// The costing's fingerprint, taken with its turn arcs: contracting reads nothing of the graph.
+    private let fingerprint: UInt64
+    private var outArcs: ArcLists
+    private var inArcs: ArcLists
     private var contractedNeighbours: [Int32]
     private var depth: [Int32]
 
     /// A builder over the turn arcs of `costing`.
     init(costing: EdgeCosting) {
         let n = costing.graph.edgeCount
-        self.costing = costing
-        var outArcs = [[Arc]](repeating: [], count: n), inArcs = [[Arc]](repeating: [], count: n)
-        ContractionHierarchy.forEachTurnArc(costing) { e, f, weight in
-            outArcs[e].append(Arc(node: Int32(f), weight: weight, middle: -1))
-            inArcs[f].append(Arc(node: Int32(e), weight: weight, middle: -1))
+        profile = costing.profile
+        fingerprint = ContractionHierarchy.fingerprint(of: costing)
+        var outArcs = ArcLists(nodeCount: n), inArcs = ArcLists(nodeCount: n)
+        ContractionHierarchy.forEachTurnArc(costing) { e, f, weight in outArcs.append(Arc(node: Int32(f), weight: weight, middle: -1), to: e) }
+        // The same rows as appending each turn to both lists as it is visited (by e, then f).
+        for e in 0..<n {
+            for arc in outArcs[e] { inArcs.append(Arc(node: Int32(e), weight: arc.weight, middle: -1), to: Int(arc.node)) }
         }
         self.outArcs = outArcs
         self.inArcs = inArcs
@@ -49,7 +53,7 @@ struct HierarchyBuilder {
 
     /// Contracts every node and returns the hierarchy; `progress` gets the fraction of nodes contracted (0…1).
     mutating func build(progress: (Double) -> Void) -> ContractionHierarchy {
-        let n = outArcs.count
+        let n = outArcs.nodeCount
         var upward = ArcRows(count: n), downward = ArcRows(count: n)
         var priorities = [Double](repeating: 0, count: n)
         var heap = MinHeap()
@@ -74,14 +78,18 @@ struct HierarchyBuilder {
             upward.set(Int(v), outArcs[Int(v)])
             downward.set(Int(v), inArcs[Int(v)])
             neighbours.removeAll(keepingCapacity: true)
-            for arc in inArcs[Int(v)] + outArcs[Int(v)] where seen[Int(arc.node)] != v {
+            for arc in inArcs[Int(v)] where seen[Int(arc.node)] != v {
                 seen[Int(arc.node)] = v
                 neighbours.append(arc.node)
             }
-            for arc in inArcs[Int(v)] { outArcs[Int(arc.node)].removeAll { $0.node == v } }
-            for arc in outArcs[Int(v)] { inArcs[Int(arc.node)].removeAll { $0.node == v } }
-            outArcs[Int(v)] = []
-            inArcs[Int(v)] = []
+            for arc in outArcs[Int(v)] where seen[Int(arc.node)] != v {
+                seen[Int(arc.node)] = v
+                neighbours.append(arc.node)
+            }
+            for arc in inArcs[Int(v)] { outArcs.removeAll(Int(arc.node), node: v) }
+            for arc in outArcs[Int(v)] { inArcs.removeAll(Int(arc.node), node: v) }
+            outArcs.clear(Int(v))
+            inArcs.clear(Int(v))
             for s in found { link(s.from, s.to, weight: s.weight, middle: v) }
             for u in neighbours {
                 contractedNeighbours[Int(u)] += 1
@@ -94,14 +102,14 @@ struct HierarchyBuilder {
         }
         progress(1)
         return ContractionHierarchy(
-            profile: costing.profile, edgeCount: n, fingerprint: ContractionHierarchy.fingerprint(of: costing), costModel: EdgeCosting.modelVersion,
+            profile: profile, edgeCount: n, fingerprint: fingerprint, costModel: EdgeCosting.modelVersion,
             upward: Self.compressed(upward), downward: Self.compressed(downward))
     }
 
     /// The shortcuts contracting `v` now would need: u → w for every in-neighbour u and out-neighbour
     /// w ≠ u whose path through v is cheaper than any witness found settling at most `settleLimit` nodes.
     private static func shortcuts(
-        of v: Int32, _ outArcs: [[Arc]], _ inArcs: [[Arc]], _ witness: inout WitnessSearch, settleLimit: Int
+        of v: Int32, _ outArcs: ArcLists, _ inArcs: ArcLists, _ witness: inout WitnessSearch, settleLimit: Int
     ) -> [(from: Int32, to: Int32, weight: Double)] {
         var result: [(from: Int32, to: Int32, weight: Double)] = []
         let outs = outArcs[Int(v)]
@@ -122,20 +130,20 @@ struct HierarchyBuilder {
 
     /// The contraction priority of `v` if it needed `shortcuts` shortcuts: lower goes first.
     private func priority(_ v: Int32, shortcuts: Int) -> Double {
-        let removed = inArcs[Int(v)].count + outArcs[Int(v)].count
+        let removed = inArcs.count(of: Int(v)) + outArcs.count(of: Int(v))
         return Double(2 * (shortcuts - removed)) + Double(contractedNeighbours[Int(v)]) + Double(depth[Int(v)])
     }
 
     /// Adds arc u → w, or lowers the weight of the existing one (keeping one arc per pair).
     private mutating func link(_ u: Int32, _ w: Int32, weight: Double, middle: Int32) {
         let arc = Arc(node: w, weight: weight, middle: middle)
-        if let i = outArcs[Int(u)].firstIndex(where: { $0.node == w }) {
-            guard weight < outArcs[Int(u)][i].weight else { return }
-            outArcs[Int(u)][i] = arc
-            if let j = inArcs[Int(w)].firstIndex(where: { $0.node == u }) { inArcs[Int(w)][j] = Arc(node: u, weight: weight, middle: middle) }
+        if let i = outArcs.firstIndex(Int(u), node: w) {
+            guard weight < outArcs[Int(u)][outArcs[Int(u)].startIndex + i].weight else { return }
+            outArcs.set(Int(u), i, arc)
+            if let j = inArcs.firstIndex(Int(w), node: u) { inArcs.set(Int(w), j, Arc(node: u, weight: weight, middle: middle)) }
         } else {
-            outArcs[Int(u)].append(arc)
-            inArcs[Int(w)].append(Arc(node: u, weight: weight, middle: middle))
+            outArcs.append(arc, to: Int(u))
+            inArcs.append(Arc(node: u, weight: weight, middle: middle), to: Int(w))
         }
     }
 
@@ -153,28 +161,27 @@ struct HierarchyBuilder {
         }
 
         /// Sets the row of node `v` (once per node).
-        mutating func set(_ v: Int, _ row: [Arc]) {
+        mutating func set(_ v: Int, _ row: ArraySlice<Arc>) {
             start[v] = arcs.count
             count[v] = Int32(row.count)
             arcs.append(contentsOf: row)
         }
     }
 
-    /// Per-node arc rows as compressed rows in node order.
+    /// Per-node arc rows as compressed rows in node order, each array made straight into its
+    /// final buffer (no intermediate arrays of every arc).
     private static func compressed(_ rows: ArcRows) -> UpwardGraph {
-        var offsets: [Int32] = [0], heads: [Int32] = [], weights: [Double] = [], middles: [Int32] = []
-        offsets.reserveCapacity(rows.start.count + 1)
-        heads.reserveCapacity(rows.arcs.count)
-        weights.reserveCapacity(rows.arcs.count)
-        middles.reserveCapacity(rows.arcs.count)
-        for v in rows.start.indices {
-            for arc in rows.arcs[rows.start[v]..<(rows.start[v] + Int(rows.count[v]))] {
-                heads.append(arc.node)
-                weights.append(arc.weight)
-                middles.append(arc.middle)
+        var offsets = [Int32](repeating: 0, count: rows.start.count + 1)
+        for v in rows.start.indices { offsets[v + 1] = offsets[v] + rows.count[v] }
+        // The arc at compressed position k, for k = 0, 1, 2, … in turn (MappedArray(count:) asks in order).
+        func inOrder<T: FixedLayout>(_ value: (Arc) -> T) -> MappedArray<T> {
+            var v = 0
+            return MappedArray(count: Int(offsets[offsets.count - 1])) { position in
+                while position >= Int(offsets[v + 1]) { v += 1 }
+                return value(rows.arcs[rows.start[v] + position - Int(offsets[v])])
             }
-            offsets.append(Int32(heads.count))
         }
-        return UpwardGraph(offsets: MappedArray(offsets), heads: MappedArray(heads), weights: MappedArray(weights), middles: MappedArray(middles))
+        return UpwardGraph(
+            offsets: MappedArray(offsets), heads: inOrder(\.node), weights: inOrder(\.weight), middles: inOrder(\.middle))
     }
 }

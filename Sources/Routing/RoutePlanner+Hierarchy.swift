@@ -3,9 +3,14 @@ public import RoadGraph
 extension RoutePlanner {
     /// The contraction hierarchy of `profile` on this planner's graph (without avoid options), for
     /// `init(graph:hierarchies:)`; `progress` gets the fraction of nodes contracted (0…1). Takes
-    /// seconds on a city (its cost grows a little faster than the edge count).
-    public func buildHierarchy(for profile: TravelProfile, progress: (Double) -> Void = { _ in }) -> ContractionHierarchy {
+    /// seconds on a city (its cost grows a little faster than the edge count). `graphRead` is
+    /// called once the builder has read what it needs of the graph: it does not touch the graph
+    /// again, so a caller over a memory-mapped graph may drop the pages read from its resident memory.
+    public func buildHierarchy(
+        for profile: TravelProfile, progress: (Double) -> Void = { _ in }, graphRead: () -> Void = {}
+    ) -> ContractionHierarchy {
         var builder = HierarchyBuilder(costing: plainCostings[profile.index])
+        graphRead()
         return builder.build(progress: progress)
     }
 

@@ -22,7 +22,7 @@ struct WitnessSearch {
     /// Distances from `source` over `arcs` avoiding `avoided`, up to `limit` seconds and `settleLimit`
     /// settled nodes, stopping early once every node of `targets` is settled.
     mutating func run(
-        from source: Int32, avoiding avoided: Int32, targets: [HierarchyBuilder.Arc], limit: Double, settleLimit: Int, arcs: [[HierarchyBuilder.Arc]]
+        from source: Int32, avoiding avoided: Int32, targets: ArraySlice<HierarchyBuilder.Arc>, limit: Double, settleLimit: Int, arcs: ArcLists
     ) {
         searchCount &+= 1
         var remaining = 0

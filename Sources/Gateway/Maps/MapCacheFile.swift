@@ -70,42 +70,110 @@ enum MapCacheFile {
     /// directory; false when that is not possible. Each array is written from where it lies, so the
     /// write needs no buffer the size of the cache.
     static func write(_ planner: RoutePlanner, hierarchy: ContractionHierarchy, stamp: SourceStamp, to path: String) -> Bool {
-        let url = URL(fileURLWithPath: path)
-        guard (try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)) != nil else {
-            return false
-        }
-        let images = [planner.graph.imageWriter(), hierarchy.imageWriter(), planner.tablesWriter()]
-        var w = ByteWriter()
-        for b in header(stamp) { w.write(b) }
-        var offset = headerSize, starts: [Int] = []
-        for image in images {
-            starts.append(offset)
-            w.write(UInt64(offset))
-            w.write(UInt64(image.byteCount))
-            offset = (offset + image.byteCount + 7) & ~7
-        }
-        w.write(CRC32.checksum(w.bytes))
-        w.write(UInt32(0))
-        let temporary = path + ".new-\(getpid())"
-        guard let fd = try? FileDescriptor.open(temporary, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC) else { return false }
-        do {
-            defer { fd.close() }
-            try fd.writeAll(w.bytes)
-            var written = headerSize
-            for (image, start) in zip(images, starts) {
-                try fd.writeAll([UInt8](repeating: 0, count: start - written))
-                try image.write { piece in try fd.writeAll(piece) }
-                written = start + image.byteCount
+        guard let draft = Draft(graph: planner.graph, stamp: stamp, path: path, mapping: false) else { return false }
+        return draft.finish(hierarchy: hierarchy, tables: planner.tablesWriter())
+    }
+
+    /// A cache file written in two steps, so that an imported graph need not stay in memory while its
+    /// hierarchy is built: `init` writes the graph image to a new file beside `path` (and maps it
+    /// back read-only as `graph`); `finish` appends the hierarchy and the tables, writes the header
+    /// and renames the file over `path`. The file is the one `write` makes, byte for byte; a draft
+    /// never finished is removed.
+    final class Draft {
+        /// Where the cache goes once finished.
+        let path: String
+        /// The graph read back from the draft's mapping (nil when made without one).
+        let graph: RoadGraph?
+        private let temporary: String
+        private let fd: FileDescriptor
+        private let stamp: SourceStamp
+        private let graphBytes: Int
+        private let mapping: MappedFile?
+        private var open = true
+
+        /// Writes `graph`'s image to a new file for `path` (creating the directory), mapped back when
+        /// `mapping`; nil when that is not possible.
+        init?(graph: RoadGraph, stamp: SourceStamp, path: String, mapping: Bool = true) {
+            let url = URL(fileURLWithPath: path)
+            guard (try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)) != nil else {
+                return nil
             }
-        } catch {
-            unlink(temporary)
-            return false
+            let temporary = path + ".new-\(getpid())"
+            guard let fd = try? FileDescriptor.open(temporary, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC) else { return nil }
+            let image = graph.imageWriter()
+            do {
+                try fd.writeAll([UInt8](repeating: 0, count: headerSize))
+                try image.write { piece in try fd.writeAll(piece) }
+            } catch {
+                fd.close()
+                unlink(temporary)
+                return nil
+            }
+            var mapped: (MappedFile, RoadGraph)?
+            if mapping {
+                guard let file = try? MappedFile(path: temporary),
+                    let graph = try? RoadGraph(
+                        image: UnsafeRawBufferPointer(rebasing: file.bytes[headerSize..<(headerSize + image.byteCount)]), owner: file)
+                else {
+                    fd.close()
+                    unlink(temporary)
+                    return nil
+                }
+                mapped = (file, graph)
+            }
+            (self.path, self.temporary, self.fd, self.stamp, self.graphBytes) = (path, temporary, fd, stamp, image.byteCount)
+            (self.mapping, self.graph) = (mapped?.0, mapped?.1)
         }
-        guard rename(temporary, path) == 0 else {
-            unlink(temporary)
-            return false
+
+        /// Drops the mapped graph's pages from the process's resident memory (they are read back
+        /// from the page cache when touched again): for when the graph is not read for a while.
+        func releaseGraphPages() { mapping?.releaseResidentPages() }
+
+        /// Appends `hierarchy` and `tables`, writes the header and renames the file over `path`;
+        /// false (and the file removed) when that is not possible.
+        func finish(hierarchy: ContractionHierarchy, tables: SectionedImage.Writer) -> Bool {
+            guard open else { return false }
+            open = false
+            let images = [hierarchy.imageWriter(), tables]
+            var w = ByteWriter()
+            for b in header(stamp) { w.write(b) }
+            w.write(UInt64(headerSize))
+            w.write(UInt64(graphBytes))
+            var written = headerSize + graphBytes, offset = (written + 7) & ~7, starts: [Int] = []
+            for image in images {
+                starts.append(offset)
+                w.write(UInt64(offset))
+                w.write(UInt64(image.byteCount))
+                offset = (offset + image.byteCount + 7) & ~7
+            }
+            w.write(CRC32.checksum(w.bytes))
+            w.write(UInt32(0))
+            do {
+                defer { fd.close() }
+                for (image, start) in zip(images, starts) {
+                    try fd.writeAll([UInt8](repeating: 0, count: start - written))
+                    try image.write { piece in try fd.writeAll(piece) }
+                    written = start + image.byteCount
+                }
+                guard lseek(fd.rawValue, 0, SEEK_SET) == 0 else { throw SystemError(code: errno, operation: "lseek") }
+                try fd.writeAll(w.bytes)
+            } catch {
+                unlink(temporary)
+                return false
+            }
+            guard rename(temporary, path) == 0 else {
+                unlink(temporary)
+                return false
+            }
+            return true
         }
-        return true
+
+        deinit {
+            if open {
+                fd.close()
+                unlink(temporary)
+            }
+        }
     }
 
     /// The first 40 header bytes for `stamp`: magic, versions, source stamp.

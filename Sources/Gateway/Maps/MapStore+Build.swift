@@ -29,17 +29,36 @@ extension MapStore {
         throws(GatewayError) -> BuiltMap
     {
         let stamp = try SourceStamp(path: path)
-        let imported: OSMImporter.Result
-        do {
-            let file = try Self.openMap(path)
-            if try file.isGraphFile(path) {
-                throw GatewayError.badMap(path: path, reason: "a Waygate road graph, not an OSM extract: it needs no cache")
-            }
-            imported = try Self.importOSM(path, file, memory: memory, progress: progress)
+        let targets = cachePath.map { [$0] } ?? cachePaths(for: path)
+        // The imported graph is written into the cache first and read back mapped: the heap copy is
+        // released before the hierarchy is built, and the mapped pages once the builder has read them.
+        let (statistics, restrictionCount, draft) = try Self.importIntoDraft(path, stamp: stamp, targets: targets, memory: memory, progress: progress)
+        guard let graph = draft.graph else { throw .cacheUnwritable(path: draft.path) }
+        let planner = RoutePlanner(graph: graph)
+        let hierarchy = planner.buildHierarchy(
+            for: .car, progress: { progress(ImportProgress(phase: .contracting, fraction: $0)) }, graphRead: { draft.releaseGraphPages() })
+        progress(ImportProgress(phase: .writing, fraction: 0))
+        guard draft.finish(hierarchy: hierarchy, tables: planner.tablesWriter()) else { throw .cacheUnwritable(path: draft.path) }
+        progress(ImportProgress(phase: .writing, fraction: 1))
+        let size = (try? FileManager.default.attributesOfItem(atPath: draft.path)[.size] as? NSNumber)?.intValue ?? 0
+        return BuiltMap(
+            statistics: statistics, restrictionCount: restrictionCount, hierarchyArcs: hierarchy.arcCount,
+            hierarchyShortcuts: hierarchy.shortcutCount, cachePath: draft.path, cacheBytes: size)
+    }
+
+    /// Imports the OSM extract at `path`, checks that its hierarchy fits `memory`, and writes the
+    /// graph into a cache draft at the first of `targets` that takes one; the imported graph is
+    /// released when this returns (the draft's graph is read from the file).
+    private static func importIntoDraft(
+        _ path: String, stamp: SourceStamp, targets: [String], memory: MemoryBudget?, progress: (ImportProgress) -> Void
+    ) throws(GatewayError) -> (ImportStatistics, Int, MapCacheFile.Draft) {
+        let file = try openMap(path)
+        if try file.isGraphFile(path) {
+            throw GatewayError.badMap(path: path, reason: "a Waygate road graph, not an OSM extract: it needs no cache")
         }
-        let planner = RoutePlanner(graph: imported.graph)
+        let imported = try importOSM(path, file, memory: memory, progress: progress)
         if let memory {
-            let needs = Self.estimatedHierarchyBytes(imported.graph)
+            let needs = estimatedHierarchyBytes(imported.graph)
             guard needs <= memory.bytes else {
                 throw .mapOverBudget(
                     path: path,
@@ -48,23 +67,17 @@ extension MapStore {
                     ).description)
             }
         }
-        let hierarchy = Self.carHierarchy(planner, progress: progress)
-        progress(ImportProgress(phase: .writing, fraction: 0))
-        let targets = cachePath.map { [$0] } ?? cachePaths(for: path)
-        guard let written = targets.first(where: { MapCacheFile.write(planner, hierarchy: hierarchy, stamp: stamp, to: $0) }) else {
+        guard let draft = targets.lazy.compactMap({ MapCacheFile.Draft(graph: imported.graph, stamp: stamp, path: $0) }).first else {
             throw .cacheUnwritable(path: targets[0])
         }
-        progress(ImportProgress(phase: .writing, fraction: 1))
-        let size = (try? FileManager.default.attributesOfItem(atPath: written)[.size] as? NSNumber)?.intValue ?? 0
-        return BuiltMap(
-            statistics: imported.statistics, restrictionCount: imported.graph.restrictions.count, hierarchyArcs: hierarchy.arcCount,
-            hierarchyShortcuts: hierarchy.shortcutCount, cachePath: written, cacheBytes: size)
+        return (imported.statistics, imported.graph.restrictions.count, draft)
     }
 
-    /// Peak bytes from the hierarchy build on, per road edge: the graph, the routing tables and
-    /// the builder's arc lists (the cache is written from the arrays, with no buffer of its own;
-    /// the whole process peaked at 700, 530 and 460 bytes per edge on Milan 1×, 4× and 16×: docs/maps.md).
-    static func estimatedHierarchyBytes(_ graph: RoadGraph) -> Int { graph.edgeCount * 600 }
+    /// Peak bytes from the hierarchy build on, per road edge: the builder's pooled arc lists and
+    /// final rows, the planner's tables and the mapped graph's pages the builder reads before they
+    /// are dropped (the heap graph is gone by then; the whole process held 490, 250 and 190 bytes
+    /// per edge at the end of the hierarchy build on Milan 1×, 4× and 16×: docs/maps.md).
+    static func estimatedHierarchyBytes(_ graph: RoadGraph) -> Int { graph.edgeCount * 300 }
 
     /// What the cache of a map holds, for `waygate map info`.
     public struct CacheInfo: Sendable {

@@ -27,6 +27,12 @@ public final class MappedFile: @unchecked Sendable {
         bytes = UnsafeRawBufferPointer(start: base, count: size)
     }
 
+    /// Drops the mapped pages from this process's resident memory (`madvise(MADV_DONTNEED)`): they
+    /// stay in the page cache, shared, and are read back from it (or the file) when touched again.
+    public func releaseResidentPages() {
+        if let base = bytes.baseAddress { _ = madvise(UnsafeMutableRawPointer(mutating: base), bytes.count, MADV_DONTNEED) }
+    }
+
     deinit {
         if let base = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), bytes.count) }
     }
