@@ -10,7 +10,8 @@ extension RoadGraph {
         scan(around: coordinate, radius: radius, stopWhenFound: false) { snap in
             if accept(snap.edge) { result.append(snap) }
         }
-        return result.sorted { ($0.distance, $0.edge) < ($1.distance, $1.edge) }
+        result.sort { ($0.distance, $0.edge) < ($1.distance, $1.edge) }  // in place: `sorted` would copy
+        return result
     }
 
     /// The closest directed edge accepted by `accept` within `radius` metres of `coordinate`, nil when none.
