@@ -31,6 +31,7 @@ public struct MostProbablePath: Sendable {
     func ahead(from edge: EdgeID, fraction: Double, length: Meters, memo: inout Memo) -> [HorizonStretch] {
         memo.prepare()
         var stretches: [HorizonStretch] = []
+        stretches.reserveCapacity(8)  // one allocation for a city horizon's stretches, not one per doubling
         var current = edge
         var slot = memo.slot(of: edge, in: self)
         var remaining = length

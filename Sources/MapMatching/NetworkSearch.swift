@@ -11,25 +11,30 @@ struct NetworkSearch: Sendable {
     /// next one starts, so searches on one thread may share them (`MatchingWorkspace`). Empty until
     /// the first search, so a matcher that borrows a workspace never allocates its own.
     struct Buffers: Sendable {
-        fileprivate var distance: [Double] = []
-        fileprivate var arrival: [Int32] = []
-        fileprivate var reached: [UInt32] = []
-        fileprivate var settled: [UInt32] = []
+        /// One node's search state: one record, so a node visited costs one cache line, not one
+        /// per field (the nodes a search visits are all over an array the size of the graph).
+        fileprivate struct NodeState {
+            var distance: Double = 0
+            /// The edge the best path arrives by.
+            var arrival: Int32 = -1
+            /// The generations in which the node was last reached and settled.
+            var reached: UInt32 = 0
+            var settled: UInt32 = 0
+        }
+
+        fileprivate var nodes: [NodeState] = []
         fileprivate var generation: UInt32 = 0
         fileprivate var heap = MinHeap()
 
-        /// Sizes the arrays to `nodeCount` (only when they are not already) and starts a new generation.
+        /// Sizes the array to `nodeCount` (only when it is not already) and starts a new generation.
         fileprivate mutating func begin(nodeCount: Int) {
-            if reached.count != nodeCount {
-                distance = Array(repeating: 0, count: nodeCount)
-                arrival = Array(repeating: -1, count: nodeCount)
-                reached = Array(repeating: 0, count: nodeCount)
-                settled = Array(repeating: 0, count: nodeCount)
+            if nodes.count != nodeCount {
+                nodes = Array(repeating: NodeState(), count: nodeCount)
                 generation = 0
             }
             generation &+= 1
             if generation == 0 {
-                for i in reached.indices { (reached[i], settled[i]) = (0, 0) }
+                for i in nodes.indices { (nodes[i].reached, nodes[i].settled) = (0, 0) }
                 generation = 1
             }
             heap.removeAll()
@@ -59,22 +64,20 @@ struct NetworkSearch: Sendable {
         buffers.begin(nodeCount: graph.nodeCount)
         let generation = buffers.generation
         let start = graph[source].to.index
-        buffers.distance[start] = initial
-        buffers.arrival[start] = source.rawValue
-        buffers.reached[start] = generation
+        buffers.nodes[start] = .init(distance: initial, arrival: source.rawValue, reached: generation, settled: 0)
         buffers.heap.push(initial, Int32(start))
         var remaining = targets.count
         let edges = graph.edges
         while let (d, n) = buffers.heap.pop() {
             let node = Int(n)
-            if buffers.settled[node] == generation || d > buffers.distance[node] { continue }
+            if buffers.nodes[node].settled == generation || d > buffers.nodes[node].distance { continue }
             if d > bound { break }
-            buffers.settled[node] = generation
+            buffers.nodes[node].settled = generation
             if targets.contains(NodeID(n)) {
                 remaining -= 1
                 if remaining == 0 { break }
             }
-            let inbound = EdgeID(buffers.arrival[node])
+            let inbound = EdgeID(buffers.nodes[node].arrival)
             let inboundShape = edges[inbound.index].shape
             let checkRestrictions = graph.startsRestriction(inbound)
             for e in graph.outgoingRange(from: NodeID(n)) {
@@ -85,11 +88,10 @@ struct NetworkSearch: Sendable {
                 if edge.shape == inboundShape { next += uTurnPenalty }
                 if turnPenalty > 0 { next += turnCost(from: inbound, to: e) }
                 let to = edge.to.index
-                if next > bound || buffers.settled[to] == generation { continue }
-                if buffers.reached[to] != generation || next < buffers.distance[to] {
-                    buffers.reached[to] = generation
-                    buffers.distance[to] = next
-                    buffers.arrival[to] = Int32(e)
+                let state = buffers.nodes[to]
+                if next > bound || state.settled == generation { continue }
+                if state.reached != generation || next < state.distance {
+                    buffers.nodes[to] = .init(distance: next, arrival: Int32(e), reached: generation, settled: state.settled)
                     buffers.heap.push(next, Int32(to))
                 }
             }
@@ -98,8 +100,9 @@ struct NetworkSearch: Sendable {
 
     /// The network distance to `node` and the edge arriving there, if the last run settled it.
     func result(at node: NodeID) -> (distance: Meters, arrival: EdgeID)? {
-        guard node.index < buffers.settled.count, buffers.settled[node.index] == buffers.generation else { return nil }
-        return (buffers.distance[node.index], EdgeID(buffers.arrival[node.index]))
+        guard node.index < buffers.nodes.count, buffers.nodes[node.index].settled == buffers.generation else { return nil }
+        let state = buffers.nodes[node.index]
+        return (state.distance, EdgeID(state.arrival))
     }
 
     /// The metres to travel from the last run's source to `target` entered at `fraction` of its

@@ -55,6 +55,7 @@ public struct TransitionModel: Sendable {
         var costs = [Double](repeating: .infinity, count: previous.count * current.count)
         guard let bound = searchBound(greatCircle: greatCircle, elapsed: elapsed) else { return costs }
         var targets: [NodeID] = []
+        targets.reserveCapacity(current.count)
         for c in current where !targets.contains(graph[c.edge].from) { targets.append(graph[c.edge].from) }
         for (i, a) in previous.enumerated() {
             var searched = false

@@ -10,7 +10,8 @@ extension RoadGraph {
         scan(around: coordinate, radius: radius, stopWhenFound: false) { snap in
             if accept(snap.edge) { result.append(snap) }
         }
-        return result.sorted { ($0.distance, $0.edge) < ($1.distance, $1.edge) }
+        result.sort { ($0.distance, $0.edge) < ($1.distance, $1.edge) }  // in place: `sorted` would copy
+        return result
     }
 
     /// The closest directed edge accepted by `accept` within `radius` metres of `coordinate`, nil when none.
@@ -40,7 +41,7 @@ extension RoadGraph {
             if lowerBound > radius || (stopWhenFound && lowerBound > closest) { break }
             if ring > grid.columns + grid.rows + abs(center.column) + abs(center.row) { break }
             grid.forEachShape(inRing: ring, around: center) { shape in
-                guard seen.insert(shape).inserted, let hit = project(coordinate, onto: shape, projection) else { return }
+                guard seen.insert(shape).inserted, let hit = project(coordinate, onto: shape, projection, within: radius) else { return }
                 guard hit.distance <= radius else { return }
                 closest = min(closest, hit.distance)
                 let forward = shapeEdges[2 * Int(shape)], backward = shapeEdges[2 * Int(shape) + 1]
@@ -57,12 +58,28 @@ extension RoadGraph {
         }
     }
 
-    /// The closest point of a shape to the projection origin: point, distance, fraction by length, bearing (in stored order).
-    private func project(_ coordinate: Coordinate, onto shape: Int32, _ projection: LocalProjection) -> (
+    /// The closest point of a shape to the projection origin: point, distance, fraction by length,
+    /// bearing (in stored order); nil, without projecting its segments, for a shape whose bounding
+    /// box lies farther than `radius` (most of the shapes in the grid's cells around a waypoint):
+    /// no point of it can be within `radius`, so the caller would drop it anyway.
+    private func project(_ coordinate: Coordinate, onto shape: Int32, _ projection: LocalProjection, within radius: Meters) -> (
         point: Coordinate, distance: Meters, fraction: Double, bearing: Degrees
     )? {
         let vertices = shapeVertices(shape)
         guard vertices.count >= 2 else { return nil }
+        var south = Double.infinity, west = Double.infinity, north = -Double.infinity, east = -Double.infinity
+        for v in vertices {
+            south = min(south, v.latitude)
+            north = max(north, v.latitude)
+            west = min(west, v.longitude)
+            east = max(east, v.longitude)
+        }
+        // The projection is monotonic in each axis, so these corners bound every projected vertex
+        // (and so every segment); the metre of slack is far above any rounding of the distances below.
+        let low = projection.project(Coordinate(latitude: south, longitude: west))
+        let high = projection.project(Coordinate(latitude: north, longitude: east))
+        let dx = max(0, low.x, -high.x), dy = max(0, low.y, -high.y)
+        if (dx * dx + dy * dy).squareRoot() > radius + 1 { return nil }
         let origin = PlanarPoint(x: 0, y: 0)
         var total: Meters = 0
         var best: (distance: Meters, along: Meters, point: PlanarPoint, segment: Int)?

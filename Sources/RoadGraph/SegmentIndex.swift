@@ -132,6 +132,7 @@ public struct SegmentIndex: Sendable {
         let r0 = max(0, Int(((p.y - radius - minY) / Self.cellSize).rounded(.down))), r1 = min(rows - 1, Int((p.y + radius - minY) / Self.cellSize))
         guard c0 <= c1, r0 <= r1 else { return [] }
         var best: [(edge: Int32, distance: Meters, along: Meters, x: Double, y: Double, bearing: Degrees)] = []
+        best.reserveCapacity(32)  // one allocation for the edges near a fix, not one per doubling
         for r in r0...r1 {
             for c in c0...c1 {
                 let cell = r * columns + c
@@ -155,6 +156,7 @@ public struct SegmentIndex: Sendable {
             }
         }
         var snaps: [EdgeSnap] = []
+        snaps.reserveCapacity(2 * best.count)
         for b in best {
             let e = Int(b.edge)
             let point = projection.unproject(PlanarPoint(x: b.x, y: b.y))
@@ -167,7 +169,8 @@ public struct SegmentIndex: Sendable {
                     EdgeSnap(edge: twin, coordinate: point, distance: b.distance, fraction: 1 - fraction, bearing: Bearing.normalized(b.bearing + 180)))
             }
         }
-        return snaps.sorted { ($0.distance, $0.edge) < ($1.distance, $1.edge) }
+        snaps.sort { ($0.distance, $0.edge) < ($1.distance, $1.edge) }  // in place: `sorted` would copy
+        return snaps
     }
 }
 
