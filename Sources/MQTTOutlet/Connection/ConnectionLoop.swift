@@ -35,12 +35,6 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
     /// Ids acknowledged before `mosquitto_publish` returned them: a QoS 0 message written at once
     /// is reported by the callback inside the call. Rarely more than one, so an array.
     private var earlyAcks: [Int32] = []
-    /// QoS 0 packets written by Waygate itself (not through TLS): a batch in one `send`.
-    private var writer = PublishWriter()
-    /// Whether QoS 0 messages go through `writer` (plain TCP) or `mosquitto_publish` (TLS).
-    private let writesOwnPackets: Bool
-    /// When `writer` last sent something while it held packets (for the stall timeout).
-    private var lastWriterProgress: ContinuousClock.Instant?
     /// Messages dropped as of the last `onDrops` report, and when it was made.
     private var reportedDrops: UInt64 = 0
     private var lastDropReport: ContinuousClock.Instant?
@@ -54,7 +48,6 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
         }
         self.handle = try Self.makeHandle(settings: settings, clientID: clientID, will: presence.will)
         self.settings = settings
-        self.writesOwnPackets = !settings.usesTLS
         self.presence = presence
         self.onMessage = onMessage
         self.onConnectionChange = onConnectionChange
@@ -185,8 +178,8 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
                     continue
                 }
             }
-            var rc = connected ? pump() : MOSQ_ERR_SUCCESS.rawValue
-            if rc == MOSQ_ERR_SUCCESS.rawValue { rc = connected ? service() : libraryTurn() }
+            if connected { pump() }
+            let rc = connected ? service() : libraryTurn()
             let code = errno
             if rc != MOSQ_ERR_SUCCESS.rawValue {
                 socketOpen = false
@@ -207,20 +200,9 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
     /// libmosquitto's wake-up socket pair, which gets a byte per publish and gives one back per
     /// turn, so at thousands of publishes a second it would turn once per message without waiting.
     /// Before CONNACK (TCP connect, TLS handshake) `mosquitto_loop` runs.
-    /// While `writer` holds packets not fully sent, nothing else may be written (nor read: reading
-    /// can make libmosquitto answer at once), so the turn only waits (up to 10 ms) until the socket
-    /// takes more, and gives up on a broker that took nothing for 1.5 × keepalive.
     private func service() -> Int32 {
         let socket = mosquitto_socket(handle)
         guard socket >= 0 else { return MOSQ_ERR_NO_CONN.rawValue }
-        if !writer.isEmpty {
-            if let lastWriterProgress, clock.now - lastWriterProgress > .seconds(1.5 * Double(settings.keepalive)) {
-                return MOSQ_ERR_KEEPALIVE.rawValue
-            }
-            var descriptor = pollfd(fd: socket, events: Int16(POLLOUT), revents: 0)
-            if poll(&descriptor, 1, 10) < 0 && errno != EINTR { return MOSQ_ERR_ERRNO.rawValue }
-            return MOSQ_ERR_SUCCESS.rawValue
-        }
         var descriptor = pollfd(fd: socket, events: Int16(POLLIN) | (mosquitto_want_write(handle) ? Int16(POLLOUT) : 0), revents: 0)
         let ready = poll(&descriptor, 1, 10)
         if ready < 0 && errno != EINTR { return MOSQ_ERR_ERRNO.rawValue }
@@ -260,32 +242,19 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
-    /// Hands outbox messages to the broker while the in-flight window has room: QoS 0 ones as
-    /// packets of `writer` (one `send` for the batch), QoS 1 ones (and all over TLS) through
-    /// `mosquitto_publish`, in outbox order: libmosquitto is given a message only once `writer`
-    /// has sent everything before it, and `writer` takes one only while libmosquitto has nothing
-    /// left to write. The batch counts as in flight from the moment it leaves the outbox (same
-    /// lock), and each message's outcome (published, in flight, put back, dropped) is recorded
-    /// under one lock at the end, so a statistics snapshot never misses a message mid-handoff.
-    /// Returns MOSQ_ERR_ERRNO (with `errno`) when the socket failed.
-    private func pump() -> Int32 {
-        let socket = mosquitto_socket(handle)
-        guard socket >= 0 else { return MOSQ_ERR_SUCCESS.rawValue }  // service() reports it
-        if !writer.isEmpty {
-            // The last batch's packets first: nothing else may be written between them.
-            let (completed, error) = sendWriter(socket)
-            if completed > 0 { shared.withLock { $0.statistics.published += UInt64(completed); $0.statistics.inFlight -= completed } }
-            if let error { return failed(error) }
-            if !writer.isEmpty { return MOSQ_ERR_SUCCESS.rawValue }
-        }
+    /// Hands outbox messages to libmosquitto while the in-flight window has room. The batch
+    /// counts as in flight from the moment it leaves the outbox (same lock), and each message's
+    /// outcome (published, in flight, put back, dropped) is recorded under one lock at the end,
+    /// so a statistics snapshot never misses a message mid-handoff.
+    private func pump() {
         let room = settings.inFlightLimit - inFlight.count
-        guard room > 0 else { return MOSQ_ERR_SUCCESS.rawValue }
+        guard room > 0 else { return }
         let batch = shared.withLock { s in
             let batch = s.outbox.take(room)
             s.statistics.inFlight += batch.count
             return batch
         }
-        guard !batch.isEmpty else { return MOSQ_ERR_SUCCESS.rawValue }
+        guard !batch.isEmpty else { return }
         if batch.count > 1 { cork(true) }
         defer { if batch.count > 1 { cork(false) } }
         var failedStream: UInt64 = 0
@@ -293,26 +262,9 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
         var published: UInt64 = 0
         var handedOver = 0
         var rest: [MQTTMessage] = []
-        var sendError: Int32?
         for index in batch.indices {
             // Read in place, not copied out by an iterator (a copy retains and releases topic and payload).
             let qos = batch[index].qos
-            if qos == 0 && writesOwnPackets && (!writer.isEmpty || !mosquitto_want_write(handle)) {
-                if writer.isEmpty { lastWriterProgress = clock.now }
-                if !writer.append(topic: batch[index].topic, payload: batch[index].payload, retain: batch[index].retain) {
-                    failedStream += 1
-                }
-                continue
-            }
-            if !writer.isEmpty {
-                let (completed, error) = sendWriter(socket)
-                published += UInt64(completed)
-                if error != nil || !writer.isEmpty {
-                    sendError = error
-                    rest = Array(batch[index...])
-                    break
-                }
-            }
             var mid: Int32 = 0
             let rc = publish(batch[index], mid: &mid)
             if rc == MOSQ_ERR_SUCCESS.rawValue {
@@ -335,13 +287,6 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
                 failedStream += 1
             }
         }
-        if !writer.isEmpty && sendError == nil {
-            let (completed, error) = sendWriter(socket)
-            published += UInt64(completed)
-            sendError = error
-        }
-        // Packets of `writer` not fully sent stay in flight until a later turn sends them.
-        handedOver += writer.pendingPackets
         // Callbacks during the publishes may have settled older messages (their own lock, their own
         // decrement): only this batch's share moves here.
         shared.withLock { s in
@@ -351,20 +296,6 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
             s.statistics.droppedState += failedState
             s.statistics.inFlight -= batch.count - handedOver
         }
-        return sendError.map(failed) ?? MOSQ_ERR_SUCCESS.rawValue
-    }
-
-    /// `writer.send`, noting progress for the stall timeout in `service()`.
-    private func sendWriter(_ socket: Int32) -> (completed: Int, error: Int32?) {
-        let result = writer.send(to: socket)
-        if result.completed > 0 { lastWriterProgress = clock.now }
-        return result
-    }
-
-    /// MOSQ_ERR_ERRNO, with `errno` set to `code` for the caller to read.
-    private func failed(_ code: Int32) -> Int32 {
-        errno = code
-        return MOSQ_ERR_ERRNO.rawValue
     }
 
     /// `mosquitto_publish` of `message`, with the topic's own bytes (`withCString` on a native
@@ -466,7 +397,6 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
     private func lost(_ rc: Int32, errno code: Int32) {
         let lostStream = inFlight.filter { $0.value == 0 }
         for mid in lostStream.keys { inFlight.removeValue(forKey: mid) }
-        let unsent = writer.discard()
         earlyAcks.removeAll()
         let wasConnected = connected
         connected = false
@@ -475,8 +405,8 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
         shared.withLock { s in
             s.statistics.isConnected = false
             s.statistics.isSubscribed = false
-            s.statistics.droppedStream += UInt64(lostStream.count + unsent)
-            s.statistics.inFlight -= lostStream.count + unsent
+            s.statistics.droppedStream += UInt64(lostStream.count)
+            s.statistics.inFlight -= lostStream.count
             if !wasConnected { s.statistics.failedAttempts += 1 }
             // A refusal noted by didConnect is the better explanation: keep it.
             if wasConnected || !(s.statistics.lastError?.contains("refused the connection") ?? false) { s.statistics.lastError = line }
@@ -489,20 +419,11 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
         let flushTimeout = shared.withLock { $0.flushTimeout }
         if connected {
             let flushDeadline = clock.now + .seconds(flushTimeout)
-            while connected && clock.now < flushDeadline
-                    && (!inFlight.isEmpty || !writer.isEmpty || shared.withLock({ !$0.outbox.isEmpty })) {
-                if pump() != MOSQ_ERR_SUCCESS.rawValue || service() != MOSQ_ERR_SUCCESS.rawValue { connected = false }
+            while connected && clock.now < flushDeadline && (!inFlight.isEmpty || shared.withLock({ !$0.outbox.isEmpty })) {
+                pump()
+                if service() != MOSQ_ERR_SUCCESS.rawValue { connected = false }
             }
-            // Packets still unsent would be cut by anything written now: the socket just closes.
-            let unsent = writer.discard()
-            if unsent > 0 {
-                connected = false
-                shared.withLock { s in
-                    s.statistics.droppedStream += UInt64(unsent)
-                    s.statistics.inFlight -= unsent
-                }
-            }
-            let farewell = connected ? presence.farewell.compactMap { publishDirect($0) } : []
+            let farewell = presence.farewell.compactMap { publishDirect($0) }
             let farewellDeadline = clock.now + .seconds(1)
             while connected && clock.now < farewellDeadline && farewell.contains(where: { inFlight[$0] != nil }) {
                 if service() != MOSQ_ERR_SUCCESS.rawValue { connected = false }

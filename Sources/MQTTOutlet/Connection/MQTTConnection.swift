@@ -8,8 +8,7 @@ import Foundation
 /// libmosquitto while fewer than `inFlightLimit` are unacknowledged, and runs the callbacks.
 /// Every libmosquitto call happens on that thread (TOOLCHAIN.md: one C handle, one thread), which
 /// is why the loop is Waygate's own rather than `mosquitto_loop_start`'s: back-off and shutdown
-/// stay interruptible, no callback can race a publish, and a batch of QoS 0 messages leaves in one
-/// `send` (`PublishWriter`, docs/fleet.md).
+/// stay interruptible, no callback can race a publish, and a publish is one `send` (docs/fleet.md).
 public final class MQTTConnection: Sendable {
     /// What the connection says on its own behalf: sent on every connect, set as the last will,
     /// sent before a clean disconnect, and the topics it subscribes to.
