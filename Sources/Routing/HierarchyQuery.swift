@@ -38,19 +38,28 @@ struct HierarchyQuery {
         return path(meeting: search.meeting, search)
     }
 
-    /// Up to `maximumCount` via-node alternatives to `best` (the route `run` found for the same snaps):
-    /// both directions search on until their keys pass `AlternativeFinder.maximumStretch` × the best
-    /// cost; every node settled by both is the top of a candidate path (cheapest first), unpacked and
-    /// kept when it passes `finder`'s sharing, stretch and loop checks. A candidate lying on a path
+    /// The best route (the one `run` finds, nil when there is none) and up to `finder.maximumCount`
+    /// via-node alternatives to it, from one search: both directions go on past the best meeting
+    /// until their keys pass `AlternativeFinder.maximumStretch` × the best cost; every node labelled by
+    /// both is the top of a candidate path (cheapest first), unpacked only when `finder` looks at it
+    /// and kept when it passes `finder`'s sharing, loop and stretch checks. A candidate lying on a path
     /// already unpacked adds nothing new and is skipped. Nil when the snaps need `PathSearch` (a target
     /// behind a source on one edge).
-    func alternatives(to best: PathSearch.Result, from sources: [EdgeSnap], to targets: [EdgeSnap], finder: AlternativeFinder)
-        -> [PathSearch.Result]?
+    func bestAndAlternatives(from sources: [EdgeSnap], to targets: [EdgeSnap], finder: AlternativeFinder)
+        -> (best: PathSearch.Result?, alternatives: [PathSearch.Result])?
     {
         for s in sources {
             for t in targets where t.edge == s.edge && t.fraction < s.fraction { return nil }
         }
         var search = seeded(from: sources, to: targets)
+        // First exactly as `run` (same steps, so the same meeting), then on to the stretch limit.
+        while true {
+            let forwardKey = search.forwardHeap.first.map { $0.key + search.lowestBackwardSeed } ?? .infinity
+            let backwardKey = search.backwardHeap.first?.key ?? .infinity
+            if min(forwardKey, backwardKey) >= search.best { break }
+            step(&search, forwardFirst: forwardKey <= backwardKey)
+        }
+        guard let best = path(meeting: search.meeting, search) else { return (nil, []) }
         let limit = AlternativeFinder.maximumStretch * best.cost + 1e-9
         while true {
             let forwardKey = search.forwardHeap.first.map { $0.key + search.lowestBackwardSeed } ?? .infinity
@@ -63,17 +72,22 @@ struct HierarchyQuery {
             if let down = search.backward[node], up.distance + down.distance <= limit { candidates.append((up.distance + down.distance, node)) }
         }
         candidates.sort { ($0.cost, $0.node) < ($1.cost, $1.node) }
+        let searched = search
         var covered = Set(best.edges.map(\.rawValue))
-        var paths: [PathSearch.Result] = []
-        var unpacked = 0
-        for candidate in candidates where !covered.contains(candidate.node) {
-            guard unpacked < Self.maximumCandidates else { break }
-            unpacked += 1
-            guard let path = path(meeting: candidate.node, search) else { continue }
-            for edge in path.edges { covered.insert(edge.rawValue) }
-            paths.append(path)
+        var next = 0, unpacked = 0
+        let paths = AnyIterator<PathSearch.Result> {
+            while next < candidates.count, unpacked < Self.maximumCandidates {
+                let node = candidates[next].node
+                next += 1
+                guard !covered.contains(node) else { continue }
+                unpacked += 1
+                guard let path = path(meeting: node, searched) else { continue }
+                for edge in path.edges { covered.insert(edge.rawValue) }
+                return path
+            }
+            return nil
         }
-        return finder.choose(from: paths, best: best)
+        return (best, finder.choose(from: paths, best: best))
     }
 
     /// Via-node candidates unpacked at most per alternatives query.
