@@ -4,8 +4,8 @@ import RoadGraph
 /// the snapped sources and targets, taking them exactly as `PathSearch.run(from:to:)` does, and
 /// answering with the same cost. A source at fraction a of edge s starts at (1 − a)·cost(s) at the
 /// end of s; a target at fraction b of edge t is seeded backward with −(1 − b)·cost(t), a constant
-/// offset per target. Labels live in small dictionaries per query (the search space is a few
-/// hundred nodes), so one hierarchy serves concurrent queries.
+/// offset per target. Labels live in small hash tables per query (`SearchLabels`; the search space
+/// is a few hundred to a few thousand nodes), so one hierarchy serves concurrent queries.
 struct HierarchyQuery {
     let hierarchy: ContractionHierarchy
     let costing: EdgeCosting
@@ -68,7 +68,7 @@ struct HierarchyQuery {
             step(&search, forwardFirst: forwardKey <= backwardKey)
         }
         var candidates: [(cost: Double, node: Int32)] = []
-        for (node, up) in search.forward {
+        search.forward.forEach { node, up in
             if let down = search.backward[node], up.distance + down.distance <= limit { candidates.append((up.distance + down.distance, node)) }
         }
         candidates.sort { ($0.cost, $0.node) < ($1.cost, $1.node) }
@@ -95,7 +95,7 @@ struct HierarchyQuery {
 
     /// Both directions of one query: labels, heaps, the best meeting so far.
     private struct Search {
-        var forward: [Int32: Label] = [:], backward: [Int32: Label] = [:]
+        var forward = SearchLabels<Label>(), backward = SearchLabels<Label>()
         var forwardHeap = MinHeap(), backwardHeap = MinHeap()
         var lowestBackwardSeed = 0.0
         var best = Double.infinity
@@ -121,13 +121,16 @@ struct HierarchyQuery {
                 search.lowestBackwardSeed = min(search.lowestBackwardSeed, label.distance)
             }
         }
-        for (node, label) in search.forward {
+        var best = Double.infinity, meeting: Int32 = -1
+        search.forward.forEach { node, label in
             if let other = search.backward[node],
-               label.distance + other.distance < search.best || (label.distance + other.distance == search.best && node < search.meeting) {
-                search.best = label.distance + other.distance
-                search.meeting = node
+               label.distance + other.distance < best || (label.distance + other.distance == best && node < meeting) {
+                best = label.distance + other.distance
+                meeting = node
             }
         }
+        search.best = best
+        search.meeting = meeting
         return search
     }
 
@@ -172,7 +175,7 @@ struct HierarchyQuery {
 
     /// Settles the top node of one direction: relaxes its arcs in `graph` and records a cheaper meeting with `other`.
     private func settle(
-        _ heap: inout MinHeap, _ labels: inout [Int32: Label], _ other: [Int32: Label], _ graph: UpwardGraph, _ best: inout Double,
+        _ heap: inout MinHeap, _ labels: inout SearchLabels<Label>, _ other: SearchLabels<Label>, _ graph: UpwardGraph, _ best: inout Double,
         _ meeting: inout Int32
     ) {
         guard let (key, v) = heap.pop(), let label = labels[v], key <= label.distance else { return }
