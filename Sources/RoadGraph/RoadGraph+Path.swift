@@ -58,10 +58,14 @@ extension RoadGraph {
         at node: NodeID, arriving: EdgeID, leaving: EdgeID, geometryIndex: Int, profile: TravelProfile, strings: inout [Int32: String]
     ) -> PathIntersection {
         let incomingTwin = twin(of: arriving)
-        let turns = restrictions(from: arriving)
+        // Only an edge that starts a restriction has any (a bit per edge): the lookup is skipped for the others.
+        let turns = startsRestriction(arriving) ? restrictions(from: arriving) : restrictions[0..<0]
+        let leavingRange = outgoingRange(from: node)
+        let arrivingRange = Int(inOffsets[node.index])..<Int(inOffsets[node.index + 1])
         var roads: [PathIntersection.Road] = []
-        for out in outgoing(from: node) {
-            let e = edges[out.index]
+        roads.reserveCapacity(leavingRange.count + arrivingRange.count)
+        for index in leavingRange {
+            let out = EdgeID(Int32(index)), e = edges[index]
             let allowed = e.durations[profile].isFinite && Self.isTurnAllowed(turns, to: out, profile: profile)
             roads.append(
                 PathIntersection.Road(
@@ -69,8 +73,9 @@ extension RoadGraph {
                     isOutgoing: out == leaving, roadClass: e.roadClass, name: string(e.name, made: &strings),
                     ref: string(e.ref, made: &strings), flags: e.flags))
         }
-        for arrivingEdge in incoming(to: node) where twin(of: arrivingEdge) == nil {
-            let e = edges[arrivingEdge.index]
+        for k in arrivingRange {
+            let arrivingEdge = EdgeID(inEdges[k]), e = edges[arrivingEdge.index]
+            guard twin(ofLoaded: e) == nil else { continue }
             roads.append(
                 PathIntersection.Road(
                     edge: arrivingEdge, bearing: Bearing.normalized(finalBearing(of: e) + 180), canEnter: false,
@@ -85,6 +90,7 @@ extension RoadGraph {
 
     /// `string(_:)`, kept in `made` (a path meets the same names and refs again and again).
     func string(_ index: Int32, made: inout [Int32: String]) -> String? {
+        guard index >= 0 else { return nil }
         if let made = made[index] { return made }
         let text = string(index)
         if let text { made[index] = text }

@@ -198,8 +198,10 @@ public struct RoadGraph: Sendable {
     }
 
     /// The edge covering the same road in the opposite direction, if that direction exists.
-    public func twin(of edge: EdgeID) -> EdgeID? {
-        let e = edges[edge.index]
+    public func twin(of edge: EdgeID) -> EdgeID? { twin(ofLoaded: edges[edge.index]) }
+
+    /// `twin(of:)` of an edge already loaded.
+    func twin(ofLoaded e: RoadEdge) -> EdgeID? {
         let other = shapeEdges[2 * Int(e.shape) + (e.flags.contains(.reversedShape) ? 0 : 1)]
         return other >= 0 ? EdgeID(other) : nil
     }

@@ -35,17 +35,23 @@ struct AlternativeFinder {
     }
 
     /// Up to `maximumCount` of `candidates` (cheapest first, e.g. the via-node paths of a hierarchy)
-    /// that pass the same checks as penalty alternatives, in order of travel time.
-    func choose(from candidates: [PathSearch.Result], best: PathSearch.Result) -> [PathSearch.Result] {
-        let bestCost = realCost(best)
-        var chosen = [shapes(of: best)], found: [PathSearch.Result] = []
-        for candidate in candidates where found.count < maximumCount {
-            guard realCost(candidate) <= Self.maximumStretch * bestCost, !hasLoop(candidate) else { continue }
-            guard chosen.allSatisfy({ sharedFraction(candidate, with: $0) <= Self.maximumSharing }) else { continue }
+    /// that pass the same checks as penalty alternatives, in order of travel time. Candidates are
+    /// taken one by one and no more once `maximumCount` are kept, so a lazy sequence unpacks only
+    /// what is looked at; the sharing and loop checks come first, the travel time (a pass over
+    /// every turn) only for a candidate that passes them.
+    func choose(from candidates: some Sequence<PathSearch.Result>, best: PathSearch.Result) -> [PathSearch.Result] {
+        var chosen = [shapes(of: best)], found: [(route: PathSearch.Result, cost: Double)] = []
+        var limit: Double?
+        var remaining = candidates.makeIterator()
+        while found.count < maximumCount, let candidate = remaining.next() {
+            guard chosen.allSatisfy({ sharedFraction(candidate, with: $0) <= Self.maximumSharing }), !hasLoop(candidate) else { continue }
+            let cost = realCost(candidate), stretch = limit ?? Self.maximumStretch * realCost(best)
+            limit = stretch
+            guard cost <= stretch else { continue }
             chosen.append(shapes(of: candidate))
-            found.append(candidate)
+            found.append((candidate, cost))
         }
-        return found.sorted { realCost($0) < realCost($1) }
+        return found.sorted { $0.cost < $1.cost }.map(\.route)
     }
 
     /// Travel time in seconds without penalties, turn costs included.
@@ -71,9 +77,10 @@ struct AlternativeFinder {
         let graph = costing.graph
         var shared = 0.0, total = 0.0
         for e in candidate.edges {
-            let length = Double(graph.edges[e.index].length)
+            let edge = graph.edges[e.index]
+            let length = Double(edge.length)
             total += length
-            if shapes.contains(graph.edges[e.index].shape) { shared += length }
+            if shapes.contains(edge.shape) { shared += length }
         }
         return total > 0 ? shared / total : 1
     }

@@ -4,8 +4,8 @@ import RoadGraph
 /// the snapped sources and targets, taking them exactly as `PathSearch.run(from:to:)` does, and
 /// answering with the same cost. A source at fraction a of edge s starts at (1 − a)·cost(s) at the
 /// end of s; a target at fraction b of edge t is seeded backward with −(1 − b)·cost(t), a constant
-/// offset per target. Labels live in small dictionaries per query (the search space is a few
-/// hundred nodes), so one hierarchy serves concurrent queries.
+/// offset per target. Labels live in small hash tables per query (`SearchLabels`; the search space
+/// is a few hundred to a few thousand nodes), so one hierarchy serves concurrent queries.
 struct HierarchyQuery {
     let hierarchy: ContractionHierarchy
     let costing: EdgeCosting
@@ -38,19 +38,28 @@ struct HierarchyQuery {
         return path(meeting: search.meeting, search)
     }
 
-    /// Up to `maximumCount` via-node alternatives to `best` (the route `run` found for the same snaps):
-    /// both directions search on until their keys pass `AlternativeFinder.maximumStretch` × the best
-    /// cost; every node settled by both is the top of a candidate path (cheapest first), unpacked and
-    /// kept when it passes `finder`'s sharing, stretch and loop checks. A candidate lying on a path
+    /// The best route (the one `run` finds, nil when there is none) and up to `finder.maximumCount`
+    /// via-node alternatives to it, from one search: both directions go on past the best meeting
+    /// until their keys pass `AlternativeFinder.maximumStretch` × the best cost; every node labelled by
+    /// both is the top of a candidate path (cheapest first), unpacked only when `finder` looks at it
+    /// and kept when it passes `finder`'s sharing, loop and stretch checks. A candidate lying on a path
     /// already unpacked adds nothing new and is skipped. Nil when the snaps need `PathSearch` (a target
     /// behind a source on one edge).
-    func alternatives(to best: PathSearch.Result, from sources: [EdgeSnap], to targets: [EdgeSnap], finder: AlternativeFinder)
-        -> [PathSearch.Result]?
+    func bestAndAlternatives(from sources: [EdgeSnap], to targets: [EdgeSnap], finder: AlternativeFinder)
+        -> (best: PathSearch.Result?, alternatives: [PathSearch.Result])?
     {
         for s in sources {
             for t in targets where t.edge == s.edge && t.fraction < s.fraction { return nil }
         }
         var search = seeded(from: sources, to: targets)
+        // First exactly as `run` (same steps, so the same meeting), then on to the stretch limit.
+        while true {
+            let forwardKey = search.forwardHeap.first.map { $0.key + search.lowestBackwardSeed } ?? .infinity
+            let backwardKey = search.backwardHeap.first?.key ?? .infinity
+            if min(forwardKey, backwardKey) >= search.best { break }
+            step(&search, forwardFirst: forwardKey <= backwardKey)
+        }
+        guard let best = path(meeting: search.meeting, search) else { return (nil, []) }
         let limit = AlternativeFinder.maximumStretch * best.cost + 1e-9
         while true {
             let forwardKey = search.forwardHeap.first.map { $0.key + search.lowestBackwardSeed } ?? .infinity
@@ -59,21 +68,26 @@ struct HierarchyQuery {
             step(&search, forwardFirst: forwardKey <= backwardKey)
         }
         var candidates: [(cost: Double, node: Int32)] = []
-        for (node, up) in search.forward {
+        search.forward.forEach { node, up in
             if let down = search.backward[node], up.distance + down.distance <= limit { candidates.append((up.distance + down.distance, node)) }
         }
         candidates.sort { ($0.cost, $0.node) < ($1.cost, $1.node) }
+        let searched = search
         var covered = Set(best.edges.map(\.rawValue))
-        var paths: [PathSearch.Result] = []
-        var unpacked = 0
-        for candidate in candidates where !covered.contains(candidate.node) {
-            guard unpacked < Self.maximumCandidates else { break }
-            unpacked += 1
-            guard let path = path(meeting: candidate.node, search) else { continue }
-            for edge in path.edges { covered.insert(edge.rawValue) }
-            paths.append(path)
+        var next = 0, unpacked = 0
+        let paths = AnyIterator<PathSearch.Result> {
+            while next < candidates.count, unpacked < Self.maximumCandidates {
+                let node = candidates[next].node
+                next += 1
+                guard !covered.contains(node) else { continue }
+                unpacked += 1
+                guard let path = path(meeting: node, searched) else { continue }
+                for edge in path.edges { covered.insert(edge.rawValue) }
+                return path
+            }
+            return nil
         }
-        return finder.choose(from: paths, best: best)
+        return (best, finder.choose(from: paths, best: best))
     }
 
     /// Via-node candidates unpacked at most per alternatives query.
@@ -81,7 +95,7 @@ struct HierarchyQuery {
 
     /// Both directions of one query: labels, heaps, the best meeting so far.
     private struct Search {
-        var forward: [Int32: Label] = [:], backward: [Int32: Label] = [:]
+        var forward = SearchLabels<Label>(), backward = SearchLabels<Label>()
         var forwardHeap = MinHeap(), backwardHeap = MinHeap()
         var lowestBackwardSeed = 0.0
         var best = Double.infinity
@@ -107,13 +121,16 @@ struct HierarchyQuery {
                 search.lowestBackwardSeed = min(search.lowestBackwardSeed, label.distance)
             }
         }
-        for (node, label) in search.forward {
+        var best = Double.infinity, meeting: Int32 = -1
+        search.forward.forEach { node, label in
             if let other = search.backward[node],
-               label.distance + other.distance < search.best || (label.distance + other.distance == search.best && node < search.meeting) {
-                search.best = label.distance + other.distance
-                search.meeting = node
+               label.distance + other.distance < best || (label.distance + other.distance == best && node < meeting) {
+                best = label.distance + other.distance
+                meeting = node
             }
         }
+        search.best = best
+        search.meeting = meeting
         return search
     }
 
@@ -158,7 +175,7 @@ struct HierarchyQuery {
 
     /// Settles the top node of one direction: relaxes its arcs in `graph` and records a cheaper meeting with `other`.
     private func settle(
-        _ heap: inout MinHeap, _ labels: inout [Int32: Label], _ other: [Int32: Label], _ graph: UpwardGraph, _ best: inout Double,
+        _ heap: inout MinHeap, _ labels: inout SearchLabels<Label>, _ other: SearchLabels<Label>, _ graph: UpwardGraph, _ best: inout Double,
         _ meeting: inout Int32
     ) {
         guard let (key, v) = heap.pop(), let label = labels[v], key <= label.distance else { return }

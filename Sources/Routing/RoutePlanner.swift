@@ -37,29 +37,32 @@ public struct RoutePlanner: Sendable {
     /// The best route and up to `request.alternatives` alternatives, best first.
     /// - Throws: `RoutingError` for an unknown profile, too few waypoints, a waypoint off the network, or no route.
     public func plan(_ request: RouteRequest) throws(RoutingError) -> [PlannedRoute] {
-        let (costing, candidates, searches) = try searchLegs(request)
+        let (costing, candidates, searches, viaNode) = try searchLegs(request, alternatives: request.alternatives > 0)
         let points = request.waypoints.map(\.coordinate)
         let best = route(searches, costing, points)
         guard request.alternatives > 0, searches.count == 1 else { return [best] }
-        let finder = AlternativeFinder(costing: costing, maximumCount: min(2, request.alternatives))
-        let sources = Self.departures(candidates[0]), targets = Self.arrivals(candidates[1])
-        let viaNode = hierarchy(for: costing).flatMap {
-            HierarchyQuery(hierarchy: $0, costing: costing).alternatives(to: searches[0], from: sources, to: targets, finder: finder)
-        }
-        let alternatives = viaNode ?? finder.alternatives(to: searches[0], from: sources, to: targets)
+        let alternatives = viaNode ?? AlternativeFinder(costing: costing, maximumCount: Self.alternativeCount(request))
+            .alternatives(to: searches[0], from: Self.departures(candidates[0]), to: Self.arrivals(candidates[1]))
         return [best] + alternatives.map { route([$0], costing, points) }
     }
+
+    /// The number of alternatives offered for `request`: as many as asked, at most two.
+    static func alternativeCount(_ request: RouteRequest) -> Int { min(2, request.alternatives) }
 
     /// The weight of the best route for `request`, summed over its legs: what the search minimises
     /// (edge travel time ÷ road preference, plus turn weights; weighted seconds), without building
     /// the route's geometry and intersections — the search alone.
     /// - Throws: `RoutingError` as `plan` does.
     public func bestWeight(_ request: RouteRequest) throws(RoutingError) -> Double {
-        try searchLegs(request).searches.reduce(0) { $0 + $1.cost }
+        try searchLegs(request, alternatives: false).searches.reduce(0) { $0 + $1.cost }
     }
 
-    /// The costing of `request`, the snaps of each waypoint, and the cheapest path of each leg.
-    private func searchLegs(_ request: RouteRequest) throws(RoutingError) -> (EdgeCosting, [[EdgeSnap]], searches: [PathSearch.Result]) {
+    /// The costing of `request`, the snaps of each waypoint, and the cheapest path of each leg; with
+    /// `alternatives` on a single leg answered by a hierarchy, also its via-node alternatives (found
+    /// by the same search), else nil.
+    private func searchLegs(_ request: RouteRequest, alternatives: Bool) throws(RoutingError)
+        -> (EdgeCosting, [[EdgeSnap]], searches: [PathSearch.Result], viaNode: [PathSearch.Result]?)
+    {
         let profile = try Self.profile(named: request.profile)
         guard request.waypoints.count >= 2 else { throw .tooFewWaypoints(request.waypoints.count) }
         let costing = request.avoid.isEmpty
@@ -68,15 +71,25 @@ public struct RoutePlanner: Sendable {
         for waypoint in request.waypoints {
             candidates.append(try snap(waypoint, costing: costing, radius: request.snapRadius))
         }
-        var searches: [PathSearch.Result] = []
+        var searches: [PathSearch.Result] = [], viaNode: [PathSearch.Result]?
         for leg in 0..<(candidates.count - 1) {
             let sources = Self.departures(candidates[leg]), targets = Self.arrivals(candidates[leg + 1])
-            guard let found = search(costing, from: sources, to: targets) else {
+            var found: PathSearch.Result?
+            if alternatives, candidates.count == 2, let hierarchy = hierarchy(for: costing),
+               let answer = HierarchyQuery(hierarchy: hierarchy, costing: costing).bestAndAlternatives(
+                   from: sources, to: targets, finder: AlternativeFinder(costing: costing, maximumCount: Self.alternativeCount(request)))
+            {
+                found = answer.best
+                viaNode = answer.alternatives
+            } else {
+                found = search(costing, from: sources, to: targets)
+            }
+            guard let found else {
                 throw .noRoute(from: request.waypoints[leg].coordinate, to: request.waypoints[leg + 1].coordinate)
             }
             searches.append(found)
         }
-        return (costing, candidates, searches)
+        return (costing, candidates, searches, viaNode)
     }
 
     /// The cheapest path for one leg: on the profile's hierarchy when there is one and nothing is avoided, else by A*.

@@ -53,4 +53,29 @@ struct HelsinkiHierarchyTests {
         }
         #expect(h.shortcutCount > 0)
     }
+
+    @Test("a request with alternatives gets the best route it gets without; its via-node alternatives pass the sharing and loop checks")
+    func alternativesKeepTheBestRoute() throws {
+        let (p, h) = try #require(Self.built)
+        let fast = RoutePlanner(graph: p.graph, hierarchies: [h])
+        let points = [HelsinkiRoutingTests.mannerheimintie, HelsinkiRoutingTests.unioninkatu, HelsinkiRoutingTests.bulevardi, HelsinkiRoutingTests.siltavuorenpenger]
+        var alternatives = 0
+        for from in points {
+            for to in points where to != from {
+                let waypoints = [RouteWaypoint(from), RouteWaypoint(to)]
+                let alone = try #require(try fast.plan(RouteRequest(waypoints: waypoints)).first)
+                let routes = try fast.plan(RouteRequest(waypoints: waypoints, alternatives: 2))
+                #expect(routes.first?.edges == alone.edges)
+                #expect(routes.first?.duration == alone.duration)
+                for (i, route) in routes.enumerated().dropFirst() {
+                    alternatives += 1
+                    let nodes = route.edges.dropLast().map { p.graph[$0].to }
+                    #expect(Set(nodes).count == nodes.count)
+                    for earlier in routes[..<i] { #expect(sharedFraction(route, earlier, p.graph) <= AlternativeFinder.maximumSharing + 1e-9) }
+                }
+            }
+        }
+        #expect(alternatives > 0)
+    }
 }
+

@@ -106,20 +106,28 @@ extension InstructionWriter {
             byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"")
                 || byte == UInt8(ascii: "'")
         }
-        guard text.utf8.contains(where: isSpecial) else {
-            return "<speak><amazon:effect name=\"drc\"><prosody rate=\"1.08\">\(text)</prosody></amazon:effect></speak>"
-        }
-        var escaped = ""
-        for ch in text {
-            switch ch {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            default: escaped.append(ch)
+        // Appended into one buffer sized up front (string interpolation grew it piece by piece).
+        var prompt = ""
+        prompt.reserveCapacity(ssmlOpening.utf8.count + text.utf8.count + ssmlClosing.utf8.count + 16)
+        prompt += ssmlOpening
+        if text.utf8.contains(where: isSpecial) {
+            for ch in text {
+                switch ch {
+                case "&": prompt += "&amp;"
+                case "<": prompt += "&lt;"
+                case ">": prompt += "&gt;"
+                case "\"": prompt += "&quot;"
+                case "'": prompt += "&apos;"
+                default: prompt.append(ch)
+                }
             }
+        } else {
+            prompt += text
         }
-        return "<speak><amazon:effect name=\"drc\"><prosody rate=\"1.08\">\(escaped)</prosody></amazon:effect></speak>"
+        prompt += ssmlClosing
+        return prompt
     }
+
+    /// What an SSML prompt opens and closes with.
+    static let ssmlOpening = "<speak><amazon:effect name=\"drc\"><prosody rate=\"1.08\">", ssmlClosing = "</prosody></amazon:effect></speak>"
 }
