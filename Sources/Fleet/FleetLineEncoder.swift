@@ -8,11 +8,10 @@ import WireProtocol
 struct FleetLineEncoder {
     private var json = JSONWriter(capacity: 4_096)
 
-    /// The payload of event `seq` at `time`: the wire line the socket would send, without `\n`;
-    /// a MATCH's roads come from the vehicle's `matchCache` where they did not change.
-    mutating func payload(seq: UInt64, time: Timestamp, payload: EventPayload, matchCache: inout MatchEncodingCache) -> [UInt8] {
+    /// The payload of event `seq` at `time`: the wire line the socket would send, without `\n`.
+    mutating func payload(seq: UInt64, time: Timestamp, payload: EventPayload) -> [UInt8] {
         json.reset()
-        payload.write(seq: seq, time: time, to: &json, matchCache: &matchCache)
+        payload.write(seq: seq, time: time, to: &json)
         // A copy, not `json.bytes` itself: sharing the buffer would make the next `reset` allocate a new one.
         return json.bytes.withUnsafeBufferPointer { Array($0) }
     }

@@ -34,8 +34,6 @@ final class FleetShard: @unchecked Sendable {  // `vehicles`, `encoder` and `wor
     private let topicTable: [[String?]]
     /// Whether each channel slot is published (`FleetOptions.channels`), read per event without hashing.
     private let publishedSlots: [Bool]
-    /// Each vehicle's last MATCH roads, encoded: the next MATCH copies the roads that did not change.
-    private var matchCaches: [MatchEncodingCache]
     private let lock = NSLock()
     private var state = State()
     private let done = DispatchSemaphore(value: 0)
@@ -56,7 +54,6 @@ final class FleetShard: @unchecked Sendable {  // `vehicles`, `encoder` and `wor
                 return topics.topic(channel.rawValue, vehicle: vehicle.id)
             }
         }
-        matchCaches = Array(repeating: MatchEncodingCache(), count: vehicles.count)
         backlogLimit = max(256, (topics?.outbox.streamMessages ?? 0) / 2)
     }
 
@@ -161,7 +158,7 @@ final class FleetShard: @unchecked Sendable {  // `vehicles`, `encoder` and `wor
             vehicles[i].lines[slot] += 1
             produced += 1
             // Without a broker the line is encoded all the same: the work of a vehicle is the same.
-            let bytes = encoder.payload(seq: seq, time: time, payload: payload, matchCache: &matchCaches[i])
+            let bytes = encoder.payload(seq: seq, time: time, payload: payload)
             if let topic = topicTable[i][slot] {
                 messages.append(MQTTMessage(payload: bytes, channel: channel, topic: topic))
             }

@@ -99,20 +99,13 @@ public struct MatchMessage: WireMessage {
 
 extension MatchMessage {
     public func writeMembers(to object: inout WireObjectWriter) {
-        var noCache: MatchEncodingCache?
-        writeMembers(to: &object, cache: &noCache)
-    }
-
-    /// The members in key order, the matched road and the horizon's roads copied from `cache`
-    /// where it holds them (all written plainly without a cache).
-    func writeMembers(to object: inout WireObjectWriter, cache: inout MatchEncodingCache?) {
         object.member("bearing", bearing)
         object.member("confidence", confidence)
-        object.member("horizon", horizon, cache: &cache)
+        object.member("horizon", horizon)
         object.member("lat", lat)
         object.member("lon", lon)
         object.member("offroad", offroad)
-        object.member("road", road, cache: &cache)
+        object.member("road", road)
         object.member("teleport", teleport)
     }
 }
