@@ -59,12 +59,12 @@ let package = Package(
 
         // MARK: - Layer 2 — algorithms
         module("OSMImport", ["CZlib", "Geodesy", "XMLScanning", "RoadGraph"]),  // .osm.pbf / .osm XML → RoadGraph via TagPolicy
-        module("Guidance", ["Geodesy", "RouteModel", "RoadGraph"]),  // RoadPath → steps, banners, voice
+        module("Guidance", ["Geodesy", "XMLScanning", "RouteModel", "RoadGraph"]),  // RoadPath → steps, banners, voice
         module("Routing", ["Geodesy", "RoadGraph"]),  // RoutePlanner: snap, search, alternatives
         module("MapMatching", ["Geodesy", "Timekeeping", "Positioning", "RoadGraph", "Routing"]),  // HMM matching, live and offline
         module("Navigation", ["Geodesy", "Timekeeping", "Positioning", "RouteModel"]),  // progress, off-route, session, camera
         module("Simulation", ["Geodesy", "Timekeeping", "JSON", "Positioning", "RouteModel"]),  // RouteSimulator, noise, sky
-        module("Render", ["CCairo", "Geodesy", "RouteModel", "RoadGraph"]),  // SVG and PNG (cairo) pictures of routes, traces, matches
+        module("Render", ["CCairo", "Geodesy", "XMLScanning", "RouteModel", "RoadGraph"]),  // SVG and PNG (cairo) pictures of routes, traces, matches
 
         // MARK: - Layer 3 — runtime
         module("LocationSources", ["CGPS", "Geodesy", "Timekeeping", "SystemIO", "Positioning", "RouteModel", "NMEA", "Simulation"]),
@@ -89,7 +89,7 @@ let package = Package(
             path: "Sources/WaygateFuzz", swiftSettings: swiftSettings),
 
         // MARK: - Tests
-        .target(name: "TestSupport", dependencies: ["Geodesy", "JSON", "SystemIO", "WireProtocol", "Servers"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
+        .target(name: "TestSupport", dependencies: ["Geodesy", "JSON", "XMLScanning", "SystemIO", "WireProtocol", "Servers"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
         tests("Geodesy"), tests("JSON", ["Simulation"]), tests("Timekeeping"), tests("SystemIO"), tests("Positioning", ["Geodesy"]),
         tests("NMEA", ["Geodesy", "Timekeeping", "Positioning", "Simulation"]), tests("GPSDProtocol", ["Timekeeping", "JSON", "Positioning", "NMEA"]), tests("RouteFormats", ["Geodesy", "Timekeeping", "JSON", "Positioning", "RouteModel"]),
         tests("WireProtocol", ["Geodesy", "Timekeeping", "JSON", "Simulation"]), tests("OSMImport", ["Geodesy", "RoadGraph"]), tests("RoadGraph", ["Geodesy", "OSMImport"]), tests("Routing", ["Geodesy", "RoadGraph", "OSMImport", "Simulation"]),

@@ -1,3 +1,5 @@
+import XMLScanning
+
 /// Writes SVG 1.1 directly: one element per drawn thing, its role as the `class` attribute,
 /// coordinates with two decimals.
 struct SVGCanvas: Canvas {
@@ -23,17 +25,17 @@ struct SVGCanvas: Canvas {
     mutating func polyline(_ points: [PicturePoint], color: Color, width: Double, role: String) {
         guard points.count >= 2 else { return }
         let list = points.map { "\(Self.number($0.x)),\(Self.number($0.y))" }.joined(separator: " ")
-        body += "<polyline class=\"\(Self.escape(role))\" points=\"\(list)\" fill=\"none\" stroke=\"\(color.css)\""
+        body += "<polyline class=\"\(XMLText.escaped(role))\" points=\"\(list)\" fill=\"none\" stroke=\"\(color.css)\""
             + "\(Self.opacity(color, "stroke-opacity")) stroke-width=\"\(Self.number(width))\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n"
     }
 
     mutating func circle(_ center: PicturePoint, radius: Double, fill: Color, stroke: Color, strokeWidth: Double, role: String) {
-        body += "<circle class=\"\(Self.escape(role))\" cx=\"\(Self.number(center.x))\" cy=\"\(Self.number(center.y))\" r=\"\(Self.number(radius))\""
+        body += "<circle class=\"\(XMLText.escaped(role))\" cx=\"\(Self.number(center.x))\" cy=\"\(Self.number(center.y))\" r=\"\(Self.number(radius))\""
             + " fill=\"\(fill.css)\"\(Self.opacity(fill, "fill-opacity")) stroke=\"\(stroke.css)\" stroke-width=\"\(Self.number(strokeWidth))\"/>\n"
     }
 
     mutating func rectangle(x: Double, y: Double, width: Double, height: Double, fill: Color, role: String) {
-        body += "<rect class=\"\(Self.escape(role))\" x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(width))\""
+        body += "<rect class=\"\(XMLText.escaped(role))\" x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(width))\""
             + " height=\"\(Self.number(height))\" fill=\"\(fill.css)\"\(Self.opacity(fill, "fill-opacity"))/>\n"
     }
 
@@ -43,8 +45,8 @@ struct SVGCanvas: Canvas {
         case .middle: "middle"
         case .end: "end"
         }
-        body += "<text class=\"\(Self.escape(role))\" x=\"\(Self.number(point.x))\" y=\"\(Self.number(point.y))\" font-family=\"DejaVu Sans, sans-serif\""
-            + " font-size=\"\(Self.number(size))\" fill=\"\(color.css)\" text-anchor=\"\(anchorName)\">\(Self.escape(string))</text>\n"
+        body += "<text class=\"\(XMLText.escaped(role))\" x=\"\(Self.number(point.x))\" y=\"\(Self.number(point.y))\" font-family=\"DejaVu Sans, sans-serif\""
+            + " font-size=\"\(Self.number(size))\" fill=\"\(color.css)\" text-anchor=\"\(anchorName)\">\(XMLText.escaped(string))</text>\n"
     }
 
     /// A number with at most two decimals.
@@ -56,21 +58,5 @@ struct SVGCanvas: Canvas {
 
     private static func opacity(_ color: Color, _ attribute: String) -> String {
         color.alpha < 1 ? " \(attribute)=\"\(number(color.alpha))\"" : ""
-    }
-
-    /// `text` with XML's five special characters escaped.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for ch in text {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(ch)
-            }
-        }
-        return out
     }
 }

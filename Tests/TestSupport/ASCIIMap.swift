@@ -1,4 +1,5 @@
 import Geodesy
+import XMLScanning
 
 /// A small road network drawn as text, for routing and guidance tests (valhalla gurka, OSRM
 /// cucumber): letters and digits are nodes placed on a grid of `gridSize` metres, `- | / \` are
@@ -106,20 +107,6 @@ public struct ASCIIMap: Sendable {
     }
 
     private func tagsXML(_ tags: [String: String]) -> String {
-        tags.sorted { $0.key < $1.key }.map { "    <tag k=\"\(escape($0.key))\" v=\"\(escape($0.value))\"/>\n" }.joined()
-    }
-
-    private func escape(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
+        tags.sorted { $0.key < $1.key }.map { "    <tag k=\"\(XMLText.escaped($0.key))\" v=\"\(XMLText.escaped($0.value))\"/>\n" }.joined()
     }
 }

@@ -1,5 +1,6 @@
 import Geodesy
 import RouteModel
+import XMLScanning
 
 extension InstructionWriter {
     /// The spoken prompts on step `i` for the maneuver that ends it (the start of step `i + 1`).
@@ -102,28 +103,12 @@ extension InstructionWriter {
 
     /// The prompt as SSML for Amazon Polly–style engines (what Mapbox sends).
     static func ssml(_ text: String) -> String {
-        let isSpecial = { (byte: UInt8) in
-            byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"")
-                || byte == UInt8(ascii: "'")
-        }
         // Appended into one buffer sized up front (string interpolation grew it piece by piece).
+        let body = XMLText.escaped(text)
         var prompt = ""
-        prompt.reserveCapacity(ssmlOpening.utf8.count + text.utf8.count + ssmlClosing.utf8.count + 16)
+        prompt.reserveCapacity(ssmlOpening.utf8.count + body.utf8.count + ssmlClosing.utf8.count)
         prompt += ssmlOpening
-        if text.utf8.contains(where: isSpecial) {
-            for ch in text {
-                switch ch {
-                case "&": prompt += "&amp;"
-                case "<": prompt += "&lt;"
-                case ">": prompt += "&gt;"
-                case "\"": prompt += "&quot;"
-                case "'": prompt += "&apos;"
-                default: prompt.append(ch)
-                }
-            }
-        } else {
-            prompt += text
-        }
+        prompt += body
         prompt += ssmlClosing
         return prompt
     }

@@ -1,5 +1,6 @@
 import Geodesy
 import Timekeeping
+import XMLScanning
 public import Positioning
 public import RouteModel
 
@@ -9,7 +10,7 @@ public enum GPXWriter {
     /// A GPX document with one track of `fixes` (fixes without a coordinate are skipped).
     public static func track(_ fixes: [Fix], name: String = "") -> [UInt8] {
         var body = "  <trk>\n"
-        if !name.isEmpty { body += "    <name>\(escaped(name))</name>\n" }
+        if !name.isEmpty { body += "    <name>\(XMLText.escaped(name))</name>\n" }
         body += "    <trkseg>\n"
         for fix in fixes {
             guard let c = fix.coordinate else { continue }
@@ -27,7 +28,7 @@ public enum GPXWriter {
     /// A GPX document with the route's shape as one `rte`, named after its first leg's summary.
     public static func route(_ route: Route) -> [UInt8] {
         var body = "  <rte>\n"
-        if let summary = route.legs.first?.summary, !summary.isEmpty { body += "    <name>\(escaped(summary))</name>\n" }
+        if let summary = route.legs.first?.summary, !summary.isEmpty { body += "    <name>\(XMLText.escaped(summary))</name>\n" }
         for c in route.geometry {
             body += "    <rtept lat=\"\(format(c.latitude))\" lon=\"\(format(c.longitude))\"/>\n"
         }
@@ -38,20 +39,6 @@ public enum GPXWriter {
     private static func document(_ body: String) -> [UInt8] {
         Array(("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             + "<gpx version=\"1.1\" creator=\"Waygate\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n" + body + "</gpx>\n").utf8)
-    }
-
-    private static func escaped(_ s: String) -> String {
-        var out = ""
-        for ch in s {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(ch)
-            }
-        }
-        return out
     }
 }
 
