@@ -27,14 +27,7 @@ struct HierarchyQuery {
             for t in targets where t.edge == s.edge && t.fraction < s.fraction { return PathSearch(costing: costing).run(from: sources, to: targets) }
         }
         var search = seeded(from: sources, to: targets)
-        // A forward label plus any backward one is at least the forward key plus the lowest seed;
-        // a backward label plus any forward one is at least the backward key (forward labels are ≥ 0).
-        while true {
-            let forwardKey = search.forwardHeap.first.map { $0.key + search.lowestBackwardSeed } ?? .infinity
-            let backwardKey = search.backwardHeap.first?.key ?? .infinity
-            if min(forwardKey, backwardKey) >= search.best { break }
-            step(&search, forwardFirst: forwardKey <= backwardKey)
-        }
+        advance(&search)
         return path(meeting: search.meeting, search)
     }
 
@@ -53,20 +46,10 @@ struct HierarchyQuery {
         }
         var search = seeded(from: sources, to: targets)
         // First exactly as `run` (same steps, so the same meeting), then on to the stretch limit.
-        while true {
-            let forwardKey = search.forwardHeap.first.map { $0.key + search.lowestBackwardSeed } ?? .infinity
-            let backwardKey = search.backwardHeap.first?.key ?? .infinity
-            if min(forwardKey, backwardKey) >= search.best { break }
-            step(&search, forwardFirst: forwardKey <= backwardKey)
-        }
+        advance(&search)
         guard let best = path(meeting: search.meeting, search) else { return (nil, []) }
         let limit = AlternativeFinder.maximumStretch * best.cost + 1e-9
-        while true {
-            let forwardKey = search.forwardHeap.first.map { $0.key + search.lowestBackwardSeed } ?? .infinity
-            let backwardKey = search.backwardHeap.first?.key ?? .infinity
-            if min(forwardKey, backwardKey) > limit { break }
-            step(&search, forwardFirst: forwardKey <= backwardKey)
-        }
+        advance(&search, through: limit)
         var candidates: [(cost: Double, node: Int32)] = []
         search.forward.forEach { node, up in
             if let down = search.backward[node], up.distance + down.distance <= limit { candidates.append((up.distance + down.distance, node)) }
@@ -132,6 +115,20 @@ struct HierarchyQuery {
         search.best = best
         search.meeting = meeting
         return search
+    }
+
+    /// Settles nodes, the direction with the lower key first, while a cheaper meeting than the best
+    /// so far can still be found (`limit` nil) or while the lower key is at most `limit`. A forward
+    /// label plus any backward one is at least the forward key plus the lowest seed; a backward label
+    /// plus any forward one is at least the backward key (forward labels are ≥ 0).
+    private func advance(_ search: inout Search, through limit: Double? = nil) {
+        while true {
+            let forwardKey = search.forwardHeap.first.map { $0.key + search.lowestBackwardSeed } ?? .infinity
+            let backwardKey = search.backwardHeap.first?.key ?? .infinity
+            let key = min(forwardKey, backwardKey)
+            if limit.map({ key > $0 }) ?? (key >= search.best) { break }
+            step(&search, forwardFirst: forwardKey <= backwardKey)
+        }
     }
 
     /// Settles the top node of the forward (or backward) direction.

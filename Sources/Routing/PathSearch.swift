@@ -30,7 +30,7 @@ struct PathSearch {
         guard let goalCoordinate = targets.first?.coordinate else { return nil }
         let goal = costing.tables.projection.project(goalCoordinate)
         // Labels of the edges reached only (not arrays over the whole graph), so a search costs what it visits.
-        var labels: [Int32: Label] = [:]
+        var labels = SearchLabels<Label>()
         func cost(_ e: Int) -> Double { labels[Int32(e)]?.cost ?? .infinity }
         var arrivalCost = [Double](repeating: .infinity, count: targets.count)
         var arrivalParent = [Int32](repeating: -1, count: targets.count)
@@ -93,7 +93,7 @@ struct PathSearch {
 
     /// Walks the parent links back from the arrival at target `k`.
     private func result(
-        _ k: Int, _ targets: [EdgeSnap], _ arrivalParent: [Int32], _ arrivalStart: [Double], _ total: Double, _ labels: [Int32: Label]
+        _ k: Int, _ targets: [EdgeSnap], _ arrivalParent: [Int32], _ arrivalStart: [Double], _ total: Double, _ labels: SearchLabels<Label>
     ) -> Result {
         let target = targets[k]
         guard arrivalParent[k] >= 0 else {

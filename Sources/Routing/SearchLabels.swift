@@ -1,6 +1,6 @@
-/// The labels of one direction of a hierarchy query, by node: an open-addressing hash table keyed
-/// by node (linear probing, multiplicative hash, doubled at half load), made for the few hundred to
-/// few thousand nodes a query labels. A `Dictionary` hashes every key with SipHash, which was most
+/// The labels of a search by node or edge (one direction of a hierarchy query, the edges an A*
+/// search reaches): an open-addressing hash table keyed by a non-negative index (linear probing,
+/// multiplicative hash, doubled at half load), made for the few hundred to few thousand a search labels. A `Dictionary` hashes every key with SipHash, which was most
 /// of a query's time; the table answers the same questions, so the search and its results are the same.
 struct SearchLabels<Label> {
     private var keys: [Int32]
@@ -33,7 +33,7 @@ struct SearchLabels<Label> {
         }
     }
 
-    /// The label of `node`, nil when it has none; setting nil is not supported (labels are only replaced).
+    /// The label of `node` (or edge), nil when it has none; setting nil is not supported (labels are only replaced).
     subscript(node: Int32) -> Label? {
         get { labels[slot(of: node)] }
         set {
