@@ -55,9 +55,16 @@ public enum FixedPoint {
             out[0] = UInt8(ascii: "-")
             count = 1
         }
+        // An integer (< 2^127: at most 39 digits; those below 2^53, such as a GSV's elevations and
+        // azimuths, without the 128-bit product): its digits, then `decimals` zeros.
+        var integer: UInt128?
         if exponent >= 0 {
-            // An integer (< 2^127: at most 39 digits): its digits, then `decimals` zeros.
-            count += writeDigits(UInt128(significand) << exponent, minimumCount: 1, pointBeforeLast: 0, to: out + count)
+            integer = UInt128(significand) << exponent
+        } else if magnitude < 0x1p53, let whole = UInt64(exactly: magnitude) {
+            integer = UInt128(whole)
+        }
+        if let integer {
+            count += writeDigits(integer, minimumCount: 1, pointBeforeLast: 0, to: out + count)
             if decimals > 0 {
                 out[count] = UInt8(ascii: ".")
                 for k in 0..<decimals { out[count + 1 + k] = UInt8(ascii: "0") }

@@ -43,31 +43,39 @@ public struct NMEADate: Sendable, Hashable {
 extension NMEAFields {
     /// Field `i` as `hhmmss[.sss]`; nil if empty or malformed (gpsd's `merge_hhmmss` rules).
     public func time(_ i: Int) -> NMEATime? {
-        let f = raw(i)
+        let f = bounds(i)
         guard f.count >= 6 else { return nil }
-        var digits = [Int](repeating: 0, count: 6)
-        for k in 0..<6 {
-            let b = f[f.startIndex + k]
-            guard b >= 0x30, b <= 0x39 else { return nil }
-            digits[k] = Int(b - 0x30)
+        /// The two-digit number at `k`…`k + 1` of the field, nil unless both are digits.
+        func pair(_ k: Int) -> Int? {
+            let a = bytes[f.lowerBound + k], b = bytes[f.lowerBound + k + 1]
+            guard a >= 0x30, a <= 0x39, b >= 0x30, b <= 0x39 else { return nil }
+            return Int(a - 0x30) * 10 + Int(b - 0x30)
         }
+        guard let hour = pair(0), let minute = pair(2), let second = pair(4) else { return nil }
         var nanos = 0
-        if f.count > 7, f[f.startIndex + 6] == UInt8(ascii: "."), let frac = NumberParsing.leadingInt(f.dropFirst(7)) {
-            let length = f.dropFirst(7).prefix { $0 >= 0x30 && $0 <= 0x39 }.count
+        if f.count > 7, bytes[f.lowerBound + 6] == UInt8(ascii: "."), let (frac, length) = NumberParsing.leadingDigits(bytes, (f.lowerBound + 7)..<f.upperBound) {
             nanos = length <= 9 ? frac * Int(NumberParsing.powersOfTen[9 - length]) : 0
         }
-        let time = NMEATime(hour: digits[0] * 10 + digits[1], minute: digits[2] * 10 + digits[3],
-                            second: digits[4] * 10 + digits[5], nanoseconds: nanos)
-        guard time.hour < 24, time.minute < 60, time.second <= 60 else { return nil }
-        return time
+        guard hour < 24, minute < 60, second <= 60 else { return nil }
+        return NMEATime(hour: hour, minute: minute, second: second, nanoseconds: nanos)
     }
 
     /// Field `i` as `ddmmyy`; nil if not exactly six digits or out of range.
     public func ddmmyy(_ i: Int) -> NMEADate? {
-        let f = raw(i)
-        guard f.count == 6, f.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-        let d = f.map { Int($0 - 0x30) }
-        let date = NMEADate(day: d[0] * 10 + d[1], month: d[2] * 10 + d[3], year: d[4] * 10 + d[5])
+        let f = bounds(i)
+        guard f.count == 6 else { return nil }
+        var d = (0, 0, 0)
+        for k in f {
+            let b = bytes[k]
+            guard b >= 0x30, b <= 0x39 else { return nil }
+            let value = Int(b - 0x30)
+            switch k - f.lowerBound {
+            case 0, 1: d.0 = d.0 * 10 + value
+            case 2, 3: d.1 = d.1 * 10 + value
+            default: d.2 = d.2 * 10 + value
+            }
+        }
+        let date = NMEADate(day: d.0, month: d.1, year: d.2)
         guard (1...12).contains(date.month), (1...31).contains(date.day) else { return nil }
         return date
     }
@@ -78,7 +86,7 @@ extension NMEAFields {
     /// integer digits and the fraction from the decimals: this reproduces gpsd 3.22's results to
     /// the last printed digit. Nil if any of the four fields is empty or malformed.
     public func coordinate(_ i: Int) -> (latitude: Double, longitude: Double)? {
-        guard var lat = Self.degrees(raw(i)), let ns = character(i + 1), var lon = Self.degrees(raw(i + 2)), let ew = character(i + 3)
+        guard var lat = degrees(bounds(i)), let ns = character(i + 1), var lon = degrees(bounds(i + 2)), let ew = character(i + 3)
         else { return nil }
         if ns == "S" { lat = -lat }
         if ew == "W" { lon = -lon }
@@ -86,20 +94,26 @@ extension NMEAFields {
         return (lat, lon)
     }
 
-    /// `dddmm.mmmm` → degrees; nil if not digits with at most one point.
-    private static func degrees(_ field: ArraySlice<UInt8>) -> Double? {
+    /// `dddmm.mmmm` in `bytes[field]` → degrees; nil if not digits with at most one point.
+    private func degrees(_ field: Range<Int>) -> Double? {
         guard !field.isEmpty else { return nil }
-        let point = field.firstIndex(of: UInt8(ascii: ".")) ?? field.endIndex
-        let integer = field[field.startIndex..<point]
-        guard !integer.isEmpty, integer.count <= 9, integer.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-        let whole = integer.reduce(0) { $0 * 10 + Int($1 - 0x30) }
-        var fraction = 0.0
-        if point < field.endIndex {
-            let decimals = field[(point + 1)...]
-            if !decimals.isEmpty {
-                guard decimals.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = NumberParsing.double(field[point...]) else { return nil }
-                fraction = value
+        var point = field.upperBound
+        var whole = 0
+        for k in field {
+            let b = bytes[k]
+            if b == UInt8(ascii: ".") {
+                point = k
+                break
             }
+            guard k - field.lowerBound < 9, b >= 0x30, b <= 0x39 else { return nil }  // at most nine integer digits
+            whole = whole * 10 + Int(b - 0x30)
+        }
+        guard point > field.lowerBound else { return nil }
+        var fraction = 0.0
+        if point + 1 < field.upperBound {
+            for k in (point + 1)..<field.upperBound where bytes[k] < 0x30 || bytes[k] > 0x39 { return nil }
+            guard let value = NumberParsing.double(bytes, point..<field.upperBound) else { return nil }
+            fraction = value
         }
         let minutes = Double(whole / 100 * 60 + whole % 100) + fraction
         return minutes / 60

@@ -56,16 +56,21 @@ public struct NMEAFields: Sendable {
 
     /// Field `i` as a decimal number (`-12.5`, `+3`, `.5`), correctly rounded; nil if empty or not a number.
     public func double(_ i: Int) -> Double? {
-        let field = raw(i)
-        guard !field.isEmpty else { return nil }
-        return NumberParsing.double(field)
+        guard !isEmpty(i) else { return nil }
+        return NumberParsing.double(bytes, edges[2 * i]..<edges[2 * i + 1])
     }
 
     /// Field `i` as an integer the way C `atoi` reads it (leading digits), nil if it has none.
     public func int(_ i: Int) -> Int? {
-        let field = raw(i)
-        guard !field.isEmpty else { return nil }
-        return NumberParsing.leadingInt(field)
+        guard !isEmpty(i) else { return nil }
+        return NumberParsing.leadingInt(bytes, edges[2 * i]..<edges[2 * i + 1])
+    }
+
+    /// The bounds of field `i` in `bytes` (empty when missing): the hot readers index `bytes`
+    /// through them rather than through an `ArraySlice` (which retains and releases the array).
+    func bounds(_ i: Int) -> Range<Int> {
+        guard i < count else { return 0..<0 }
+        return edges[2 * i]..<edges[2 * i + 1]
     }
 }
 
@@ -73,19 +78,20 @@ public struct NMEAFields: Sendable {
 enum NumberParsing {
     static let powersOfTen: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { r, _ in r * 10 } }
 
-    /// A decimal number, correctly rounded (exact mantissa ÷ exact power of ten, else Swift's parser).
-    static func double(_ field: ArraySlice<UInt8>) -> Double? {
-        var index = field.startIndex
+    /// The decimal number in `bytes[field]` (not empty), correctly rounded (exact mantissa ÷ exact
+    /// power of ten, else Swift's parser).
+    static func double(_ bytes: [UInt8], _ field: Range<Int>) -> Double? {
+        var index = field.lowerBound
         var negative = false
-        if field[index] == UInt8(ascii: "-") || field[index] == UInt8(ascii: "+") {
-            negative = field[index] == UInt8(ascii: "-")
+        if bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+            negative = bytes[index] == UInt8(ascii: "-")
             index += 1
         }
         var mantissa: UInt64 = 0
         var digits = 0, fraction = 0
         var seenPoint = false, seenDigit = false
-        while index < field.endIndex {
-            let b = field[index]
+        while index < field.upperBound {
+            let b = bytes[index]
             if b >= 0x30 && b <= 0x39 {
                 seenDigit = true
                 if digits < 18 {
@@ -93,35 +99,42 @@ enum NumberParsing {
                     if seenPoint { fraction += 1 }
                     if mantissa != 0 { digits += 1 }
                 } else if !seenPoint {
-                    return Double(String(decoding: field, as: UTF8.self))
+                    return Double(String(decoding: bytes[field], as: UTF8.self))
                 }
             } else if b == UInt8(ascii: ".") && !seenPoint {
                 seenPoint = true
             } else {
-                return Double(String(decoding: field, as: UTF8.self))
+                return Double(String(decoding: bytes[field], as: UTF8.self))
             }
             index += 1
         }
         guard seenDigit else { return nil }
-        guard mantissa < (1 << 53), fraction <= 22 else { return Double(String(decoding: field, as: UTF8.self)) }
+        guard mantissa < (1 << 53), fraction <= 22 else { return Double(String(decoding: bytes[field], as: UTF8.self)) }
         let value = Double(mantissa) / powersOfTen[fraction]
         return negative ? -value : value
     }
 
-    /// Leading decimal digits with an optional sign, like C `atoi`; nil if there are none.
-    static func leadingInt(_ field: ArraySlice<UInt8>) -> Int? {
-        var index = field.startIndex
+    /// The leading decimal digits of `bytes[field]` (not empty) with an optional sign, like C
+    /// `atoi`; nil if there are none.
+    static func leadingInt(_ bytes: [UInt8], _ field: Range<Int>) -> Int? {
+        leadingDigits(bytes, field).map { $0.value }
+    }
+
+    /// The value and the number of the leading decimal digits of `bytes[field]` (not empty) with
+    /// an optional sign; nil if there are none.
+    static func leadingDigits(_ bytes: [UInt8], _ field: Range<Int>) -> (value: Int, digits: Int)? {
+        var index = field.lowerBound
         var negative = false
-        if field[index] == UInt8(ascii: "-") || field[index] == UInt8(ascii: "+") {
-            negative = field[index] == UInt8(ascii: "-")
+        if bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+            negative = bytes[index] == UInt8(ascii: "-")
             index += 1
         }
-        var value = 0, any = false
-        while index < field.endIndex, field[index] >= 0x30, field[index] <= 0x39, value < 1_000_000_000 {
-            value = value * 10 + Int(field[index] - 0x30)
-            any = true
+        var value = 0, digits = 0
+        while index < field.upperBound, bytes[index] >= 0x30, bytes[index] <= 0x39, value < 1_000_000_000 {
+            value = value * 10 + Int(bytes[index] - 0x30)
+            digits += 1
             index += 1
         }
-        return any ? (negative ? -value : value) : nil
+        return digits > 0 ? (negative ? -value : value, digits) : nil
     }
 }
