@@ -138,6 +138,9 @@ public enum FixedPoint {
         bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: zeros))
     }
 
+    /// "000102…99": the two digits of every number below 100 (a static string: no global to initialise).
+    private static var digitPairs: StaticString { "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899" }
+
     /// Writes the decimal digits of `value` (< 2^128: at most 39), at least `minimumCount` of
     /// them (leading zeros), with a `.` before the last `pointBeforeLast` digits when that is
     /// above zero; returns the number of bytes written.
@@ -145,12 +148,24 @@ public enum FixedPoint {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { scratch in
             var i = 48
             if value <= UInt128(UInt64.max) {
+                // Two digits per division, from a table of the pairs 00…99.
                 var rest = UInt64(value)
-                repeat {
+                let pairs = digitPairs.utf8Start
+                while rest >= 100 {
+                    let pair = Int(rest % 100) * 2
+                    rest /= 100
+                    i -= 2
+                    scratch[i] = pairs[pair]
+                    scratch[i + 1] = pairs[pair + 1]
+                }
+                if rest >= 10 {
+                    i -= 2
+                    scratch[i] = pairs[Int(rest) * 2]
+                    scratch[i + 1] = pairs[Int(rest) * 2 + 1]
+                } else {
                     i -= 1
-                    scratch[i] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                } while rest > 0
+                    scratch[i] = UInt8(ascii: "0") + UInt8(rest)
+                }
             } else {
                 var rest = value
                 repeat {

@@ -36,8 +36,8 @@ extension FixAssembler {
         }
         if deltaTime > 0, fix.mode >= 2, oldFix.mode >= 2 {
             if !fix.speed.isFinite {
-                let d = Coordinate(latitude: fix.latitude, longitude: fix.longitude)
-                    .ellipsoidalDistance(to: Coordinate(latitude: oldFix.latitude, longitude: oldFix.longitude))
+                let d = distances.distance(from: Coordinate(latitude: fix.latitude, longitude: fix.longitude),
+                                           to: Coordinate(latitude: oldFix.latitude, longitude: oldFix.longitude))
                 fix.speed = d / deltaTime
             }
             if fix.mode >= 3, oldFix.mode >= 3, !fix.climb.isFinite, fix.altHAE.isFinite, oldFix.altHAE.isFinite {
@@ -61,8 +61,8 @@ extension FixAssembler {
                     fix.eps = (max(oldFix.epx, oldFix.epy) + max(fix.epx, fix.epy)) / deltaTime
                 }
                 if !fix.epd.isFinite {
-                    let adj = Coordinate(latitude: oldFix.latitude, longitude: oldFix.longitude)
-                        .ellipsoidalDistance(to: Coordinate(latitude: fix.latitude, longitude: fix.longitude))
+                    let adj = distances.distance(from: Coordinate(latitude: oldFix.latitude, longitude: oldFix.longitude),
+                                                 to: Coordinate(latitude: fix.latitude, longitude: fix.longitude))
                     let opp = max(fix.epx, fix.epy)
                     if adj.isFinite, adj > opp {
                         let hyp = (adj * adj + opp * opp).squareRoot()
@@ -117,5 +117,20 @@ extension FixAssembler {
         sky.xdop = v(dop.x); sky.ydop = v(dop.y); sky.hdop = v(dop.h); sky.vdop = v(dop.v)
         sky.pdop = v(dop.p); sky.tdop = v(dop.t); sky.gdop = v(dop.g)
         return sky
+    }
+}
+
+/// The last two ellipsoidal distances asked for, by their ends in order (a distance and its reverse
+/// are kept apart, so every answer is bit for bit what `ellipsoidalDistance` gives).
+struct DistanceMemo: Sendable {
+    private var entries: [(from: Coordinate, to: Coordinate, metres: Double)] = []
+
+    /// `from.ellipsoidalDistance(to: to)`, worked out again only for a new pair of ends.
+    mutating func distance(from: Coordinate, to: Coordinate) -> Double {
+        if let hit = entries.first(where: { $0.from == from && $0.to == to }) { return hit.metres }
+        let metres = from.ellipsoidalDistance(to: to)
+        if entries.count == 2 { entries.removeFirst() }
+        entries.append((from, to, metres))
+        return metres
     }
 }

@@ -376,7 +376,9 @@ extension FixAssembler {
     }
 
     mutating func fillDOPs() {
-        guard let d = DilutionOfPrecision(satellites: satellites) else { return }
+        // The receiver's own DOPs win: the matrix is only worked out when one of them is missing.
+        guard dop.x.isNaN || dop.y.isNaN || dop.h.isNaN || dop.v.isNaN || dop.p.isNaN || dop.t.isNaN || dop.g.isNaN,
+              let d = DilutionOfPrecision(satellites: satellites) else { return }
         if dop.x.isNaN { dop.x = d.east }
         if dop.y.isNaN { dop.y = d.north }
         if dop.h.isNaN { dop.h = d.horizontal }

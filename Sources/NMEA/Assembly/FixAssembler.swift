@@ -37,6 +37,9 @@ public struct FixAssembler: Sendable {
     public internal(set) var rejectedDates = 0
     /// Whether the sentence being applied had an impossible position dropped by the parser.
     var positionRejected = false
+    /// The last ellipsoidal distances worked out by the error model, by their two ends in order:
+    /// every sentence of a cycle asks again for the same two positions.
+    var distances = DistanceMemo()
 
     /// An assembler with no history.
     public init() {}
