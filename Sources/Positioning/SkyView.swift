@@ -52,5 +52,5 @@ public struct SkyView: Sendable, Hashable, Codable {
     }
 
     /// Satellites used in the solution.
-    public var usedCount: Int { satellites.filter(\.used).count }
+    public var usedCount: Int { satellites.reduce(0) { $0 + ($1.used ? 1 : 0) } }
 }

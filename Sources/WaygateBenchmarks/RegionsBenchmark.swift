@@ -8,7 +8,8 @@ import SystemIO
 /// peak RSS is its own) and from its cache (`waygate serve --map`, until the socket answers
 /// `status`), with a 3 km route and a corner-to-corner route over the socket; OSRM's
 /// osrm-extract + osrm-contract on the same PBF when `WAYGATE_BENCH_OSRM_BIN` names their directory.
-/// `REGIONS_TILES=1,2,4` (default) picks the tilings (8, the 64× map, takes ~10 min to import).
+/// `REGIONS_TILES=1,2,4` (default) picks the tilings (8, the 64× map, takes 10–20 min to import);
+/// `REGIONS_IMPORT=0` keeps the caches already there and measures the daemon alone.
 enum RegionsBenchmark {
     /// Two Milan points 3 km apart (Duomo → north of Stazione Centrale), in copy (0, 0).
     static let from = Coordinate(latitude: 45.46410, longitude: 9.19190)
@@ -24,13 +25,18 @@ enum RegionsBenchmark {
         for n in tiles {
             let (map, offset) = try tiledMilan(n)
             let size = Double((try FileManager.default.attributesOfItem(atPath: map)[.size] as? NSNumber)?.intValue ?? 0) / 1e6
-            let importRun = try measured(waygate, ["map", "build", map])
-            guard importRun.status == 0 else { throw BenchError("\(map): waygate map build exited with \(importRun.status)") }
+            // REGIONS_IMPORT=0 keeps a cache already there (the 64× import takes 10–20 min) and measures the daemon alone.
+            let keepCache = environment["REGIONS_IMPORT"] == "0" && FileManager.default.fileExists(atPath: map + ".waygate-cache")
+            var imported = "import skipped (REGIONS_IMPORT=0, the cache there kept)"
+            if !keepCache {
+                let importRun = try measured(waygate, ["map", "build", map])
+                guard importRun.status == 0 else { throw BenchError("\(map): waygate map build exited with \(importRun.status)") }
+                imported = String(format: "import + hierarchy %.1f s, peak RSS %.0f MB", importRun.seconds, importRun.peakMegabytes)
+            }
             let cacheSize = Double((try FileManager.default.attributesOfItem(atPath: map + ".waygate-cache")[.size] as? NSNumber)?.intValue ?? 0) / 1e6
             let daemon = try serve(waygate, map: map, offset: offset, copies: n)
-            print(String(format: "  %d× (%.0f MB PBF): import + hierarchy %.1f s, peak RSS %.0f MB; cache %.0f MB; ready from cache %.2f s, RSS %.0f MB (%.0f MB after the routes); 3 km route %.1f ms; %@",
-                         n * n, size, importRun.seconds, importRun.peakMegabytes, cacheSize, daemon.ready, daemon.readyRSS, daemon.finalRSS,
-                         daemon.shortRoute, daemon.crossRoute))
+            print(String(format: "  %d× (%.0f MB PBF): %@; cache %.0f MB; ready from cache %.2f s, RSS %.0f MB (%.0f MB after the routes); 3 km route %.1f ms; %@",
+                         n * n, size, imported, cacheSize, daemon.ready, daemon.readyRSS, daemon.finalRSS, daemon.shortRoute, daemon.crossRoute))
             if let osrm = environment["WAYGATE_BENCH_OSRM_BIN"] {
                 print("    OSRM: " + (try osrmFigures(osrm, map: map)))
             } else if n == tiles.first {
@@ -104,19 +110,25 @@ enum RegionsBenchmark {
         defer { client.close() }
         try client.setReceiveTimeout(seconds: 120)
         var pending: [UInt8] = []
-        /// Sends `request` (with `"id": id`) and waits for the line answering it; returns it and the seconds it took.
-        func ask(_ request: String, id: Int) throws -> (JSONValue, Double) {
+        /// Sends `request` (with `"id": id`) and waits for the line answering it; returns it, the
+        /// seconds from the send to the line's last byte (as `route-reply` times it: the client's
+        /// own parse of the line is not the daemon's time) and the line's size in bytes.
+        func ask(_ request: String, id: Int) throws -> (reply: JSONValue, seconds: Double, bytes: Int) {
             let sent = Stopwatch.now()
             try client.sendAll(Array((request.dropLast() + ",\"id\":\(id)}\n").utf8))
+            var scanned = 0
             while true {
-                if let newline = pending.firstIndex(of: 10) {
+                if let newline = pending[scanned...].firstIndex(of: 10) {
+                    let received = Stopwatch.now() - sent
                     let line = Array(pending[..<newline])
                     pending.removeFirst(newline + 1)
+                    scanned = 0
                     if let value = try? JSONParser.parse(line, source: "reply"), value["id"]?.intValue == id {
-                        return (value, Stopwatch.now() - sent)
+                        return (value, received, line.count)
                     }
                     continue
                 }
+                scanned = pending.count
                 let bytes = try client.read(upTo: 1 << 20)
                 if bytes.isEmpty { throw BenchError("the daemon closed the socket") }
                 pending += bytes
@@ -124,12 +136,12 @@ enum RegionsBenchmark {
         }
         _ = try ask("{\"cmd\":\"status\"}", id: 1)
         let ready = Stopwatch.now() - start, readyRSS = residentMegabytes(process.processIdentifier)
-        func route(_ a: Coordinate, _ b: Coordinate, id: Int) throws -> (JSONValue, Double) {
+        func route(_ a: Coordinate, _ b: Coordinate, id: Int) throws -> (reply: JSONValue, seconds: Double, bytes: Int) {
             try ask("{\"cmd\":\"route\",\"waypoints\":[[\(a.longitude),\(a.latitude)],[\(b.longitude),\(b.latitude)]]}", id: id)
         }
         var short: [Double] = []
         for i in 0..<6 {
-            let (reply, seconds) = try route(from, to, id: 10 + i)
+            let (reply, seconds, _) = try route(from, to, id: 10 + i)
             guard reply["class"]?.stringValue == "REPLY" else { throw BenchError("3 km route failed: \(reply)") }
             if i > 0 { short.append(seconds * 1000) }
         }
@@ -137,17 +149,21 @@ enum RegionsBenchmark {
         if n > 1 {
             let k = Double(n - 1)
             let far = Coordinate(latitude: from.latitude + k * offset.0, longitude: from.longitude + k * offset.1)
-            var times: [Double] = [], distance = 0.0, steps = 0
-            for i in 0..<3 {
-                let (reply, seconds) = try route(from, far, id: 100 + i)
+            var times: [Double] = [], distance = 0.0, steps = 0, size = 0
+            // The first request touches the mapped cache's pages along the route (cold); the median of the next ones is warm.
+            for i in 0..<8 {
+                let (reply, seconds, bytes) = try route(from, far, id: 100 + i)
                 guard reply["class"]?.stringValue == "REPLY", case .array(let routes)? = reply["routes"], let best = routes.first,
                     case .array(let legs)? = best["legs"], case .array(let legSteps)? = legs.first?["steps"]
                 else { throw BenchError("cross-map route failed: \(reply)") }
                 distance = best["distance"]?.doubleValue ?? 0
                 steps = legSteps.count
+                size = bytes
                 times.append(seconds * 1000)
             }
-            cross = String(format: "cross-map route %.0f km (%d steps, with banners and voice) %.0f ms", distance / 1000, steps, BenchSupport.percentile(times, 0.5))
+            let warm = Array(times.dropFirst())
+            cross = String(format: "cross-map route %.0f km (%d steps, with banners and voice; %.0f KiB reply) cold %.0f ms, warm median %.0f ms (%.0f–%.0f), to the reply's last byte",
+                           distance / 1000, steps, Double(size) / 1024, times[0], BenchSupport.percentile(warm, 0.5), warm.min() ?? 0, warm.max() ?? 0)
         }
         return Daemon(ready: ready, readyRSS: readyRSS, finalRSS: residentMegabytes(process.processIdentifier),
                       shortRoute: BenchSupport.percentile(short, 0.5), crossRoute: cross)

@@ -10,14 +10,15 @@ public enum SentenceParser {
     /// Decodes one sentence and says which impossible values it dropped: a field outside its
     /// `PlausibleRange`, or present but not a finite number, is read as empty.
     public static func parseCounting(_ fields: NMEAFields) throws -> (sentence: NMEASentence, rejected: ValueRejections) {
-        let address = fields.raw(0)
-        guard address.count >= 3, address.allSatisfy({ $0 >= 0x30 && $0 < 0x7F }) else {
+        // The address read through its bounds in the sentence (a slice of it would retain the bytes).
+        let address = fields.bounds(0)
+        guard address.count >= 3, address.allSatisfy({ fields.bytes[$0] >= 0x30 && fields.bytes[$0] < 0x7F }) else {
             throw NMEAError.malformedAddress(fields.text)
         }
         // gpsd's table names its proprietary sentences in full; any other five-letter address is
         // dispatched on its last three letters whatever its first two, so Quectel's `PQGSA` and
         // `PQGSV` are a GSA and a GSV from talker `PQ`.
-        if address.first == UInt8(ascii: "P") {
+        if fields.bytes[address.lowerBound] == UInt8(ascii: "P") {
             switch fields.address {
             case "PSRFEPE": return checked(try PSRFEPE(fields), fields) { .psrfepe($0) }
             case "PGRME": return checked(try PGRME(fields), fields) { .pgrme($0) }
@@ -28,11 +29,15 @@ public enum SentenceParser {
             }
         }
         if address.count != 5 { return (.unrecognized(address: fields.address), .none) }
-        let talker = String(decoding: address.prefix(2), as: UTF8.self)
-        let t = address.suffix(3)
-        let i = t.startIndex
+        let i = address.lowerBound
+        // Two bytes: a small string, stored inline (no allocation).
+        let talker = String(unsafeUninitializedCapacity: 2) { text in
+            text[0] = fields.bytes[i]
+            text[1] = fields.bytes[i + 1]
+            return 2
+        }
         // The three-letter type packed into one integer: a switch, no hashing of Strings.
-        switch UInt32(t[i]) << 16 | UInt32(t[i + 1]) << 8 | UInt32(t[i + 2]) {
+        switch UInt32(fields.bytes[i + 2]) << 16 | UInt32(fields.bytes[i + 3]) << 8 | UInt32(fields.bytes[i + 4]) {
         case code("GGA"): return checked(try GGA(fields), fields) { .gga($0, talker: talker) }
         case code("RMC"): return checked(try RMC(fields), fields) { .rmc($0, talker: talker) }
         case code("GSA"): return checked(try GSA(fields), fields) { .gsa($0, talker: talker) }
