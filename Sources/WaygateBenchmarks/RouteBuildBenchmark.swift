@@ -83,7 +83,7 @@ enum RouteBuildBenchmark {
         let writer = OSRMWriter(geometry: .polyline6)
         var json = JSONWriter(capacity: 64 << 10)
         json.beginArray()
-        for route in routes { writer.writeSortedRouteObject(route, to: &json) }
+        for route in routes { writer.writeRouteObject(route, order: .sorted, to: &json) }
         json.endArray()
         return ServerMessage.reply(ReplyMessage(id: .integer(1), written: ["routes": json.bytes])).line
     }

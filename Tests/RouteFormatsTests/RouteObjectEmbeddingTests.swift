@@ -12,7 +12,7 @@ struct RouteObjectEmbeddingTests {
             var routes: [JSONValue]
         }
         let route = try OSRMReader().readRoute(try fixtureBytes("mapbox/banners-voice.json"))
-        let reply = Reply(id: 7, routes: [OSRMWriter().routeObject(route)])
+        let reply = Reply(id: 7, routes: [try JSONParser.parse(OSRMWriter().route(route), source: "route")])
         let data = try JSONEncoder().encode(reply)
         let decoded = try JSONDecoder().decode(Reply.self, from: data)
         #expect(try OSRMReader().route(from: decoded.routes[0]) == route)

@@ -17,7 +17,7 @@ enum RouteLoading {
         let writer = OSRMWriter(geometry: .polyline6, departureTime: departure?.timestamp)
         var json = JSONWriter(capacity: 64 << 10)
         json.beginArray()
-        for route in routes { writer.writeSortedRouteObject(route, to: &json) }
+        for route in routes { writer.writeRouteObject(route, order: .sorted, to: &json) }
         json.endArray()
         return json.bytes
     }
