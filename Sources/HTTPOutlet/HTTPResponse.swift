@@ -1,3 +1,5 @@
+import JSON
+
 /// A complete HTTP response held in memory.
 struct HTTPResponse: Sendable {
     /// The status code.
@@ -16,33 +18,13 @@ struct HTTPResponse: Sendable {
 
     /// A JSON error body shaped like the socket's ERROR line: `{"class":"ERROR","code":…,"message":…}`.
     static func error(_ status: Int, code: String, _ message: String) -> HTTPResponse {
-        let text = "{\"class\":\"ERROR\",\"code\":\(JSONText.quoted(code)),\"message\":\(JSONText.quoted(message))}\n"
-        return .json(Array(text.utf8), status: status)
-    }
-}
-
-/// Minimal JSON text helpers for the hand-written bodies (GeoJSON roads, error bodies).
-enum JSONText {
-    /// `string` as a JSON string literal, with quotes.
-    static func quoted(_ string: String) -> String {
-        var out = "\""
-        out.reserveCapacity(string.utf8.count + 2)
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        var json = JSONWriter(capacity: 96 + message.utf8.count)
+        json.beginObject()
+        json.member("class", text: "ERROR")
+        json.member("code", code)
+        json.member("message", message)
+        json.endObject()
+        json.endLine()
+        return .json(json.bytes, status: status)
     }
 }

@@ -1,4 +1,5 @@
 public import Geodesy
+import JSON
 public import RoadGraph
 
 /// The base map of the live page: the roads of the graph inside a view as GeoJSON, by class
@@ -39,30 +40,43 @@ public struct RoadLayer: Sendable {
             if lines[key] == nil { order.append(key) }
             lines[key, default: []].append(kept)
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(64 * 1024)
-        out.append(contentsOf: "{\"type\":\"FeatureCollection\",\"features\":[".utf8)
-        for (n, key) in order.enumerated() {
-            if n > 0 { out.append(UInt8(ascii: ",")) }
-            var properties = "\"class\":\"\(key.roadClass.osmValue)\""
-            if let name = graph.string(key.name) { properties += ",\"name\":" + JSONText.quoted(name) }
-            if let ref = graph.string(key.ref) { properties += ",\"ref\":" + JSONText.quoted(ref) }
-            out.append(contentsOf: "{\"type\":\"Feature\",\"properties\":{\(properties)},\"geometry\":{\"type\":\"MultiLineString\",\"coordinates\":[".utf8)
-            for (l, line) in (lines[key] ?? []).enumerated() {
-                out.append(contentsOf: l > 0 ? [UInt8(ascii: ","), UInt8(ascii: "[")] : [UInt8(ascii: "[")])
-                for (k, c) in line.enumerated() {
-                    out.append(contentsOf: k > 0 ? [UInt8(ascii: ","), UInt8(ascii: "[")] : [UInt8(ascii: "[")])
-                    Self.appendFixed(c.longitude, digits, to: &out)
-                    out.append(UInt8(ascii: ","))
-                    Self.appendFixed(c.latitude, digits, to: &out)
-                    out.append(UInt8(ascii: "]"))
+        var json = JSONWriter(capacity: 64 * 1024)
+        json.beginObject()
+        json.member("type", text: "FeatureCollection")
+        json.key("features")
+        json.beginArray()
+        for key in order {
+            json.beginObject()
+            json.member("type", text: "Feature")
+            json.key("properties")
+            json.beginObject()
+            json.member("class", key.roadClass.osmValue)
+            json.member("name", graph.string(key.name))
+            json.member("ref", graph.string(key.ref))
+            json.endObject()
+            json.key("geometry")
+            json.beginObject()
+            json.member("type", text: "MultiLineString")
+            json.key("coordinates")
+            json.beginArray()
+            for line in lines[key] ?? [] {
+                json.beginArray()
+                for c in line {
+                    json.beginArray()
+                    json.rawValue { Self.appendFixed(c.longitude, digits, to: &$0) }
+                    json.rawValue { Self.appendFixed(c.latitude, digits, to: &$0) }
+                    json.endArray()
                 }
-                out.append(UInt8(ascii: "]"))
+                json.endArray()
             }
-            out.append(contentsOf: "]}}".utf8)
+            json.endArray()
+            json.endObject()
+            json.endObject()
         }
-        out.append(contentsOf: "]}\n".utf8)
-        return out
+        json.endArray()
+        json.endObject()
+        json.endLine()
+        return json.bytes
     }
 
     /// Appends `value` with at most `digits` decimals and no trailing zeros, as ASCII.
