@@ -106,7 +106,10 @@ extension EventServer {
     /// outbox's socket, and must never see a descriptor number the kernel may hand out again).
     private func disconnect(_ client: ClientConnection, from clients: inout [UInt64: ClientConnection]) {
         state.withLock { s in
-            if s.outboxes.removeValue(forKey: client.id) != nil { s.statistics.clients -= 1 }
+            if s.outboxes.removeValue(forKey: client.id) != nil {
+                s.statistics.clients -= 1
+                s.channelsWanted = nil
+            }
         }
         client.close()
         clients[client.id] = nil

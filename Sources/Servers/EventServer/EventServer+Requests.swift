@@ -33,6 +33,7 @@ extension EventServer {
                 for channel in channels.flatMap(\.expanded) {
                     if add { s.outboxes.values[index].subscriptions.insert(channel) } else { s.outboxes.values[index].subscriptions.remove(channel) }
                 }
+                s.channelsWanted = nil
                 let subscribed = s.outboxes.values[index].subscriptions
                 return Channel.concrete.filter { subscribed.contains($0) }
             }

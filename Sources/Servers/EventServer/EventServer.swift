@@ -59,6 +59,8 @@ public final class EventServer: WireOutlet {
         var statistics = Statistics(clients: 0, eventsPublished: 0, eventsDropped: 0, deepestQueue: 0)
         var wakePending = false
         var stopping = false
+        /// The union of every client's subscriptions, kept until one changes (nil: to compute).
+        var channelsWanted: Set<Channel>?
         /// Members added to every `status` reply (`addStatus`), in the order added.
         var statusMembers: [(key: String, value: @Sendable () -> JSONValue)] = []
     }
@@ -109,7 +111,12 @@ public final class EventServer: WireOutlet {
 
     /// The channels some client is subscribed to now.
     public var channelsWanted: Set<Channel> {
-        state.withLock { s in s.outboxes.values.reduce(into: Set<Channel>()) { $0.formUnion($1.subscriptions) } }
+        state.withLock { s in
+            if let wanted = s.channelsWanted { return wanted }
+            let wanted = s.outboxes.values.reduce(into: Set<Channel>()) { $0.formUnion($1.subscriptions) }
+            s.channelsWanted = wanted
+            return wanted
+        }
     }
 
     /// The server's counters now.

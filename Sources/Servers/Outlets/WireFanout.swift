@@ -48,7 +48,8 @@ public final class WireFanout: Sendable {
     @discardableResult
     public func publish(contentsOf events: [(payload: EventPayload, time: Timestamp)]) -> UInt64 {
         state.withLock { s in
-            let wanted = s.outlets.reduce(into: Set<Channel>()) { $0.formUnion($1.channelsWanted) }
+            let wanted = s.outlets.count == 1 ? s.outlets[0].channelsWanted
+                : s.outlets.reduce(into: Set<Channel>()) { $0.formUnion($1.channelsWanted) }
             var lines: [WireLine] = []
             lines.reserveCapacity(events.count)
             for (payload, time) in events {
