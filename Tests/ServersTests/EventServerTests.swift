@@ -102,6 +102,23 @@ struct EventServerTests {
         #expect(event.payload.messageClass == "SKY")
     }
 
+    @Test("the channels wanted follow subscribe, unsubscribe and a client leaving")
+    func channelsWanted() async throws {
+        let h = try ServerHarness()
+        defer { h.close() }
+        #expect(h.server.channelsWanted == [])
+        let first = try await h.subscribed([.location])
+        #expect(h.server.channelsWanted == [.location])
+        let second = try await h.subscribed([.sky, .device])
+        #expect(h.server.channelsWanted == [.location, .sky, .device])
+        try first.send(Request(id: .integer(2), command: .unsubscribe([.location])))
+        guard case .reply = try await first.received() else { Issue.record("no reply"); return }
+        #expect(h.server.channelsWanted == [.sky, .device])
+        second.close()
+        for _ in 0..<1_000 where h.server.statistics.clients > 1 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(h.server.channelsWanted == [])
+    }
+
     @Test("several clients each get exactly the channels they subscribed to")
     func severalClients() async throws {
         let h = try ServerHarness()
