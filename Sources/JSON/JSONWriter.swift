@@ -134,9 +134,7 @@ public struct JSONWriter: Sendable {
 
     /// A number: shortest round-tripping form, `.0` dropped; `null` when not finite.
     public mutating func number(_ value: Double) {
-        separate()
-        writeNumber(value)
-        needsComma = true
+        piece(nil) { Self.writeNumber(value, to: $0) }
     }
 
     /// A number as C's `printf("%.<decimals>f")` prints it (see `FixedPoint`), e.g. gpsd's
@@ -153,6 +151,7 @@ public struct JSONWriter: Sendable {
 
     /// A string.
     public mutating func string(_ value: String) {
+        guard !plainString(nil, value) else { return }
         separate()
         writeString(value)
         needsComma = true
@@ -222,8 +221,7 @@ public struct JSONWriter: Sendable {
     /// `"key":value` for a number, left out when nil.
     public mutating func member(_ key: StaticString, _ value: Double?) {
         guard let value else { return }
-        self.key(key)
-        number(value)
+        piece(key) { Self.writeNumber(value, to: $0) }
     }
 
     /// `"key":value` for a number with `decimals` fixed decimals (see `fixed`), left out when nil.
@@ -240,8 +238,11 @@ public struct JSONWriter: Sendable {
     /// `"key":value` for a string, left out when nil.
     public mutating func member(_ key: StaticString, _ value: String?) {
         guard let value else { return }
+        guard !plainString(key, value) else { return }
         self.key(key)
-        string(value)
+        separate()
+        writeString(value)
+        needsComma = true
     }
 
     /// `"key":"value"` for a string known at compile time (ASCII, nothing to escape), such as
@@ -397,24 +398,44 @@ public struct JSONWriter: Sendable {
         }
     }
 
-    private mutating func writeNumber(_ value: Double) {
+    /// Writes `value` at `out` (room for at least 32 bytes): `null` when not finite, an
+    /// integral value below 10^15 as digits, else `description`'s digits with a trailing `.0`
+    /// dropped. Returns the count.
+    static func writeNumber(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
         guard value.isFinite else {
-            literal("null")
-            return
+            for (i, byte) in "null".utf8.enumerated() { out[i] = byte }
+            return 4
         }
         if value == value.rounded(.towardZero), value.magnitude < 1e15, value != 0 || value.sign == .plus {
-            writeInteger(Int64(value), unsigned: nil)
-            return
+            return writeDigits(of: Int(value), to: out)
         }
-        // `description`'s digits, written straight into `bytes` (a `String` of more than 15
+        // `description`'s digits, written straight at `out` (a `String` of more than 15
         // characters, as most coordinates are, would be allocated and freed for each number).
-        let start = bytes.count
-        var sink = DigitSink()
-        swap(&sink.bytes, &bytes)
+        var sink = DigitSink(out: out)
         value.write(to: &sink)
-        swap(&sink.bytes, &bytes)
-        if bytes.count - start >= 2, bytes[bytes.count - 1] == UInt8(ascii: "0"), bytes[bytes.count - 2] == UInt8(ascii: ".") {
-            bytes.removeLast(2)
+        var count = sink.count
+        if count >= 2, out[count - 1] == UInt8(ascii: "0"), out[count - 2] == UInt8(ascii: ".") { count -= 2 }
+        return count
+    }
+
+    /// Strings up to this many UTF-8 bytes with nothing to escape are written as one piece.
+    private static let plainStringLimit = FixedPoint.scratchCount - 2
+
+    /// Writes `"key":"value"` (or `"value"` without a key) as one piece when `value` is short and
+    /// has nothing to escape; returns false, writing nothing, otherwise.
+    private mutating func plainString(_ key: StaticString?, _ value: String) -> Bool {
+        var text = value
+        return text.withUTF8 { utf8 in
+            guard utf8.count <= Self.plainStringLimit,
+                  !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+            else { return false }
+            piece(key) { out in
+                out[0] = UInt8(ascii: "\"")
+                if let base = utf8.baseAddress { (out + 1).update(from: base, count: utf8.count) }
+                out[1 + utf8.count] = UInt8(ascii: "\"")
+                return utf8.count + 2
+            }
+            return true
         }
     }
 
@@ -446,11 +467,22 @@ public struct JSONWriter: Sendable {
 }
 
 /// Takes a number's digits from `Double.write(to:)` as ASCII bytes (its `_writeASCII`, the
-/// stream's requirement for exactly this), without the `String` `description` would make.
+/// stream's requirement for exactly this) at a pointer, without the `String` `description`
+/// would make. A `Double`'s description is at most 24 bytes; the writers give it 32.
 private struct DigitSink: TextOutputStream {
-    var bytes: [UInt8] = []
+    static let limit = 32
+    let out: UnsafeMutablePointer<UInt8>
+    var count = 0
 
-    mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
+    mutating func write(_ string: String) {
+        var text = string
+        text.withUTF8 { _writeASCII($0) }
+    }
 
-    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard let base = buffer.baseAddress else { return }
+        precondition(count + buffer.count <= Self.limit, "JSONWriter: a number longer than \(Self.limit) bytes")
+        (out + count).update(from: base, count: buffer.count)
+        count += buffer.count
+    }
 }

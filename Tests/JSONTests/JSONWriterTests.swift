@@ -105,6 +105,37 @@ struct JSONWriterTests {
         #expect(String(decoding: w.bytes, as: UTF8.self) == "null")
     }
 
+    @Test("string and number members, written as one piece when short and plain, match JSONEncoder; long and escaped ones too")
+    func stringAndNumberMembers() throws {
+        let long = String(repeating: "Mannerheimintie ", count: 5)  // 80 bytes: past the one-piece limit
+        let strings = ["", "primary", "say \"hi\"", "東京 🚗", String(repeating: "é", count: 31), long]
+        let numbers = [0.0, -0.0, 24.93545, -1e-7, 1e21, .greatestFiniteMagnitude, .nan]
+        func encoded(_ value: some Encodable) throws -> String {
+            let array = String(decoding: try Self.encoder(sorted: false).encode([value]), as: UTF8.self)
+            return String(array.dropFirst().dropLast())
+        }
+        var w = JSONWriter()
+        w.beginObject()
+        w.member("a", strings[0] as String?)
+        w.member("b", strings[1] as String?)
+        w.member("c", strings[2] as String?)
+        w.member("d", strings[3] as String?)
+        w.member("e", strings[4] as String?)
+        w.member("f", strings[5] as String?)
+        w.member("g", numbers[0] as Double?)
+        w.member("h", numbers[1] as Double?)
+        w.member("i", numbers[2] as Double?)
+        w.member("j", numbers[3] as Double?)
+        w.member("k", numbers[4] as Double?)
+        w.member("l", numbers[5] as Double?)
+        w.member("m", numbers[6] as Double?)
+        w.endObject()
+        let keys = "abcdefghijklm".map(String.init)
+        let values = try strings.map(encoded) + numbers.dropLast().map(encoded) + ["null"]
+        let expected = "{" + zip(keys, values).map { "\"\($0)\":\($1)" }.joined(separator: ",") + "}"
+        #expect(String(decoding: w.bytes, as: UTF8.self) == expected)
+    }
+
     /// Found by the `json` fuzz target (an OSRM reply with integral numbers written `3.0`): the
     /// round trip is not value-equal by design, but what is written reads back to the same bytes.
     @Test("integral numbers written with a fraction or exponent: written as integers, and that writing is a fixed point")

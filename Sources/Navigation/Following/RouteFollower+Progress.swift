@@ -5,8 +5,10 @@ import Timekeeping
 extension RouteFollower {
     /// Progress at the current position, from the track's offsets and the route's step durations.
     func makeProgress(distanceFromRoute: Meters, time: Timestamp?) -> RouteProgress {
-        let leg = track.route.legs[legIndex]
-        let step = leg.steps[stepIndex]
+        // The leg's and steps' fields are read in place: a copy of a `Step` would retain and
+        // release each of its strings and arrays, on every fix.
+        let legs = track.route.legs
+        let steps = legs[legIndex].steps
         let position = min(traveled, track.length)
 
         let stepStart = track.stepBounds[legIndex][stepIndex], stepEnd = track.stepBounds[legIndex][stepIndex + 1]
@@ -15,14 +17,14 @@ extension RouteFollower {
         let stepFraction = stepLength > 0 ? stepTraveled / stepLength : 1
         let stepProgress = RouteStepProgress(
             stepIndex: stepIndex, distance: stepLength, distanceTraveled: stepTraveled,
-            distanceRemaining: stepLength - stepTraveled, durationRemaining: (1 - stepFraction) * max(0, step.duration),
+            distanceRemaining: stepLength - stepTraveled, durationRemaining: (1 - stepFraction) * max(0, steps[stepIndex].duration),
             fractionTraveled: stepFraction)
 
         let legStart = track.legBounds[legIndex], legEnd = track.legEnd(legIndex)
         let legLength = legEnd - legStart
         let legTraveled = min(legLength, max(0, position - legStart))
         let legDuration = stepProgress.durationRemaining + track.laterStepDurations[legIndex][stepIndex]
-        let isFinalLeg = legIndex == track.route.legs.count - 1
+        let isFinalLeg = legIndex == legs.count - 1
         let legProgress = RouteLegProgress(
             legIndex: legIndex, stepIndex: stepIndex, distance: legLength, distanceTraveled: legTraveled,
             distanceRemaining: legLength - legTraveled, durationRemaining: legDuration,
@@ -30,16 +32,15 @@ extension RouteFollower {
             userHasArrivedAtWaypoint: hasArrived && isFinalLeg, currentStepProgress: stepProgress)
 
         var upcoming: UpcomingManeuver?
-        if stepIndex + 1 < leg.steps.count {
-            let next = leg.steps[stepIndex + 1]
+        if stepIndex + 1 < steps.count {
+            let maneuver = steps[stepIndex + 1].maneuver
             upcoming = UpcomingManeuver(
-                type: next.maneuver.type, modifier: next.maneuver.modifier, name: next.name,
-                instruction: next.maneuver.instruction, location: next.maneuver.location,
-                distance: stepProgress.distanceRemaining)
+                type: maneuver.type, modifier: maneuver.modifier, name: steps[stepIndex + 1].name,
+                instruction: maneuver.instruction, location: maneuver.location, distance: stepProgress.distanceRemaining)
         }
-        var speedLimit = step.speedLimit
+        var speedLimit = steps[stepIndex].speedLimit
         let vertices = track.legVertices[legIndex]
-        if let limits = leg.annotation?.maxSpeed, limits.count == vertices.count - 1 {
+        if let limits = legs[legIndex].annotation?.maxSpeed, limits.count == vertices.count - 1 {
             // Leg annotations index the leg's deduplicated shape, as the track does.
             let segment = track.line.segmentIndex(atDistance: position) - vertices.lowerBound
             if limits.indices.contains(segment), let limit = limits[segment] { speedLimit = limit }
@@ -50,8 +51,8 @@ extension RouteFollower {
             distanceRemaining: track.length - position, durationRemaining: legDuration + track.laterLegDurations[legIndex],
             fractionTraveled: track.length > 0 ? position / track.length : 1, currentLegProgress: legProgress,
             snapped: SnappedLocation(coordinate: coordinate, bearing: track.bearing(at: position), distanceFromRoute: distanceFromRoute),
-            roadName: step.name, upcomingManeuver: upcoming, speedLimit: speedLimit,
-            remainingWaypoints: hasArrived ? 0 : track.route.legs.count - legIndex, isOffRoute: isOffRoute, time: time)
+            roadName: steps[stepIndex].name, upcomingManeuver: upcoming, speedLimit: speedLimit,
+            remainingWaypoints: hasArrived ? 0 : legs.count - legIndex, isOffRoute: isOffRoute, time: time)
     }
 
     /// What the camera needs to frame guidance at the current position; nil before the first fix.

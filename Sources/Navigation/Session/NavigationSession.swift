@@ -127,14 +127,17 @@ public struct NavigationSession: Sendable {
 
     /// One fix (already sanitised) in active guidance.
     private mutating func guide(with fix: Fix, road: RoadMatch?) -> [NavigationEvent] {
-        guard var current = follower else { return [] }
+        // Taken out for the update and put back after, not copied: a copy would retain and
+        // release every reference the follower holds (its route, its track's arrays) on each fix.
+        guard var current = follower.take() else { return [] }
         var events = current.update(sanitized: fix, road: road)
-        follower = current
         let detected = events.contains { if case .offRouteDetected = $0 { true } else { false } }
         if current.hasArrived {
+            let routeID = current.routeID
+            follower = consume current
             events += updateCamera()
             endGuidance()
-            events.append(.session(SessionEvent(mode: .freeDrive, previous: .activeGuidance, routeID: current.routeID)))
+            events.append(.session(SessionEvent(mode: .freeDrive, previous: .activeGuidance, routeID: routeID)))
             return events
         }
         if let cancelled = reroutePolicy.cancelIfBackOnRoute(current) {
@@ -144,6 +147,7 @@ public struct NavigationSession: Sendable {
         if let request = reroutePolicy.evaluate(follower: current, fix: fix, offRouteDetected: detected) {
             events.append(.reroute(RerouteEvent(reason: request.reason, state: .started(request), routeID: current.routeID)))
         }
+        follower = consume current
         return events + updateCamera()
     }
 

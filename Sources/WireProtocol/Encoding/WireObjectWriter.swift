@@ -59,11 +59,16 @@ public struct WireObjectWriter {
 
     /// `"key":` for a member name known at compile time; envelope members that sort before it go first.
     public mutating func key(_ key: StaticString) {
+        precede(key)
+        json.key(key)
+    }
+
+    /// What goes before `key`: the envelope members that sort before it (in the outermost object).
+    private mutating func precede(_ key: StaticString) {
         key.withUTF8Buffer { name in
             if depth == 0, hasPending { writeEnvelope { Self.precedes($0, name) } }
             checkOrder(name)
         }
-        json.key(key)
     }
 
     /// `"key":` for any member name (REPLY fields); envelope members that sort before it go first.
@@ -155,15 +160,15 @@ public struct WireObjectWriter {
     /// `"key":value` for a number (shortest round-tripping form, as `JSONEncoder`).
     public mutating func member(_ key: StaticString, _ value: Double?) {
         guard let value else { return }
-        self.key(key)
-        json.number(value)
+        precede(key)
+        json.member(key, value)
     }
 
     /// `"key":value` for a string.
     public mutating func member(_ key: StaticString, _ value: String?) {
         guard let value else { return }
-        self.key(key)
-        json.string(value)
+        precede(key)
+        json.member(key, value)
     }
 
     /// `"key":value` for a boolean.
@@ -176,8 +181,8 @@ public struct WireObjectWriter {
     /// `"key":value` for a string enumeration (its raw value).
     public mutating func member<Value: RawRepresentable<String>>(_ key: StaticString, _ value: Value?) {
         guard let value else { return }
-        self.key(key)
-        json.string(value.rawValue)
+        precede(key)
+        json.member(key, value.rawValue)
     }
 
     /// `"key":value` for a time (ISO 8601 UTC, milliseconds).
