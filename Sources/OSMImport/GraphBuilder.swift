@@ -19,10 +19,11 @@ struct GraphBuilder {
     }
 
     /// Builds the graph from `elements`, released (with the builder's own tables) before the
-    /// graph's arrays and indexes are made, so the two are never held at once.
-    func build(_ elements: consuming OSMElements, statistics: inout ImportStatistics, progress: (ImportProgress) -> Void) throws(OSMImportError)
-        -> RoadGraph
-    {
+    /// graph's arrays and indexes are made, so the two are never held at once (the segment index
+    /// only when `indexingSegments`).
+    func build(
+        _ elements: consuming OSMElements, indexingSegments: Bool = true, statistics: inout ImportStatistics, progress: (ImportProgress) -> Void
+    ) throws(OSMImportError) -> RoadGraph {
         guard !elements.ways.isEmpty else { throw .noRoutableWays }
         countProfiles(elements, &statistics)
         // By used-node slot: 1 = shape point, 2 or more = graph node (saturates); then the graph node.
@@ -109,7 +110,7 @@ struct GraphBuilder {
             // arrays do not coexist with these.
             let graph = try RoadGraph(
                 nodes: consume nodes, shapePoints: consume shapePoints, shapeOffsets: shapeOffsets, edges: consume edges, strings: strings.strings,
-                restrictions: restrictions)
+                restrictions: restrictions, indexingSegments: indexingSegments)
             statistics.graphNodes = graph.nodeCount
             statistics.graphEdges = graph.edgeCount
             statistics.graphShapes = graph.shapeCount

@@ -47,9 +47,11 @@ public struct RoadGraph: Sendable {
     ///   - edges: directed edges, in any order.
     ///   - strings: the string table edges refer to.
     ///   - restrictions: turn restrictions whose edge IDs index `edges` as given.
+    ///   - indexingSegments: whether to build the matcher's segment index; without it the graph
+    ///     finds no segments until written with `writeImage(of:to:)`, which builds it as it writes.
     public init(
         nodes: consuming [Coordinate], shapePoints: consuming [Coordinate], shapeOffsets: [Int32], edges: consuming [RoadEdge],
-        strings: [String], restrictions: [TurnRestriction]
+        strings: [String], restrictions: [TurnRestriction], indexingSegments: Bool = true
     ) throws(RoadGraphError) {
         var (nodes, shapePoints, edges) = (consume nodes, consume shapePoints, consume edges)
         let shapeCount = shapeOffsets.count - 1, pointCount = shapePoints.count
@@ -131,8 +133,11 @@ public struct RoadGraph: Sendable {
             inOffsets: MappedArray(inCount), inEdges: MappedArray(inEdges), shapeEdges: MappedArray(shapeEdges),
             grid: grid, shapeStartBearings: MappedArray(start), shapeEndBearings: MappedArray(end), nodeBounds: MappedArray(bounds),
             restrictionStarts: MappedArray(starts), segmentIndex: SegmentIndex())
-        self = unindexed.with(segmentIndex: SegmentIndex(graph: unindexed, origin: unindexed.center ?? Coordinate(latitude: 0, longitude: 0)))
+        self = indexingSegments ? unindexed.with(segmentIndex: SegmentIndex(graph: unindexed, origin: unindexed.indexOrigin)) : unindexed
     }
+
+    /// Where the segment index's projection is centred: the centre of the nodes' bounding box.
+    var indexOrigin: Coordinate { center ?? Coordinate(latitude: 0, longitude: 0) }
 
     /// This graph with `segmentIndex` as its segment index.
     private func with(segmentIndex: SegmentIndex) -> RoadGraph {
