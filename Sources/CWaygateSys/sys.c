@@ -1,4 +1,5 @@
 #define _GNU_SOURCE
+#include <malloc.h>
 #include <stddef.h>
 #include <sys/socket.h>
 #include "waygate_sys.h"
@@ -12,3 +13,5 @@ int waygate_peercred(int fd, int *pid, unsigned int *uid, unsigned int *gid) {
 }
 
 int waygate_accept_nonblocking(int fd) { return accept4(fd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK); }
+
+int waygate_malloc_trim(void) { return malloc_trim(0); }
