@@ -1,5 +1,4 @@
 #define _GNU_SOURCE
-#include <malloc.h>
 #include <stddef.h>
 #include <sys/socket.h>
 #include "waygate_sys.h"
@@ -13,5 +12,3 @@ int waygate_peercred(int fd, int *pid, unsigned int *uid, unsigned int *gid) {
 }
 
 int waygate_accept_nonblocking(int fd) { return accept4(fd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK); }
-
-int waygate_malloc_trim(void) { return malloc_trim(0); }

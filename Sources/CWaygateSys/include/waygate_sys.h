@@ -5,6 +5,4 @@
 int waygate_peercred(int fd, int *pid, unsigned int *uid, unsigned int *gid);
 /* accept4(fd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK); the new fd or -1 with errno. */
 int waygate_accept_nonblocking(int fd);
-/* malloc_trim(0) (malloc.h): returns the heap's free memory to the system; 1 when some was. */
-int waygate_malloc_trim(void);
 #endif

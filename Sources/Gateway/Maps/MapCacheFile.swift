@@ -123,9 +123,6 @@ enum MapCacheFile {
                 let file = try? MappedFile(path: output.path),
                 let mapped = try? RoadGraph(image: UnsafeRawBufferPointer(rebasing: file.bytes[headerSize..<(headerSize + bytes)]), owner: file)
             else { return false }
-            // The heap graph and the import's tables are freed by now: their small blocks go back
-            // to the system too, not kept by malloc for reuse, before the hierarchy is built.
-            ProcessMemory.returnFreedMemory()
             (graphBytes, mapping, self.graph) = (bytes, file, mapped)
             return true
         }

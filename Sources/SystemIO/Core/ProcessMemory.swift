@@ -1,5 +1,3 @@
-import CWaygateSys
-
 /// A process's memory as Linux reports it in `/proc/PID/status` (this process's by default).
 public enum ProcessMemory {
     /// Peak resident set size (`VmHWM`) in bytes, nil when unreadable.
@@ -10,10 +8,6 @@ public enum ProcessMemory {
 
     /// Current resident set size (`VmRSS`) of process `pid` in bytes, nil when unreadable.
     public static func residentBytes(ofProcess pid: Int32) -> Int? { field("VmRSS:", of: String(pid)) }
-
-    /// Returns the free memory malloc keeps for reuse to the system (`malloc_trim`), so that what
-    /// a long phase freed no longer counts in the resident set.
-    public static func returnFreedMemory() { _ = waygate_malloc_trim() }
 
     /// A `NAME:   123 kB` line of /proc/`process`/status in bytes.
     private static func field(_ name: String, of process: String) -> Int? {
