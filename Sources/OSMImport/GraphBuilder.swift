@@ -19,10 +19,11 @@ struct GraphBuilder {
     }
 
     /// Builds the graph from `elements`, released (with the builder's own tables) before the
-    /// graph's arrays and indexes are made, so the two are never held at once.
-    func build(_ elements: consuming OSMElements, statistics: inout ImportStatistics, progress: (ImportProgress) -> Void) throws(OSMImportError)
-        -> RoadGraph
-    {
+    /// graph's arrays and indexes are made, so the two are never held at once (the segment index
+    /// only when `indexingSegments`).
+    func build(
+        _ elements: consuming OSMElements, indexingSegments: Bool = true, statistics: inout ImportStatistics, progress: (ImportProgress) -> Void
+    ) throws(OSMImportError) -> RoadGraph {
         guard !elements.ways.isEmpty else { throw .noRoutableWays }
         countProfiles(elements, &statistics)
         // By used-node slot: 1 = shape point, 2 or more = graph node (saturates); then the graph node.
@@ -41,10 +42,17 @@ struct GraphBuilder {
             if let slot = elements.slot(ofNode: id), usage[slot] != 0 { usage[slot] = max(2, usage[slot]) }
         }
         var nodeIndex = [Int32](repeating: -1, count: elements.nodeIDs.count)
+        // Reserved for as many as there can be (a duplicate piece is dropped), never grown by
+        // doubling: a copy of the old buffer beside the new one while it grows.
+        let most = mostPieces(elements, usage)
         var nodes: [Coordinate] = []
+        nodes.reserveCapacity(usage.count(where: { $0 >= 2 }))
         var shapePoints: [Coordinate] = []
+        shapePoints.reserveCapacity(most.points)
         var shapeOffsets: [Int32] = [0]
+        shapeOffsets.reserveCapacity(most.pieces + 1)
         var edges: [RoadEdge] = []
+        edges.reserveCapacity(2 * most.pieces)
         // Only ways a relation names need their edges listed (turn restrictions).
         let restrictedWays = Self.restrictedWays(elements)
         var edgesOfWay: [Int64: [Int32]] = [:]
@@ -100,7 +108,7 @@ struct GraphBuilder {
             }
         }
         guard !edges.isEmpty else { throw .noRoutableWays }
-        ParallelEdges.collapse(&edges, edgesOfWay: &edgesOfWay, keepingWays: restrictedWays, statistics: &statistics)
+        ParallelEdges.collapse(&edges, nodeCount: nodes.count, edgesOfWay: &edgesOfWay, keepingWays: restrictedWays, statistics: &statistics)
         progress(ImportProgress(phase: .indexing, fraction: 0))
         let restrictions = Self.restrictions(elements, edges: edges, edgesOfWay: edgesOfWay, nodeIndex: nodeIndex, statistics: &statistics)
         (elements, usage, nodeIndex, edgesOfWay) = (OSMElements(), [], [], [:])
@@ -109,7 +117,7 @@ struct GraphBuilder {
             // arrays do not coexist with these.
             let graph = try RoadGraph(
                 nodes: consume nodes, shapePoints: consume shapePoints, shapeOffsets: shapeOffsets, edges: consume edges, strings: strings.strings,
-                restrictions: restrictions)
+                restrictions: restrictions, indexingSegments: indexingSegments)
             statistics.graphNodes = graph.nodeCount
             statistics.graphEdges = graph.edgeCount
             statistics.graphShapes = graph.shapeCount
@@ -118,6 +126,26 @@ struct GraphBuilder {
         } catch {
             throw .corruptPBF(offset: 0, reason: "\(error)")
         }
+    }
+
+    /// The most way pieces (graph node to graph node, `usage` marking the graph nodes) and shape
+    /// points the ways of `elements` can give: what the build makes before dropping duplicate pieces.
+    private func mostPieces(_ elements: OSMElements, _ usage: [UInt8]) -> (pieces: Int, points: Int) {
+        var pieces = 0, points = 0
+        for way in elements.ways {
+            for run in presentRuns(elements.refs(of: way), elements) where run.count > 1 {
+                var length = 0
+                for (i, id) in run.enumerated() {
+                    guard let slot = elements.slot(ofNode: id), elements.coordinate(ofNode: id) != nil else { continue }
+                    length += 1
+                    guard usage[slot] >= 2, i > 0 else { continue }
+                    pieces += 1
+                    points += length
+                    length = 1
+                }
+            }
+        }
+        return (pieces, points)
     }
 
     /// The turn restrictions of `elements`' relations over `edges` (`nodeIndex`: the graph node of each used-node slot, -1 for none).

@@ -25,12 +25,13 @@ public struct OSMImporter: Sendable {
     /// Decodes `bytes` (PBF or XML: a byte array, or a file read by ranges) and builds the graph,
     /// calling `progress` as phases advance. A PBF is read blob by blob, never whole. With a
     /// `memory` budget, blocks are decoded in batches sized to it, and each phase first checks that
-    /// what it must hold fits.
+    /// what it must hold fits. Without `indexingSegments` the graph has no segment index until
+    /// written with `RoadGraph.writeImage(of:to:)`.
     /// - Throws: `OSMImportError` for an unknown format, a corrupt file, an extract without routable
     ///   ways, or `.overMemoryBudget` naming what would not fit.
-    public func importGraph(from bytes: some OSMSource, memory: MemoryBudget? = nil, progress: (ImportProgress) -> Void = { _ in })
-        throws(OSMImportError) -> Result
-    {
+    public func importGraph(
+        from bytes: some OSMSource, memory: MemoryBudget? = nil, indexingSegments: Bool = true, progress: (ImportProgress) -> Void = { _ in }
+    ) throws(OSMImportError) -> Result {
         let elements = try readElements(from: bytes, memory: memory, progress: progress)
         var statistics = ImportStatistics()
         statistics.osmNodes = elements.nodesRead
@@ -44,7 +45,8 @@ public struct OSMImporter: Sendable {
                 "building the graph of \(elements.ways.count) ways over \(elements.nodeIDs.count) nodes",
                 needs: elements.wayBytes + elements.nodeIDs.count * 24 + GraphBuilder.estimatedBytes(elements))
         }
-        let graph = try GraphBuilder(policies: policies).build(consume elements, statistics: &statistics, progress: progress)
+        let graph = try GraphBuilder(policies: policies).build(
+            consume elements, indexingSegments: indexingSegments, statistics: &statistics, progress: progress)
         return Result(graph: graph, statistics: statistics)
     }
 

@@ -28,30 +28,9 @@ extension RoadGraph {
 
     /// The writer of the graph's image (the bytes of `serialized()`), streaming each array from where it lies.
     public func imageWriter() -> SectionedImage.Writer {
-        let parameters = MappedArray([
-            grid.minLatitude, grid.minLongitude, grid.cellLatitude, grid.cellLongitude, grid.cellMeters, Double(grid.columns), Double(grid.rows),
-        ])
         let index = segmentIndex
-        let sections: [ImageSection] = Section.allCases.map { section in
+        let sections = Section.allCases.map { section in
             switch section {
-            case .nodes: nodes.imageSection
-            case .shapeOffsets: shapeOffsets.imageSection
-            case .shapePoints: shapePoints.imageSection
-            case .stringOffsets: strings.offsets.imageSection
-            case .stringBytes: strings.bytes.imageSection
-            case .edges: edges.imageSection
-            case .restrictions: restrictions.imageSection
-            case .outOffsets: outOffsets.imageSection
-            case .inOffsets: inOffsets.imageSection
-            case .inEdges: inEdges.imageSection
-            case .shapeEdges: shapeEdges.imageSection
-            case .startBearings: shapeStartBearings.imageSection
-            case .endBearings: shapeEndBearings.imageSection
-            case .gridParameters: parameters.imageSection
-            case .gridCellOffsets: grid.cellOffsets.imageSection
-            case .gridCellShapes: grid.cellShapes.imageSection
-            case .nodeBounds: nodeBounds.imageSection
-            case .restrictionStarts: restrictionStarts.imageSection
             case .segmentParameters: MappedArray(index.parameters).imageSection
             case .segmentCellOffsets: index.cellOffsets.imageSection
             case .segmentCellSegments: index.cellSegments.imageSection
@@ -61,9 +40,57 @@ extension RoadGraph {
             case .segmentAlong: index.segmentAlong.imageSection
             case .segmentBearings: index.segmentBearings.imageSection
             case .planarLengths: index.planarLengths.imageSection
+            default: imageSection(section)
             }
         }
         return SectionedImage.Writer(magic: Self.magic, version: Self.fileFormatVersion, sections: sections)
+    }
+
+    /// Section `section` of the image, one of those before the segment index.
+    private func imageSection(_ section: Section) -> ImageSection {
+        switch section {
+        case .nodes: nodes.imageSection
+        case .shapeOffsets: shapeOffsets.imageSection
+        case .shapePoints: shapePoints.imageSection
+        case .stringOffsets: strings.offsets.imageSection
+        case .stringBytes: strings.bytes.imageSection
+        case .edges: edges.imageSection
+        case .restrictions: restrictions.imageSection
+        case .outOffsets: outOffsets.imageSection
+        case .inOffsets: inOffsets.imageSection
+        case .inEdges: inEdges.imageSection
+        case .shapeEdges: shapeEdges.imageSection
+        case .startBearings: shapeStartBearings.imageSection
+        case .endBearings: shapeEndBearings.imageSection
+        case .gridParameters:
+            MappedArray([
+                grid.minLatitude, grid.minLongitude, grid.cellLatitude, grid.cellLongitude, grid.cellMeters, Double(grid.columns), Double(grid.rows),
+            ]).imageSection
+        case .gridCellOffsets: grid.cellOffsets.imageSection
+        case .gridCellShapes: grid.cellShapes.imageSection
+        case .nodeBounds: nodeBounds.imageSection
+        case .restrictionStarts: restrictionStarts.imageSection
+        default: preconditionFailure("\(section) is a section of the segment index")
+        }
+    }
+
+    /// Writes the image of `graph` (the bytes of `serialized()`) to `output` without holding its
+    /// segment index: the graph's other arrays are written from where they lie and `graph` is let
+    /// go, then the index is made from the graph read back from `output`, one array at a time,
+    /// each written as it is made. For a graph built with `indexingSegments: false` and handed over
+    /// (`consume`), so that its heap buffers are freed before the index is made; any index it has
+    /// is not used. Returns the image's size in bytes.
+    /// - Throws: what `output` throws, or `RoadGraphError` when what it reads back is not what was written.
+    public static func writeImage(of graph: consuming RoadGraph, to output: any ImageOutput) throws -> Int {
+        var stream = try SectionedImage.Stream(magic: magic, version: fileFormatVersion, sectionCount: Section.allCases.count, output: output)
+        let origin = graph.indexOrigin
+        for section in Section.allCases where section.rawValue < Section.segmentParameters.rawValue {
+            try stream.append(graph.imageSection(section))
+        }
+        _ = consume graph
+        let written = stream
+        try SegmentIndex.write(of: { try RoadGraph(sections: try written.written(), segmentIndex: SegmentIndex()) }, origin: origin, to: &stream)
+        return try stream.finish()
     }
 
     /// Loads a graph written by `serialized()`, checking all of it (contents CRC and consistency).
@@ -81,6 +108,12 @@ extension RoadGraph {
     public init(image: UnsafeRawBufferPointer, owner: any ByteOwner, verifyingContents: Bool = false) throws(RoadGraphError) {
         let file = try SectionedImage(image, owner: owner, magic: Self.magic, version: Self.fileFormatVersion, sectionCount: Section.allCases.count)
         if verifyingContents { try file.verifyContents() }
+        try self.init(sections: file, segmentIndex: try Self.segmentIndex(file, edgeCount: try file.section(Section.edges.rawValue, as: RoadEdge.self).count))
+        if verifyingContents { try checkContents() }
+    }
+
+    /// The graph in `file`'s sections before the segment index (all that is read of it), with `segmentIndex`.
+    private init(sections file: SectionedImage, segmentIndex index: SegmentIndex) throws(RoadGraphError) {
         func section<T: FixedLayout>(_ s: Section) throws(RoadGraphError) -> MappedArray<T> { try file.section(s.rawValue) }
         let nodes: MappedArray<Coordinate> = try section(.nodes), edges: MappedArray<RoadEdge> = try section(.edges)
         let shapeOffsets: MappedArray<Int32> = try section(.shapeOffsets), shapePoints: MappedArray<Coordinate> = try section(.shapePoints)
@@ -111,7 +144,6 @@ extension RoadGraph {
         guard bounds.count == (nodes.isEmpty ? 0 : 4), bounds.allSatisfy(\.isFinite), starts.count == (edges.count + 63) / 64 else {
             throw .inconsistent("node bounds or restriction bits do not fit \(nodes.count) nodes and \(edges.count) edges")
         }
-        let index = try Self.segmentIndex(file, edgeCount: edges.count)
         let grid = SpatialGrid(
             minLatitude: parameters[0], minLongitude: parameters[1], cellLatitude: parameters[2], cellLongitude: parameters[3],
             columns: Int(parameters[5]), rows: Int(parameters[6]), cellOffsets: cellOffsets, cellShapes: cellShapes, cellMeters: parameters[4])
@@ -120,7 +152,6 @@ extension RoadGraph {
             restrictions: try section(.restrictions), shapePoints: shapePoints, shapeOffsets: shapeOffsets, outOffsets: outOffsets,
             inOffsets: inOffsets, inEdges: inEdges, shapeEdges: shapeEdges, grid: grid, shapeStartBearings: start, shapeEndBearings: end,
             nodeBounds: bounds, restrictionStarts: starts, segmentIndex: index)
-        if verifyingContents { try checkContents() }
     }
 
     /// The segment index stored in `file`, its sections' sizes checked against each other.

@@ -47,9 +47,11 @@ public struct RoadGraph: Sendable {
     ///   - edges: directed edges, in any order.
     ///   - strings: the string table edges refer to.
     ///   - restrictions: turn restrictions whose edge IDs index `edges` as given.
+    ///   - indexingSegments: whether to build the matcher's segment index; without it the graph
+    ///     finds no segments until written with `writeImage(of:to:)`, which builds it as it writes.
     public init(
         nodes: consuming [Coordinate], shapePoints: consuming [Coordinate], shapeOffsets: [Int32], edges: consuming [RoadEdge],
-        strings: [String], restrictions: [TurnRestriction]
+        strings: [String], restrictions: [TurnRestriction], indexingSegments: Bool = true
     ) throws(RoadGraphError) {
         var (nodes, shapePoints, edges) = (consume nodes, consume shapePoints, consume edges)
         let shapeCount = shapeOffsets.count - 1, pointCount = shapePoints.count
@@ -69,9 +71,10 @@ public struct RoadGraph: Sendable {
         }
         let edgeCount = edges.count, nodeCount = nodes.count
         // Sorted position `new` holds the edge given at `order[new]`.
-        let order = edges.indices.sorted { (edges[$0].from, $0) < (edges[$1].from, $1) }
+        var order = [Int32](0..<Int32(edgeCount))
+        order.sort { (edges[Int($0)].from, $0) < (edges[Int($1)].from, $1) }
         var newIndex = [Int32](repeating: 0, count: edgeCount)
-        for (new, old) in order.enumerated() { newIndex[old] = Int32(new) }
+        for (new, old) in order.enumerated() { newIndex[Int(old)] = Int32(new) }
         var remapped: [TurnRestriction] = []
         for var r in restrictions {
             guard r.from.index < edgeCount, r.to.index < edgeCount else {
@@ -83,11 +86,14 @@ public struct RoadGraph: Sendable {
             remapped.append(r)
         }
         newIndex = []
+        // The edges are sorted into their final buffer first, and the builder's freed, before the
+        // adjacency is made from them: the two copies of the edges are the largest arrays.
+        let sortedEdges = MappedArray(count: edgeCount) { edges[Int(order[$0])] }
+        (edges, order) = ([], [])
         var out = [Int32](repeating: 0, count: nodeCount + 1)
         var inCount = [Int32](repeating: 0, count: nodeCount + 1)
         var shapeEdges = [Int32](repeating: -1, count: 2 * shapeCount)
-        for (new, old) in order.enumerated() {
-            let e = edges[old]
+        for (new, e) in sortedEdges.enumerated() {
             out[e.from.index + 1] += 1
             inCount[e.to.index + 1] += 1
             shapeEdges[2 * Int(e.shape) + (e.flags.contains(.reversedShape) ? 1 : 0)] = Int32(new)
@@ -98,14 +104,12 @@ public struct RoadGraph: Sendable {
         }
         var fill = inCount
         var inEdges = [Int32](repeating: 0, count: edgeCount)
-        for (new, old) in order.enumerated() {
-            let to = edges[old].to.index
+        for (new, e) in sortedEdges.enumerated() {
+            let to = e.to.index
             inEdges[Int(fill[to])] = Int32(new)
             fill[to] += 1
         }
         fill = []
-        let sortedEdges = MappedArray(count: edgeCount) { edges[order[$0]] }
-        edges = []
         var starts = [UInt64](repeating: 0, count: (edgeCount + 63) / 64)
         for r in remapped { starts[r.from.index / 64] |= 1 << UInt64(r.from.index % 64) }
         var bounds: [Double] = []
@@ -131,8 +135,11 @@ public struct RoadGraph: Sendable {
             inOffsets: MappedArray(inCount), inEdges: MappedArray(inEdges), shapeEdges: MappedArray(shapeEdges),
             grid: grid, shapeStartBearings: MappedArray(start), shapeEndBearings: MappedArray(end), nodeBounds: MappedArray(bounds),
             restrictionStarts: MappedArray(starts), segmentIndex: SegmentIndex())
-        self = unindexed.with(segmentIndex: SegmentIndex(graph: unindexed, origin: unindexed.center ?? Coordinate(latitude: 0, longitude: 0)))
+        self = indexingSegments ? unindexed.with(segmentIndex: SegmentIndex(graph: unindexed, origin: unindexed.indexOrigin)) : unindexed
     }
+
+    /// Where the segment index's projection is centred: the centre of the nodes' bounding box.
+    var indexOrigin: Coordinate { center ?? Coordinate(latitude: 0, longitude: 0) }
 
     /// This graph with `segmentIndex` as its segment index.
     private func with(segmentIndex: SegmentIndex) -> RoadGraph {

@@ -48,6 +48,11 @@ public struct SectionedImage: @unchecked Sendable {
         self.table = table
     }
 
+    /// An image of which `table` lists the sections (e.g. those written so far by a `Stream`), unchecked.
+    init(bytes: UnsafeRawBufferPointer, owner: any ByteOwner, table: [(offset: Int, count: Int)], contentsStart: Int) {
+        (self.bytes, self.owner, self.table, self.contentsStart) = (bytes, owner, table, contentsStart)
+    }
+
     /// Section `index` as values of `T`.
     /// - Throws: `RoadGraphError.truncated` when its values run past the end of the image.
     public func section<T: FixedLayout>(_ index: Int, as _: T.Type = T.self) throws(RoadGraphError) -> MappedArray<T> {
@@ -61,6 +66,22 @@ public struct SectionedImage: @unchecked Sendable {
         let stored = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 12, as: UInt32.self))
         let computed = CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[contentsStart...]))
         guard stored == computed else { throw .checksumMismatch(expected: stored, found: computed) }
+    }
+
+    /// The image's header: magic, version, section count, `contentsCRC`, the section `table` and its
+    /// CRC, zero-padded to where the sections start.
+    static func header(magic: [UInt8], version: UInt32, contentsCRC: UInt32, table: [(offset: Int, count: Int)]) -> [UInt8] {
+        var header = ByteWriter()
+        for b in magic { header.write(b) }
+        header.write(version)
+        header.write(UInt32(table.count))
+        header.write(contentsCRC)
+        for (offset, count) in table {
+            header.write(UInt64(offset))
+            header.write(UInt64(count))
+        }
+        header.write(CRC32.checksum(header.bytes))
+        return header.bytes + [UInt8](repeating: 0, count: aligned(header.bytes.count) - header.bytes.count)
     }
 
     /// `offset` rounded up to a multiple of 8.
@@ -110,18 +131,8 @@ public struct SectionedImage: @unchecked Sendable {
                 crc = CRC32.update(crc, with: section.bytes)
                 position = offset + section.bytes.count
             }
-            var header = ByteWriter()
-            for b in magic { header.write(b) }
-            header.write(version)
-            header.write(UInt32(sections.count))
-            header.write(crc)
-            for (section, offset) in zip(sections, offsets) {
-                header.write(UInt64(offset))
-                header.write(UInt64(section.count))
-            }
-            header.write(CRC32.checksum(header.bytes))
-            var bytes = header.bytes
-            bytes += [UInt8](repeating: 0, count: contentsStart - bytes.count)
+            var bytes = SectionedImage.header(
+                magic: magic, version: version, contentsCRC: crc, table: zip(sections, offsets).map { ($1, $0.count) })
             position = contentsStart
             for (section, offset) in zip(sections, offsets) {
                 bytes += [UInt8](repeating: 0, count: offset - position)

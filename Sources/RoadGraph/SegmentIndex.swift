@@ -48,76 +48,28 @@ public struct SegmentIndex: Sendable {
     /// only edge of a reversed oneway), projected around `origin`.
     init(graph: RoadGraph, origin: Coordinate) {
         let projection = LocalProjection(origin: origin)
-        func isIndexed(_ id: EdgeID) -> Bool { !graph[id].flags.contains(.reversedShape) || graph.twin(of: id) == nil }
-        // Every array is made at its exact size, never grown by doubling (a copy while it grows).
-        var vertexCount = 0
-        for e in 0..<graph.edgeCount where isIndexed(EdgeID(Int32(e))) { vertexCount += graph.shapeVertices(graph.edges[e].shape).count }
-        var xs: [Double] = [], ys: [Double] = []
-        var segmentEdge: [Int32] = [], segmentAlong: [Double] = [], segmentBearing: [Double] = []
-        xs.reserveCapacity(vertexCount)
-        ys.reserveCapacity(vertexCount)
-        segmentEdge.reserveCapacity(vertexCount)
-        segmentAlong.reserveCapacity(vertexCount)
-        segmentBearing.reserveCapacity(vertexCount)
-        var planarLength = [Double](repeating: 0, count: graph.edgeCount)
-        for e in 0..<graph.edgeCount {
-            let id = EdgeID(Int32(e))
-            guard isIndexed(id) else { continue }
-            let points = graph.geometry(of: id)
-            var along: Meters = 0
-            for (i, c) in points.enumerated() {
-                let p = projection.project(c)
-                if i > 0 {
-                    let dx = p.x - xs[xs.count - 1], dy = p.y - ys[ys.count - 1]
-                    segmentEdge.append(Int32(e))
-                    segmentAlong.append(along)
-                    segmentBearing.append(points[i - 1].bearing(to: c))
-                    along += (dx * dx + dy * dy).squareRoot()
-                } else if !xs.isEmpty {
-                    // A filler segment joins the previous road to this one; it belongs to no edge.
-                    segmentEdge.append(-1)
-                    segmentAlong.append(0)
-                    segmentBearing.append(0)
-                }
-                xs.append(p.x)
-                ys.append(p.y)
-            }
-            planarLength[e] = along
+        let extent = Extent(graph, projection)
+        // Every array is made at its exact size, never grown by doubling (a copy while it grows),
+        // and goes to its final heap buffer as soon as it is complete, so a large map's index is
+        // never held twice over.
+        func values<T: FixedLayout>(_ count: Int, _ make: (_ emit: (T) -> Void) -> Void) -> MappedArray<T> {
+            var array: [T] = []
+            array.reserveCapacity(count)
+            make { array.append($0) }
+            return MappedArray(array)
         }
-        // Each array goes to its final heap buffer as soon as it is complete, so a large map's
-        // index is never held twice over.
-        let along = MappedArray(segmentAlong), bearings = MappedArray(segmentBearing), lengths = MappedArray(planarLength)
-        (segmentAlong, segmentBearing, planarLength) = ([], [], [])
-        let minX = xs.min() ?? 0, minY = ys.min() ?? 0
-        let columns = Int(((xs.max() ?? 0) - minX) / Self.cellSize) + 1, rows = Int(((ys.max() ?? 0) - minY) / Self.cellSize) + 1
-        let storedXs = MappedArray(xs), storedYs = MappedArray(ys), edges = MappedArray(segmentEdge)
-        (xs, ys, segmentEdge) = ([], [], [])
-        var counts = [Int32](repeating: 0, count: columns * rows + 1)
-        func cells(_ s: Int, _ body: (Int) -> Void) {
-            let (x0, x1, y0, y1) = (storedXs[s], storedXs[s + 1], storedYs[s], storedYs[s + 1])
-            let c0 = Int((min(x0, x1) - minX) / Self.cellSize), c1 = Int((max(x0, x1) - minX) / Self.cellSize)
-            let r0 = Int((min(y0, y1) - minY) / Self.cellSize), r1 = Int((max(y0, y1) - minY) / Self.cellSize)
-            for r in r0...r1 { for c in c0...c1 { body(r * columns + c) } }
-        }
-        for s in edges.indices where edges[s] >= 0 { cells(s) { counts[$0 + 1] += 1 } }
-        for i in 0..<(columns * rows) { counts[i + 1] += counts[i] }
-        var fill = counts
-        let cellOffsets = MappedArray(counts)
-        counts = []
-        var cellSegments = [Int32](repeating: 0, count: Int(cellOffsets[columns * rows]))
-        for s in edges.indices where edges[s] >= 0 {
-            cells(s) { cell in
-                cellSegments[Int(fill[cell])] = Int32(s)
-                fill[cell] += 1
-            }
-        }
+        let segmentCount = max(0, extent.vertexCount - 1)
+        let cellOffsets = values(extent.cellCount + 1) { Self.cellOffsets(graph, projection, extent, $0) }
+        var fill = Array(cellOffsets)
+        let cellSegments = values(Int(cellOffsets[extent.cellCount])) { Self.cellSegments(graph, projection, extent, offsets: &fill, $0) }
         fill = []
-        let segments = MappedArray(cellSegments)
-        cellSegments = []
         self.init(
-            origin: origin, minX: minX, minY: minY, columns: columns, rows: rows, cellOffsets: cellOffsets, cellSegments: segments,
-            xs: storedXs, ys: storedYs, segmentEdges: edges, segmentAlong: along, segmentBearings: bearings,
-            planarLengths: lengths)
+            origin: origin, minX: extent.minX, minY: extent.minY, columns: extent.columns, rows: extent.rows, cellOffsets: cellOffsets,
+            cellSegments: cellSegments, xs: values(extent.vertexCount) { Self.xs(graph, projection, $0) },
+            ys: values(extent.vertexCount) { Self.ys(graph, projection, $0) }, segmentEdges: values(segmentCount) { Self.edges(graph, projection, $0) },
+            segmentAlong: values(segmentCount) { Self.along(graph, projection, $0) },
+            segmentBearings: values(segmentCount) { Self.bearings(graph, projection, $0) },
+            planarLengths: values(graph.edgeCount) { Self.planarLengths(graph, projection, $0) })
     }
 
     /// Doubles stored for the index: projection origin (latitude, longitude), minimum x and y, columns, rows.

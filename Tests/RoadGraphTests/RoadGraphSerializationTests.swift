@@ -26,6 +26,37 @@ struct RoadGraphSerializationTests {
         #expect(loaded.nearestEdges(to: probe, within: 30) == graph.nearestEdges(to: probe, within: 30))
     }
 
+    /// An image output in memory: what `writeImage` streams, read back as a copy.
+    final class MemoryOutput: ImageOutput {
+        var bytes: [UInt8] = []
+        var readBacks = 0
+        func append(_ piece: UnsafeRawBufferPointer) throws { bytes += piece }
+        func overwriteStart(with header: UnsafeRawBufferPointer) throws { bytes.replaceSubrange(0..<header.count, with: header) }
+        func readBack(_ count: Int) throws -> (bytes: UnsafeRawBufferPointer, owner: any ByteOwner) {
+            readBacks += 1
+            let heap = HeapBytes(copying: Array(bytes.prefix(count)))
+            return (heap.buffer, heap)
+        }
+    }
+
+    @Test("a graph streamed without its segment index, the index made from what was written, gives the bytes of serialized()")
+    func streamedImage() throws {
+        let indexed = try Self.helsinki()
+        let bytes = [UInt8](try Data(contentsOf: Fixtures.trace("maps/helsinki.osm.pbf")))
+        let unindexed = try OSMImporter().importGraph(from: bytes, indexingSegments: false).graph
+        let probe = indexed.nodes[100]
+        #expect(unindexed.nearestSegments(to: probe, within: 30) { _ in true }.isEmpty)
+        let output = MemoryOutput()
+        let size = try RoadGraph.writeImage(of: unindexed, to: output)
+        #expect(size == output.bytes.count)
+        #expect(output.bytes == indexed.serialized())
+        #expect(output.readBacks == 9)  // the extent, the cell offsets, then one walk per further array
+        let loaded = try RoadGraph(serialized: output.bytes)
+        let near = loaded.nearestSegments(to: probe, within: 30) { _ in true }
+        #expect(!near.isEmpty)
+        #expect(near == indexed.nearestSegments(to: probe, within: 30) { _ in true })
+    }
+
     @Test("a flipped byte, a cut file, a wrong magic and a newer version each give their own error")
     func damage() throws {
         let bytes = try Self.helsinki().serialized()

@@ -70,59 +70,61 @@ enum MapCacheFile {
     /// directory; false when that is not possible. Each array is written from where it lies, so the
     /// write needs no buffer the size of the cache.
     static func write(_ planner: RoutePlanner, hierarchy: ContractionHierarchy, stamp: SourceStamp, to path: String) -> Bool {
-        guard let draft = Draft(graph: planner.graph, stamp: stamp, path: path, mapping: false) else { return false }
+        guard let draft = Draft(stamp: stamp, path: path), draft.write(planner.graph) else { return false }
         return draft.finish(hierarchy: hierarchy, tables: planner.tablesWriter())
     }
 
-    /// A cache file written in two steps, so that an imported graph need not stay in memory while its
-    /// hierarchy is built: `init` writes the graph image to a new file beside `path` (and maps it
-    /// back read-only as `graph`); `finish` appends the hierarchy and the tables, writes the header
-    /// and renames the file over `path`. The file is the one `write` makes, byte for byte; a draft
-    /// never finished is removed.
+    /// A cache file written in steps, so that an imported graph need not stay in memory while its
+    /// hierarchy is built: `init` starts a new file beside `path` (creating the directory), `stream`
+    /// (or `write`) writes the graph image, `finish` appends the hierarchy and the tables, writes
+    /// the header and renames the file over `path`. The file is the one `write` makes, byte for
+    /// byte; a draft never finished is removed.
     final class Draft {
         /// Where the cache goes once finished.
         let path: String
-        /// The graph read back from the draft's mapping (nil when made without one).
-        let graph: RoadGraph?
-        private let temporary: String
-        private let fd: FileDescriptor
+        /// The graph read back from the draft's mapping, once streamed.
+        private(set) var graph: RoadGraph?
+        private let output: Output
         private let stamp: SourceStamp
-        private let graphBytes: Int
-        private let mapping: MappedFile?
+        private var graphBytes: Int?
+        private var mapping: MappedFile?
         private var open = true
 
-        /// Writes `graph`'s image to a new file for `path` (creating the directory), mapped back when
-        /// `mapping`; nil when that is not possible.
-        init?(graph: RoadGraph, stamp: SourceStamp, path: String, mapping: Bool = true) {
+        /// Starts a new file for `path` (creating the directory), its header left blank; nil when that is not possible.
+        init?(stamp: SourceStamp, path: String) {
             let url = URL(fileURLWithPath: path)
             guard (try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)) != nil else {
                 return nil
             }
             let temporary = path + ".new-\(getpid())"
-            guard let fd = try? FileDescriptor.open(temporary, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC) else { return nil }
-            let image = graph.imageWriter()
-            do {
-                try fd.writeAll([UInt8](repeating: 0, count: headerSize))
-                try image.write { piece in try fd.writeAll(piece) }
-            } catch {
+            guard let fd = try? FileDescriptor.open(temporary, flags: O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC) else { return nil }
+            guard (try? fd.writeAll([UInt8](repeating: 0, count: headerSize))) != nil else {
                 fd.close()
                 unlink(temporary)
                 return nil
             }
-            var mapped: (MappedFile, RoadGraph)?
-            if mapping {
-                guard let file = try? MappedFile(path: temporary),
-                    let graph = try? RoadGraph(
-                        image: UnsafeRawBufferPointer(rebasing: file.bytes[headerSize..<(headerSize + image.byteCount)]), owner: file)
-                else {
-                    fd.close()
-                    unlink(temporary)
-                    return nil
-                }
-                mapped = (file, graph)
-            }
-            (self.path, self.temporary, self.fd, self.stamp, self.graphBytes) = (path, temporary, fd, stamp, image.byteCount)
-            (self.mapping, self.graph) = (mapped?.0, mapped?.1)
+            output = Output(fd: fd, path: temporary)
+            (self.path, self.stamp) = (path, stamp)
+        }
+
+        /// Writes `graph`'s image as it lies (its segment index included); false when that is not possible.
+        func write(_ graph: RoadGraph) -> Bool {
+            let image = graph.imageWriter()
+            guard open, graphBytes == nil, (try? image.write { piece in try output.append(piece) }) != nil else { return false }
+            graphBytes = image.byteCount
+            return true
+        }
+
+        /// Writes the image of `graph`, built without its segment index, the index made from the
+        /// written graph as it goes (`RoadGraph.writeImage`), and maps it back as `graph`; false when
+        /// that is not possible. Hand the graph over (`consume`) so that it is freed as it is written.
+        func stream(_ graph: consuming RoadGraph) -> Bool {
+            guard open, graphBytes == nil, let bytes = try? RoadGraph.writeImage(of: graph, to: output),
+                let file = try? MappedFile(path: output.path),
+                let mapped = try? RoadGraph(image: UnsafeRawBufferPointer(rebasing: file.bytes[headerSize..<(headerSize + bytes)]), owner: file)
+            else { return false }
+            (graphBytes, mapping, self.graph) = (bytes, file, mapped)
+            return true
         }
 
         /// Drops the mapped graph's pages from the process's resident memory (they are read back
@@ -132,8 +134,9 @@ enum MapCacheFile {
         /// Appends `hierarchy` and `tables`, writes the header and renames the file over `path`;
         /// false (and the file removed) when that is not possible.
         func finish(hierarchy: ContractionHierarchy, tables: SectionedImage.Writer) -> Bool {
-            guard open else { return false }
+            guard open, let graphBytes else { return false }
             open = false
+            let fd = output.fd, temporary = output.path
             let images = [hierarchy.imageWriter(), tables]
             var w = ByteWriter()
             for b in header(stamp) { w.write(b) }
@@ -170,8 +173,33 @@ enum MapCacheFile {
 
         deinit {
             if open {
-                fd.close()
-                unlink(temporary)
+                output.fd.close()
+                unlink(output.path)
+            }
+        }
+
+        /// The draft file as an image output: the graph image starts after the cache header.
+        final class Output: ImageOutput {
+            let fd: FileDescriptor
+            let path: String
+
+            init(fd: FileDescriptor, path: String) { (self.fd, self.path) = (fd, path) }
+
+            func append(_ bytes: UnsafeRawBufferPointer) throws { try fd.writeAll(bytes) }
+
+            func overwriteStart(with bytes: UnsafeRawBufferPointer) throws {
+                var done = 0
+                while done < bytes.count {
+                    let n = pwrite(fd.rawValue, bytes.baseAddress.unsafelyUnwrapped + done, bytes.count - done, off_t(headerSize + done))
+                    guard n > 0 else { throw SystemError(code: n < 0 ? errno : EIO, operation: "pwrite") }
+                    done += n
+                }
+            }
+
+            func readBack(_ count: Int) throws -> (bytes: UnsafeRawBufferPointer, owner: any ByteOwner) {
+                let file = try MappedFile(path: path)
+                guard file.bytes.count >= headerSize + count else { throw SystemError(code: EIO, operation: "mmap of a short draft") }
+                return (UnsafeRawBufferPointer(rebasing: file.bytes[headerSize..<(headerSize + count)]), file)
             }
         }
     }

@@ -47,8 +47,9 @@ extension MapStore {
     }
 
     /// Imports the OSM extract at `path`, checks that its hierarchy fits `memory`, and writes the
-    /// graph into a cache draft at the first of `targets` that takes one; the imported graph is
-    /// released when this returns (the draft's graph is read from the file).
+    /// graph into a cache draft at the first of `targets` that takes one, the matcher's segment
+    /// index made as it is written; the imported graph is released before the index is made (the
+    /// draft's graph is read from the file).
     private static func importIntoDraft(
         _ path: String, stamp: SourceStamp, targets: [String], memory: MemoryBudget?, progress: (ImportProgress) -> Void
     ) throws(GatewayError) -> (ImportStatistics, Int, MapCacheFile.Draft) {
@@ -56,7 +57,8 @@ extension MapStore {
         if try file.isGraphFile(path) {
             throw GatewayError.badMap(path: path, reason: "a Waygate road graph, not an OSM extract: it needs no cache")
         }
-        let imported = try importOSM(path, file, memory: memory, progress: progress)
+        let imported = try importOSM(path, file, memory: memory, indexingSegments: false, progress: progress)
+        let (statistics, restrictionCount) = (imported.statistics, imported.graph.restrictions.count)
         if let memory {
             let needs = estimatedHierarchyBytes(imported.graph)
             guard needs <= memory.bytes else {
@@ -67,10 +69,12 @@ extension MapStore {
                     ).description)
             }
         }
-        guard let draft = targets.lazy.compactMap({ MapCacheFile.Draft(graph: imported.graph, stamp: stamp, path: $0) }).first else {
+        guard let draft = targets.lazy.compactMap({ MapCacheFile.Draft(stamp: stamp, path: $0) }).first else {
             throw .cacheUnwritable(path: targets[0])
         }
-        return (imported.statistics, imported.graph.restrictions.count, draft)
+        // Handed over, the heap graph is freed as it is written, before the segment index is made.
+        guard draft.stream((consume imported).graph) else { throw .cacheUnwritable(path: draft.path) }
+        return (statistics, restrictionCount, draft)
     }
 
     /// Peak bytes from the hierarchy build on, per road edge: the builder's pooled arc lists and

@@ -111,12 +111,13 @@ public struct MapStore: Sendable {
         }
     }
 
-    /// The graph imported from the OSM extract `file` at `path`, decoding on every core.
-    static func importOSM(_ path: String, _ file: OSMFile, memory: MemoryBudget?, progress: (ImportProgress) -> Void)
+    /// The graph imported from the OSM extract `file` at `path`, decoding on every core (without
+    /// its segment index unless `indexingSegments`: `RoadGraph.writeImage` makes it).
+    static func importOSM(_ path: String, _ file: OSMFile, memory: MemoryBudget?, indexingSegments: Bool = true, progress: (ImportProgress) -> Void)
         throws(GatewayError) -> OSMImporter.Result
     {
         do {
-            return try OSMImporter(runner: .threads).importGraph(from: file, memory: memory, progress: progress)
+            return try OSMImporter(runner: .threads).importGraph(from: file, memory: memory, indexingSegments: indexingSegments, progress: progress)
         } catch .overMemoryBudget(let what, let needs, let budget) {
             throw .mapOverBudget(path: path, reason: OSMImportError.overMemoryBudget(what: what, needs: needs, budget: budget).description)
         } catch {
