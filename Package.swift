@@ -69,7 +69,7 @@ let package = Package(
         // MARK: - Layer 3 — runtime
         module("LocationSources", ["CGPS", "Geodesy", "Timekeeping", "SystemIO", "Positioning", "RouteModel", "NMEA", "Simulation"]),
         module("Gateway", ["Geodesy", "Timekeeping", "SystemIO", "Positioning", "RouteModel", "RoadGraph", "OSMImport", "Guidance", "Routing", "MapMatching", "Navigation", "Simulation", "LocationSources"]),
-        module("DriverAlerts", ["CEspeakNG", "CSystemdBus", "Positioning", "RouteModel", "Navigation", "Gateway"]),  // spoken instructions (espeak-ng) and desktop notifications (sd-bus)
+        module("DriverAlerts", ["CEspeakNG", "CSystemdBus", "SystemIO", "Positioning", "RouteModel", "Navigation", "Gateway"]),  // spoken instructions (espeak-ng) and desktop notifications (sd-bus)
 
         // MARK: - Layer 4 — servers
         module("Servers", ["Geodesy", "Timekeeping", "JSON", "SystemIO", "Positioning", "RouteModel", "RoadGraph", "NMEA", "GPSDProtocol", "RouteFormats", "WireProtocol", "MapMatching", "Navigation", "Simulation", "LocationSources", "Gateway"]),

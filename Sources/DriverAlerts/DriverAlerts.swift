@@ -1,6 +1,6 @@
 public import Gateway
 import Foundation
-import Synchronization
+import SystemIO
 
 /// Speaks each VOICE instruction through espeak-ng and shows it, with the banner's text, as a
 /// freedesktop notification; also notifies arrival, reroutes and GPS signal loss (see
@@ -30,7 +30,7 @@ public final class DriverAlerts: Sendable {
     private let pacesFileOutput: Bool
     private let alsaDirectory: String
     private let warn: @Sendable (String) -> Void
-    private let switches: Mutex<Switches>
+    private let switches: Locked<Switches>
 
     /// Starts what `settings` turns on. `busAddress` is the D-Bus address of the session bus to
     /// post to (nil: `DBUS_SESSION_BUS_ADDRESS`, else sd-bus's default user bus). `warn` gets
@@ -49,7 +49,7 @@ public final class DriverAlerts: Sendable {
         self.pacesFileOutput = pacesFileOutput
         self.alsaDirectory = alsaDirectory
         self.warn = warn
-        switches = Mutex(Switches(speech: false, notifications: false,
+        switches = Locked(Switches(speech: false, notifications: false,
                                   composer: NotificationComposer(maneuvers: settings.maneuverNotifications)))
         set(speech: settings.speech, notifications: settings.notifications)
     }

@@ -20,7 +20,7 @@ enum BenchSupport {
     }
 
     /// Peak resident set size of this process (VmHWM in /proc/self/status), megabytes; nil when unreadable.
-    static func peakResidentMegabytes() -> Double? { ProcessMemory.peakResidentBytes.map { Double($0) / 1_048_576 } }
+    static func peakResidentMegabytes() -> Double? { ProcessUsage.peakResidentBytes.map { Double($0) / 1_048_576 } }
 
     /// The `p`-quantile (0…1, nearest rank) of `values`; 0 when empty.
     static func percentile(_ values: [Double], _ p: Double) -> Double {

@@ -105,16 +105,10 @@ enum FanoutBenchmark {
         return Result(cpuSeconds: after - before, linesPerClient: counts.withLock { $0 })
     }
 
-    /// User + system CPU seconds of process `pid` so far (/proc/PID/stat fields 14 and 15).
+    /// User + system CPU seconds of process `pid` so far.
     static func cpuSeconds(of pid: Int32) throws -> Double {
-        let text = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
-        guard let close = text.lastIndex(of: ")") else { throw BenchError("/proc/\(pid)/stat: no command field") }
-        let fields = text[text.index(after: close)...].split(separator: " ")
-        // After the command: state is field 3, so utime (14) and stime (15) are at offsets 11, 12.
-        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else {
-            throw BenchError("/proc/\(pid)/stat: unreadable CPU times")
-        }
-        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        guard let seconds = ProcessUsage.cpuSeconds(ofProcess: pid) else { throw BenchError("/proc/\(pid)/stat: unreadable CPU times") }
+        return seconds
     }
 
     static func report(_ name: String, _ clients: Int, _ result: Result, _ seconds: Double) {

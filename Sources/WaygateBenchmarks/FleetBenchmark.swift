@@ -218,7 +218,7 @@ enum FleetBenchmark {
     }
 
     /// Current resident set size (VmRSS), megabytes.
-    static func residentMegabytes() -> Double { Double(ProcessMemory.residentBytes ?? 0) / 1_048_576 }
+    static func residentMegabytes() -> Double { Double(ProcessUsage.residentBytes ?? 0) / 1_048_576 }
 
     /// Runs `body` to completion from synchronous code (the benchmarks are synchronous).
     static func blocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {

@@ -170,7 +170,7 @@ enum RegionsBenchmark {
     }
 
     /// The resident set of process `pid` (VmRSS), megabytes; 0 when unreadable.
-    static func residentMegabytes(_ pid: Int32) -> Double { Double(ProcessMemory.residentBytes(ofProcess: pid) ?? 0) / 1_048_576 }
+    static func residentMegabytes(_ pid: Int32) -> Double { Double(ProcessUsage.residentBytes(ofProcess: pid) ?? 0) / 1_048_576 }
 
     /// osrm-extract + osrm-contract on a copy of `map` (car profile), wall time and peak RSS of each.
     static func osrmFigures(_ bin: String, map: String) throws -> String {

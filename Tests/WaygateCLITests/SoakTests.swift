@@ -34,14 +34,9 @@ struct SoakTests {
         var rssKiB: Int
 
         init(pid: pid_t) {
-            descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? -1
-            let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-            func field(_ name: String) -> Int {
-                guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }) else { return -1 }
-                return Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "") ?? -1
-            }
-            threads = field("Threads")
-            rssKiB = field("VmRSS")
+            descriptors = ProcessUsage.descriptorCount(ofProcess: pid) ?? -1
+            threads = ProcessUsage.threadCount(ofProcess: pid) ?? -1
+            rssKiB = (ProcessUsage.residentBytes(ofProcess: pid) ?? -1024) / 1024
         }
 
         var description: String { "\(descriptors) fds, \(threads) threads, RSS \(rssKiB / 1024) MiB" }

@@ -1,8 +1,8 @@
 public import Positioning
 public import RouteModel
 public import Simulation
-import Synchronization
 public import Timekeeping
+import SystemIO
 
 /// Waygate's drive simulator as a location source (id `simulator`): a `SimulatedDrive` paced by
 /// an injected `TimeSource`.
@@ -23,7 +23,7 @@ public final class SimulatedSource: LocationSource {
     private let timeSource: any TimeSource
     private let skyModel: SkyModel
     private let startTime: Timestamp?
-    private let state: Mutex<DriveState>
+    private let state: Locked<DriveState>
     private let shared = SharedStatistics()
 
     /// The route to drive and, once driving, the drive.
@@ -43,7 +43,7 @@ public final class SimulatedSource: LocationSource {
         self.skyModel = skyModel
         self.startTime = startTime
         self.maximumCatchUp = max(1, maximumCatchUp)
-        state = Mutex(DriveState(route: route, options: options, drive: nil))
+        state = Locked(DriveState(route: route, options: options, drive: nil))
     }
 
     /// Counters and device state so far.

@@ -1,8 +1,8 @@
-import Synchronization
+import SystemIO
 
 /// A source's statistics, written by its reader and read by `status` from any task.
 final class SharedStatistics: Sendable {
-    private let state = Mutex(SourceStatistics())
+    private let state = Locked(SourceStatistics())
 
     /// A copy of the current counters.
     var value: SourceStatistics { state.withLock { $0 } }

@@ -1,5 +1,5 @@
 import Positioning
-import Synchronization
+import SystemIO
 
 /// Counts each event into a source's shared statistics, then hands it to the stream.
 ///
@@ -11,16 +11,12 @@ struct SourceEmitter: Sendable {
     let continuation: AsyncStream<SourceEvent>.Continuation
     let statistics: SharedStatistics
     /// The last DEVICE event yielded: the source's current state.
-    private let currentState = SharedState()
+    private let currentState = Locked<SourceEvent?>(nil)
 
     /// An emitter yielding into `continuation`, counting into `statistics`.
     init(continuation: AsyncStream<SourceEvent>.Continuation, statistics: SharedStatistics) {
         self.continuation = continuation
         self.statistics = statistics
-    }
-
-    private final class SharedState: Sendable {
-        let event = Mutex<SourceEvent?>(nil)
     }
 
     /// Records and yields `events` in order.
@@ -38,12 +34,12 @@ struct SourceEmitter: Sendable {
         // Each round pushes out at most one older event; a full buffer of DEVICE events (4,096
         // unconsumed state changes) ends the loop by dropping the oldest after that many tries.
         var rounds = 0
-        if case .device = event { currentState.event.withLock { $0 = event } }
+        if case .device = event { currentState.withLock { $0 = event } }
         while let e = next, rounds < 4_096 {
             rounds += 1
             next = nil
             if case .dropped(let old) = continuation.yield(e) {
-                if case .device = old, currentState.event.withLock({ $0 == old }) { next = old } else { statistics.update { $0.droppedEvents += 1 } }
+                if case .device = old, currentState.withLock({ $0 == old }) { next = old } else { statistics.update { $0.droppedEvents += 1 } }
             }
         }
     }

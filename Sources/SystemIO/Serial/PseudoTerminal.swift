@@ -1,4 +1,3 @@
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -20,7 +19,7 @@ public final class PseudoTerminal: Sendable {
     /// The symlink pointing at `devicePath`, if one was requested.
     public let link: String?
     private let secondary: FileDescriptor
-    private let isClosed = Mutex(false)
+    private let isClosed = Locked(false)
 
     /// Opens a new pair (raw, non-blocking master) and, if `link` is given, points that
     /// symlink at the device side, replacing whatever was there.

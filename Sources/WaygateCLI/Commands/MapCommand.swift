@@ -70,7 +70,7 @@ struct MapCommand: Subcommand {
         console.print("  read:      \(s.osmNodes) OSM nodes, \(s.osmWays) highway ways (\(s.carWays) for cars, \(s.bikeWays) bikes, \(s.footWays) on foot)")
         console.print("  graph:     \(s.graphNodes) nodes, \(s.graphEdges) edges, \(built.restrictionCount) turn restrictions, \(s.graphShapes) shapes")
         console.print("  hierarchy: \(built.hierarchyArcs) arcs (\(built.hierarchyShortcuts) shortcuts)")
-        let peak = ProcessMemory.peakResidentBytes.map(MemoryBudget.format) ?? "unknown"
+        let peak = ProcessUsage.peakResidentBytes.map(MemoryBudget.format) ?? "unknown"
         console.print(
             "  took \(ProgressDisplay.duration(Date().timeIntervalSince(start))), peak memory \(peak)"
                 + (memory.map { " (budget \($0))" } ?? "") + ", cache \(MemoryBudget.format(built.cacheBytes))")

@@ -42,8 +42,8 @@ struct ProgressDisplay {
     private func endPhase(_ now: Date) {
         guard let phase else { return }
         let took = Self.duration(now.timeIntervalSince(phaseStart))
-        var memory = ProcessMemory.residentBytes.map { ", \(MemoryBudget.format($0)) in use" } ?? ""
-        memory += ProcessMemory.peakResidentBytes.map { " (peak so far \(MemoryBudget.format($0)))" } ?? ""
+        var memory = ProcessUsage.residentBytes.map { ", \(MemoryBudget.format($0)) in use" } ?? ""
+        memory += ProcessUsage.peakResidentBytes.map { " (peak so far \(MemoryBudget.format($0)))" } ?? ""
         Console.progress(onTerminal ? "\r\(phase.label): done in \(took)\(memory)\u{1B}[K\n" : "\(phase.label): done in \(took)\(memory)\n")
     }
 

@@ -1,0 +1,44 @@
+import Foundation
+
+/// What Linux reports about a process in `/proc/PID` (this process's by default): memory, CPU
+/// time, threads and open descriptors.
+public enum ProcessUsage {
+    /// Peak resident set size (`VmHWM`) in bytes, nil when unreadable.
+    public static var peakResidentBytes: Int? { statusField("VmHWM:", of: "self").map { $0 * 1024 } }
+
+    /// Current resident set size (`VmRSS`) in bytes, nil when unreadable.
+    public static var residentBytes: Int? { statusField("VmRSS:", of: "self").map { $0 * 1024 } }
+
+    /// Current resident set size (`VmRSS`) of process `pid` in bytes, nil when unreadable.
+    public static func residentBytes(ofProcess pid: Int32) -> Int? { statusField("VmRSS:", of: String(pid)).map { $0 * 1024 } }
+
+    /// Number of threads of process `pid`, nil when unreadable.
+    public static func threadCount(ofProcess pid: Int32) -> Int? { statusField("Threads:", of: String(pid)) }
+
+    /// Number of open file descriptors of process `pid` (entries of /proc/PID/fd), nil when unreadable.
+    public static func descriptorCount(ofProcess pid: Int32) -> Int? {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd"))?.count
+    }
+
+    /// User + system CPU seconds process `pid` has used so far (/proc/PID/stat fields 14 and 15),
+    /// nil when unreadable.
+    public static func cpuSeconds(ofProcess pid: Int32) -> Double? {
+        guard let bytes = try? FileContents.read("/proc/\(pid)/stat", maximumBytes: 64 * 1024) else { return nil }
+        let text = String(decoding: bytes, as: UTF8.self)
+        // The command (field 2) is in parentheses and may hold spaces: count from its end.
+        guard let close = text.lastIndex(of: ")") else { return nil }
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        // After the command, state is field 3, so utime (14) and stime (15) are at offsets 11 and 12.
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// The number of a `NAME:   123 …` line of /proc/`process`/status.
+    private static func statusField(_ name: String, of process: String) -> Int? {
+        guard let bytes = try? FileContents.read("/proc/\(process)/status", maximumBytes: 64 * 1024),
+            let line = String(decoding: bytes, as: UTF8.self).split(separator: "\n").first(where: { $0.hasPrefix(name) }),
+            let number = Int(line.dropFirst(name.count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
+        else { return nil }
+        return number
+    }
+}
