@@ -1,12 +1,12 @@
 import Foundation
 import Positioning
-import Synchronization
+import SystemIO
 
 /// Iterates a source's stream on behalf of a test: every event is kept, `handle` may act on
 /// it (close a pty, restart gpsd) and says when the test has seen enough. A deadline bounds the
 /// wait so a broken source fails the test instead of hanging it; it is not a timing assertion.
 final class EventCollector: Sendable {
-    private let seen = Mutex<[SourceEvent]>([])
+    private let seen = Locked<[SourceEvent]>([])
 
     /// All events so far.
     var events: [SourceEvent] { seen.withLock { $0 } }

@@ -3,6 +3,7 @@ import LocationSources
 import NMEA
 import Positioning
 import Synchronization
+import SystemIO
 import Testing
 import TestSupport
 import Timekeeping
@@ -19,7 +20,7 @@ struct ReplaySourceTests {
     /// returns each fix with the clock's seconds since start when it arrived.
     static func play(_ source: ReplaySource, on clock: ManualTimeSource, step: Double) async -> [(at: Double, fix: Fix)] {
         let start = clock.now()
-        let received = Mutex<[(at: Double, fix: Fix)]>([])
+        let received = Locked<[(at: Double, fix: Fix)]>([])
         let finished = Atomic<Bool>(false)
         let consumer = Task {
             for await event in source.events() {

@@ -5,7 +5,6 @@ import NMEA
 import Positioning
 import SystemIO
 import Testing
-import Synchronization
 import TestSupport
 import Timekeeping
 
@@ -142,7 +141,7 @@ final class Replug: Sendable {
     }
     private let link: String
     private let lines: [String]
-    private let state = Mutex(Plugged())
+    private let state = Locked(Plugged())
 
     init(link: String, lines: [String]) {
         self.link = link

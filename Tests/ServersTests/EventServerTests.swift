@@ -1,7 +1,6 @@
 import JSON
 import Foundation
 import Servers
-import Synchronization
 import SystemIO
 import Testing
 import TestSupport

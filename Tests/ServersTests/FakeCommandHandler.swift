@@ -1,11 +1,11 @@
 import JSON
-import Synchronization
+import SystemIO
 import WireProtocol
 import Servers
 
 /// Answers like a gateway would, recording what it was asked.
 final class FakeCommandHandler: CommandHandler {
-    let received = Mutex<[Command]>([])
+    let received = Locked<[Command]>([])
 
     func handle(_ command: Command, from client: ClientInfo) async -> CommandResult {
         received.withLock { $0.append(command) }

@@ -9,7 +9,7 @@ import RouteModel
 import Servers
 import Simulation
 import WireProtocol
-import Synchronization
+import SystemIO
 import Testing
 import TestSupport
 import Timekeeping
@@ -18,9 +18,9 @@ import Timekeeping
 /// fixes go through guidance, the multiplier paces them, and `never` stops them.
 @Suite("Gateway simulation modes")
 struct GatewaySimulationTests {
-    /// Collects what the gateway publishes (`events` guarded by its Mutex).
+    /// Collects what the gateway publishes (`events` guarded by its lock).
     final class Collector: Sendable {
-        let events = Mutex<[GatewayEvent]>([])
+        let events = Locked<[GatewayEvent]>([])
 
         var simulatedFixes: [Fix] {
             events.withLock { $0.compactMap { if case .source(.fix(let f), .simulator, _) = $0 { f } else { nil } } }

@@ -4,7 +4,7 @@ import Geodesy
 import Navigation
 import Positioning
 import RouteModel
-import Synchronization
+import SystemIO
 import Timekeeping
 
 /// Gateway events built by hand, as the follower and the sources emit them.
@@ -51,7 +51,7 @@ enum AlertEvents {
 
 /// Collects warnings given to `DriverAlerts`.
 final class WarningLog: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = Locked<[String]>([])
 
     var all: [String] { lines.withLock { $0 } }
 
