@@ -20,8 +20,9 @@ public struct FixAssembler: Sendable {
     var lastGSVTalker: String?
     var lastGSATalker: String?
     var seenExtraGSV = false, seenExtraGSA = false
-    var cycleEnders: Set<String> = []
-    var lastTag: String?
+    /// The sentence types learned as cycle enders.
+    var cycleEnders = CycleTag.Set()
+    var lastTag: CycleTag?
     var lastFractionalTime: Double?
     var cycleEndReliable = false
     var lastGGATime: NMEATime?
@@ -48,35 +49,43 @@ public struct FixAssembler: Sendable {
     /// changed. `positionRejected` says the parser dropped its position as impossible
     /// (`ValueRejections.position`): the sentence then reports no fix.
     public mutating func apply(_ sentence: NMEASentence, positionRejected: Bool = false) -> (reports: [AssembledReport], changed: ChangedFields) {
+        var reports: [AssembledReport] = []
+        let changed = apply(sentence, positionRejected: positionRejected) { reports.append($0) }
+        return (reports, changed)
+    }
+
+    /// Applies one decoded sentence, hands the reports gpsd would send after it to `report` in
+    /// their order (fix, noise, sky), and returns what it changed.
+    public mutating func apply(_ sentence: NMEASentence, positionRejected: Bool = false, _ report: (AssembledReport) -> Void) -> ChangedFields {
         self.positionRejected = positionRejected
         var new = WorkingFix()
         var changed: ChangedFields = .online
         var fractionalTime: Double?
-        var tag: String?
+        var tag: CycleTag?
         var noise: NoiseReport?
         switch sentence {
-        case .gga(let s, let talker): tag = "GGA"; changed = handleGGA(s, talker: talker, &new, &fractionalTime)
-        case .rmc(let s, _): tag = "RMC"; changed = handleRMC(s, &new, &fractionalTime)
-        case .gll(let s, _): tag = "GLL"; changed = handleGLL(s, &new, &fractionalTime)
-        case .gns(let s, _): tag = "GNS"; changed = handleGNS(s, &new, &fractionalTime)
-        case .gsa(let s, let talker): tag = "GSA"; changed = handleGSA(s, talker: talker, &new)
-        case .gsv(let s, let talker): tag = "GSV"; changed = handleGSV(s, talker: talker)
-        case .vtg(let s, _): tag = "VTG"; changed = handleVTG(s, &new)
-        case .zda(let s, _): tag = "ZDA"; changed = handleZDA(s, &new)
+        case .gga(let s, let talker): tag = .gga; changed = handleGGA(s, talker: talker, &new, &fractionalTime)
+        case .rmc(let s, _): tag = .rmc; changed = handleRMC(s, &new, &fractionalTime)
+        case .gll(let s, _): tag = .gll; changed = handleGLL(s, &new, &fractionalTime)
+        case .gns(let s, _): tag = .gns; changed = handleGNS(s, &new, &fractionalTime)
+        case .gsa(let s, let talker): tag = .gsa; changed = handleGSA(s, talker: talker, &new)
+        case .gsv(let s, let talker): tag = .gsv; changed = handleGSV(s, talker: talker)
+        case .vtg(let s, _): tag = .vtg; changed = handleVTG(s, &new)
+        case .zda(let s, _): tag = .zda; changed = handleZDA(s, &new)
         case .gst(let s, _):
-            tag = "GST"
+            tag = .gst
             noise = NoiseReport(time: s.time.flatMap { resolve($0) }.map { Timestamp(secondsSince1970: $0) }, rms: s.rms,
                                 major: s.semiMajor, minor: s.semiMinor, orientation: s.orientation,
                                 latitude: s.latitudeError, longitude: s.longitudeError, altitude: s.altitudeError)
             changed = [.online, .noise]
-        case .gbs(let s, _): tag = "GBS"; changed = handleGBS(s, &new, &fractionalTime)
-        case .hdt: tag = "HDT"; changed = [.online, .attitude]
-        case .psrfepe(let s): tag = "PSRFEPE"; changed = handlePSRFEPE(s, &new, &fractionalTime)
-        case .pgrme(let s): tag = "PGRME"; changed = handlePGRME(s, &new)
-        case .pgrmf(let s): tag = "PGRMF"; changed = handlePGRMF(s, &new)
-        case .pgrmz(let s): tag = "PGRMZ"; changed = handlePGRMZ(s, &new)
-        case .pmgnst(let s): tag = "PMGNST"; changed = handlePMGNST(s, &new)
-        case .txt: tag = "TXT"
+        case .gbs(let s, _): tag = .gbs; changed = handleGBS(s, &new, &fractionalTime)
+        case .hdt: tag = .hdt; changed = [.online, .attitude]
+        case .psrfepe(let s): tag = .psrfepe; changed = handlePSRFEPE(s, &new, &fractionalTime)
+        case .pgrme(let s): tag = .pgrme; changed = handlePGRME(s, &new)
+        case .pgrmf(let s): tag = .pgrmf; changed = handlePGRMF(s, &new)
+        case .pgrmz(let s): tag = .pgrmz; changed = handlePGRMZ(s, &new)
+        case .pmgnst(let s): tag = .pmgnst; changed = handlePMGNST(s, &new)
+        case .txt: tag = .txt
         case .unrecognized: break
         }
         if case .gsv = sentence {} else { lastGSVTalker = nil }
@@ -98,11 +107,10 @@ public struct FixAssembler: Sendable {
         // knows the cycle ender (measured with gpsfake: docs/gpsd-compatibility.md).
         if Self.isTimeless(sentence) { changed.insert(.report) }
 
-        var reports: [AssembledReport] = []
-        if changed.contains(.report) { reports.append(.fix(publicFix)) }
-        if let noise { reports.append(.noise(noise)) }
-        if changed.contains(.satellites) { reports.append(.sky(skyView)) }
-        return (reports, changed)
+        if changed.contains(.report) { report(.fix(publicFix)) }
+        if let noise { report(.noise(noise)) }
+        if changed.contains(.satellites) { report(.sky(skyView)) }
+        return changed
     }
 
     /// Whether `sentence` is a GGA or RMC with an empty time field.
@@ -115,12 +123,12 @@ public struct FixAssembler: Sendable {
     }
 
     /// The end-of-cycle detector (gpsd `nmea_parse` tail): learns cycle enders from time changes.
-    private mutating func detectCycle(tag: String?, fractionalTime: Double?) -> ChangedFields {
+    private mutating func detectCycle(tag: CycleTag?, fractionalTime: Double?) -> ChangedFields {
         var changed: ChangedFields = []
         if let fractionalTime {
             if let last = lastFractionalTime, abs(fractionalTime - last) > 0.01 {
                 changed.insert(.clear)
-                if let lastTag, !cycleEnders.contains(lastTag) { cycleEnders.insert(lastTag) }
+                if let lastTag { cycleEnders.insert(lastTag) }
             } else if lastFractionalTime == nil {
                 changed.insert(.clear)
             }

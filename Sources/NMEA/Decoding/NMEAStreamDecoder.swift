@@ -51,9 +51,12 @@ public struct NMEAStreamDecoder: Sendable {
         var framer = takeFramer()
         framer.push(bytes) { frame in
             guard let (sentence, positionRejected) = accept(frame) else { return }
-            let reports = assembler.apply(sentence, positionRejected: positionRejected).reports
-            count(reports)
-            for report in reports { body(report) }
+            var tally = ReportTally()
+            _ = assembler.apply(sentence, positionRejected: positionRejected) { report in
+                tally.count(report)
+                body(report)
+            }
+            tally.add(to: &counters)
         }
         self.framer = framer
     }
@@ -69,24 +72,33 @@ public struct NMEAStreamDecoder: Sendable {
     private mutating func handle(_ frame: NMEAFrame, into events: inout [SourceEvent]) {
         guard let (sentence, positionRejected) = accept(frame) else { return }
         events.append(.sentence(frame.text))
-        let reports = assembler.apply(sentence, positionRejected: positionRejected).reports
-        count(reports)
-        for report in reports {
+        var tally = ReportTally()
+        _ = assembler.apply(sentence, positionRejected: positionRejected) { report in
+            tally.count(report)
             switch report {
             case .fix(let fix): events.append(.fix(fix))
             case .sky(let sky): events.append(.sky(sky))
             case .noise: break
             }
         }
+        tally.add(to: &counters)
     }
 
-    private mutating func count(_ reports: [AssembledReport]) {
-        for report in reports {
+    /// Reports counted while the assembler runs (the closure it calls cannot touch `counters`).
+    private struct ReportTally {
+        var fixes = 0, skyViews = 0
+
+        mutating func count(_ report: AssembledReport) {
             switch report {
-            case .fix: counters.fixes += 1
-            case .sky: counters.skyViews += 1
+            case .fix: fixes += 1
+            case .sky: skyViews += 1
             case .noise: break
             }
+        }
+
+        func add(to counters: inout NMEAStatistics) {
+            counters.fixes += fixes
+            counters.skyViews += skyViews
         }
     }
 
