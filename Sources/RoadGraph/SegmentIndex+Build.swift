@@ -1,8 +1,9 @@
 import Geodesy
 
-/// How the segment index is made: one walk over the graph's indexed roads per array, each array's
-/// values produced in order, so an array can be written out as it is made (`write`) rather than
-/// all of them held at once; `init(graph:origin:)` collects the same values into heap buffers.
+/// How the segment index is made. `write` streams it: one walk over the graph's indexed roads per
+/// array, each array's values produced in order, so an array can be written out as it is made
+/// rather than all of them held at once. `init(graph:origin:)` (a graph built in memory) collects
+/// the same values in one walk. Both fill the cells through `cellOffsets` and `cellSegments`.
 extension SegmentIndex {
     /// The projected extent of the indexed roads and the grid of cells over it.
     struct Extent {
@@ -12,20 +13,25 @@ extension SegmentIndex {
         var rows: Int { Int((maxY - minY) / SegmentIndex.cellSize) + 1 }
         var cellCount: Int { columns * rows }
 
-        /// The extent of `graph`'s indexed roads projected by `projection` (the first of equal
-        /// extremes kept, as `min()` and `max()` do).
+        /// The extent of no vertex.
+        init() {}
+
+        /// The extent of `graph`'s indexed roads projected by `projection`.
         init(_ graph: RoadGraph, _ projection: LocalProjection) {
-            SegmentIndex.walk(graph, projection, vertex: { p in
-                if vertexCount == 0 {
-                    (minX, maxX, minY, maxY) = (p.x, p.x, p.y, p.y)
-                } else {
-                    if p.x < minX { minX = p.x }
-                    if maxX < p.x { maxX = p.x }
-                    if p.y < minY { minY = p.y }
-                    if maxY < p.y { maxY = p.y }
-                }
-                vertexCount += 1
-            })
+            SegmentIndex.walk(graph, projection, vertex: { add($0) })
+        }
+
+        /// Takes in the next vertex (the first of equal extremes kept, as `min()` and `max()` do).
+        mutating func add(_ p: PlanarPoint) {
+            if vertexCount == 0 {
+                (minX, maxX, minY, maxY) = (p.x, p.x, p.y, p.y)
+            } else {
+                if p.x < minX { minX = p.x }
+                if maxX < p.x { maxX = p.x }
+                if p.y < minY { minY = p.y }
+                if maxY < p.y { maxY = p.y }
+            }
+            vertexCount += 1
         }
 
         /// Calls `body` with every cell the segment from `a` to `b` may cross (its bounding box).
@@ -34,6 +40,52 @@ extension SegmentIndex {
             let r0 = Int((min(a.y, b.y) - minY) / SegmentIndex.cellSize), r1 = Int((max(a.y, b.y) - minY) / SegmentIndex.cellSize)
             for r in r0...r1 { for c in c0...c1 { body(r * columns + c) } }
         }
+    }
+
+    /// Calls its argument with every road segment (fillers left out) in order: its number among
+    /// all segments and its projected ends.
+    typealias RoadSegments = (_ body: (_ segment: Int32, _ a: PlanarPoint, _ b: PlanarPoint) -> Void) -> Void
+
+    /// Indexes every shape of `graph` once (through the edge running along its stored order, or the
+    /// only edge of a reversed oneway), projected around `origin`: one walk over the roads collects
+    /// the vertices and the per-segment and per-edge values (each vertex projected once), the cells
+    /// are then filled from the vertices. The arrays are those `write` streams, value for value.
+    init(graph: RoadGraph, origin: Coordinate) {
+        let projection = LocalProjection(origin: origin)
+        // Each shape is indexed once at most, so its points bound the vertices: the arrays never
+        // grow by doubling (a copy while they grow).
+        let vertexBound = graph.shapePoints.count
+        var xs: [Double] = [], ys: [Double] = [], edges: [Int32] = [], along: [Double] = [], bearings: [Double] = []
+        xs.reserveCapacity(vertexBound)
+        ys.reserveCapacity(vertexBound)
+        edges.reserveCapacity(vertexBound)
+        along.reserveCapacity(vertexBound)
+        bearings.reserveCapacity(vertexBound)
+        var lengths = [Double](repeating: 0, count: graph.edgeCount)
+        var extent = Extent()
+        Self.walk(
+            graph, projection,
+            vertex: { p in
+                extent.add(p)
+                xs.append(p.x)
+                ys.append(p.y)
+            },
+            segment: { edge, at, _, _, from, to in
+                edges.append(edge)
+                along.append(at)
+                bearings.append(edge >= 0 ? from.bearing(to: to) : 0)
+            }, road: { edge, length in lengths[edge] = length })
+        let segments: RoadSegments = { body in
+            for s in edges.indices where edges[s] >= 0 { body(Int32(s), PlanarPoint(x: xs[s], y: ys[s]), PlanarPoint(x: xs[s + 1], y: ys[s + 1])) }
+        }
+        var offsets = Self.cellOffsets(extent, segments)
+        let cellOffsets = MappedArray(offsets)
+        let cellSegments = MappedArray(Self.cellSegments(extent, segments, offsets: &offsets))
+        offsets = []
+        self.init(
+            origin: origin, minX: extent.minX, minY: extent.minY, columns: extent.columns, rows: extent.rows, cellOffsets: cellOffsets,
+            cellSegments: cellSegments, xs: MappedArray(xs), ys: MappedArray(ys), segmentEdges: MappedArray(edges),
+            segmentAlong: MappedArray(along), segmentBearings: MappedArray(bearings), planarLengths: MappedArray(lengths))
     }
 
     /// Writes the index of `graph` to `stream`, its sections in the graph image's order and byte
@@ -45,15 +97,13 @@ extension SegmentIndex {
         let extent = Extent(try graph(), projection)
         let parameters = [origin.latitude, origin.longitude, extent.minX, extent.minY, Double(extent.columns), Double(extent.rows)]
         try stream.append(Double.self, count: parameters.count) { parameters.forEach($0) }
-        var offsets: [Int32] = []
-        offsets.reserveCapacity(extent.cellCount + 1)
-        cellOffsets(try graph(), projection, extent) { offsets.append($0) }
+        var offsets = cellOffsets(extent, roadSegments(of: try graph(), projection))
         try stream.append(Int32.self, count: offsets.count) { offsets.forEach($0) }
         let segmentCount = max(0, extent.vertexCount - 1)
         // Each walk reads a graph of its own, let go (its pages with it) when the walk ends.
         do {
             let walked = try graph(), listed = Int(offsets[extent.cellCount])
-            try stream.append(Int32.self, count: listed) { cellSegments(walked, projection, extent, offsets: &offsets, $0) }
+            try stream.append(Int32.self, count: listed) { cellSegments(extent, roadSegments(of: walked, projection), offsets: &offsets).forEach($0) }
             offsets = []
         }
         do {
@@ -80,31 +130,36 @@ extension SegmentIndex {
         try stream.append(Double.self, count: walked.edgeCount) { planarLengths(walked, projection, $0) }
     }
 
+    /// The road segments of `graph` projected by `projection`, from a walk over its roads.
+    static func roadSegments(of graph: RoadGraph, _ projection: LocalProjection) -> RoadSegments {
+        { body in
+            var s: Int32 = 0
+            walk(graph, projection, segment: { edge, _, a, b, _, _ in
+                if edge >= 0 { body(s, a, b) }
+                s += 1
+            })
+        }
+    }
+
     /// The cell offsets: for cell `c`, where its segments start in the cell lists, then their total.
-    static func cellOffsets(_ graph: RoadGraph, _ projection: LocalProjection, _ extent: Extent, _ emit: (Int32) -> Void) {
+    static func cellOffsets(_ extent: Extent, _ segments: RoadSegments) -> [Int32] {
         var counts = [Int32](repeating: 0, count: extent.cellCount + 1)
-        walk(graph, projection, segment: { edge, _, a, b, _, _ in
-            if edge >= 0 { extent.forEachCell(a, b) { counts[$0 + 1] += 1 } }
-        })
+        segments { _, a, b in extent.forEachCell(a, b) { counts[$0 + 1] += 1 } }
         for i in 0..<extent.cellCount { counts[i + 1] += counts[i] }
-        counts.forEach(emit)
+        return counts
     }
 
     /// The cell lists: the road segments of each cell in turn, `offsets` giving where each cell's
     /// start (advanced in place as the lists are filled: each ends where the next cell's starts).
-    static func cellSegments(_ graph: RoadGraph, _ projection: LocalProjection, _ extent: Extent, offsets fill: inout [Int32], _ emit: (Int32) -> Void) {
+    static func cellSegments(_ extent: Extent, _ segments: RoadSegments, offsets fill: inout [Int32]) -> [Int32] {
         var lists = [Int32](repeating: 0, count: Int(fill[extent.cellCount]))
-        var s: Int32 = 0
-        walk(graph, projection, segment: { edge, _, a, b, _, _ in
-            if edge >= 0 {
-                extent.forEachCell(a, b) { cell in
-                    lists[Int(fill[cell])] = s
-                    fill[cell] += 1
-                }
+        segments { s, a, b in
+            extent.forEachCell(a, b) { cell in
+                lists[Int(fill[cell])] = s
+                fill[cell] += 1
             }
-            s += 1
-        })
-        lists.forEach(emit)
+        }
+        return lists
     }
 
     /// The projected vertices' x.

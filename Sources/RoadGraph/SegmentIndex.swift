@@ -44,34 +44,6 @@ public struct SegmentIndex: Sendable {
             planarLengths: MappedArray())
     }
 
-    /// Indexes every shape of `graph` once (through the edge running along its stored order, or the
-    /// only edge of a reversed oneway), projected around `origin`.
-    init(graph: RoadGraph, origin: Coordinate) {
-        let projection = LocalProjection(origin: origin)
-        let extent = Extent(graph, projection)
-        // Every array is made at its exact size, never grown by doubling (a copy while it grows),
-        // and goes to its final heap buffer as soon as it is complete, so a large map's index is
-        // never held twice over.
-        func values<T: FixedLayout>(_ count: Int, _ make: (_ emit: (T) -> Void) -> Void) -> MappedArray<T> {
-            var array: [T] = []
-            array.reserveCapacity(count)
-            make { array.append($0) }
-            return MappedArray(array)
-        }
-        let segmentCount = max(0, extent.vertexCount - 1)
-        let cellOffsets = values(extent.cellCount + 1) { Self.cellOffsets(graph, projection, extent, $0) }
-        var fill = Array(cellOffsets)
-        let cellSegments = values(Int(cellOffsets[extent.cellCount])) { Self.cellSegments(graph, projection, extent, offsets: &fill, $0) }
-        fill = []
-        self.init(
-            origin: origin, minX: extent.minX, minY: extent.minY, columns: extent.columns, rows: extent.rows, cellOffsets: cellOffsets,
-            cellSegments: cellSegments, xs: values(extent.vertexCount) { Self.xs(graph, projection, $0) },
-            ys: values(extent.vertexCount) { Self.ys(graph, projection, $0) }, segmentEdges: values(segmentCount) { Self.edges(graph, projection, $0) },
-            segmentAlong: values(segmentCount) { Self.along(graph, projection, $0) },
-            segmentBearings: values(segmentCount) { Self.bearings(graph, projection, $0) },
-            planarLengths: values(graph.edgeCount) { Self.planarLengths(graph, projection, $0) })
-    }
-
     /// Doubles stored for the index: projection origin (latitude, longitude), minimum x and y, columns, rows.
     var parameters: [Double] { [projection.origin.latitude, projection.origin.longitude, minX, minY, Double(columns), Double(rows)] }
 
