@@ -29,35 +29,40 @@ extension MapStore {
         throws(GatewayError) -> BuiltMap
     {
         let stamp = try SourceStamp(path: path)
-        let targets = cachePath.map { [$0] } ?? cachePaths(for: path)
-        // The imported graph is written into the cache first and read back mapped: the heap copy is
-        // released before the hierarchy is built, and the mapped pages once the builder has read them.
-        let (statistics, restrictionCount, draft) = try Self.importIntoDraft(path, stamp: stamp, targets: targets, memory: memory, progress: progress)
-        guard let graph = draft.graph else { throw .cacheUnwritable(path: draft.path) }
-        let planner = RoutePlanner(graph: graph)
-        let hierarchy = planner.buildHierarchy(
-            for: .car, progress: { progress(ImportProgress(phase: .contracting, fraction: $0)) }, graphRead: { draft.releaseGraphPages() })
-        progress(ImportProgress(phase: .writing, fraction: 0))
-        guard draft.finish(hierarchy: hierarchy, tables: planner.tablesWriter()) else { throw .cacheUnwritable(path: draft.path) }
-        progress(ImportProgress(phase: .writing, fraction: 1))
-        let size = (try? FileManager.default.attributesOfItem(atPath: draft.path)[.size] as? NSNumber)?.intValue ?? 0
-        return BuiltMap(
-            statistics: statistics, restrictionCount: restrictionCount, hierarchyArcs: hierarchy.arcCount,
-            hierarchyShortcuts: hierarchy.shortcutCount, cachePath: draft.path, cacheBytes: size)
-    }
-
-    /// Imports the OSM extract at `path`, checks that its hierarchy fits `memory`, and writes the
-    /// graph into a cache draft at the first of `targets` that takes one, the matcher's segment
-    /// index made as it is written; the imported graph is released before the index is made (the
-    /// draft's graph is read from the file).
-    private static func importIntoDraft(
-        _ path: String, stamp: SourceStamp, targets: [String], memory: MemoryBudget?, progress: (ImportProgress) -> Void
-    ) throws(GatewayError) -> (ImportStatistics, Int, MapCacheFile.Draft) {
-        let file = try openMap(path)
+        let file = try Self.openMap(path)
         if try file.isGraphFile(path) {
             throw GatewayError.badMap(path: path, reason: "a Waygate road graph, not an OSM extract: it needs no cache")
         }
-        let imported = try importOSM(path, file, memory: memory, indexingSegments: false, progress: progress)
+        return try Self.build(path, file, stamp: stamp, targets: cachePath.map { [$0] } ?? cachePaths(for: path), memory: memory, progress: progress)
+    }
+
+    /// The import of `map build` and of `load` on a map without a valid cache: imports the OSM
+    /// extract `file` at `path` and writes its cache at the first of `targets` that takes a new
+    /// file. Should writing fail there once begun (a full disk; the place taken by a directory),
+    /// the import is made again for the next place.
+    static func build(
+        _ path: String, _ file: OSMFile, stamp: SourceStamp, targets: [String], memory: MemoryBudget?, progress: (ImportProgress) -> Void
+    ) throws(GatewayError) -> BuiltMap {
+        var failure = GatewayError.cacheUnwritable(path: targets[0])
+        for target in targets {
+            guard let draft = MapCacheFile.Draft(stamp: stamp, path: target) else { continue }
+            do {
+                return try build(path, file, into: draft, memory: memory, progress: progress)
+            } catch {
+                guard case .cacheUnwritable = error else { throw error }
+                failure = error
+            }
+        }
+        throw failure
+    }
+
+    /// Imports the OSM extract `file` at `path` into `draft`: the graph is written into the cache
+    /// first and read back mapped, so the heap copy is released before the matcher's segment index
+    /// and the hierarchy are made, and the mapped pages once the hierarchy builder has read them.
+    private static func build(_ path: String, _ file: OSMFile, into draft: MapCacheFile.Draft, memory: MemoryBudget?, progress: (ImportProgress) -> Void)
+        throws(GatewayError) -> BuiltMap
+    {
+        let imported = try importOSM(path, file, memory: memory, progress: progress)
         let (statistics, restrictionCount) = (imported.statistics, imported.graph.restrictions.count)
         if let memory {
             let needs = estimatedHierarchyBytes(imported.graph)
@@ -69,12 +74,17 @@ extension MapStore {
                     ).description)
             }
         }
-        guard let draft = targets.lazy.compactMap({ MapCacheFile.Draft(stamp: stamp, path: $0) }).first else {
-            throw .cacheUnwritable(path: targets[0])
-        }
         // Handed over, the heap graph is freed as it is written, before the segment index is made.
-        guard draft.stream((consume imported).graph) else { throw .cacheUnwritable(path: draft.path) }
-        return (statistics, restrictionCount, draft)
+        guard draft.stream((consume imported).graph), let graph = draft.graph else { throw .cacheUnwritable(path: draft.path) }
+        let planner = RoutePlanner(graph: graph)
+        let hierarchy = carHierarchy(planner, progress: progress, graphRead: { draft.releaseGraphPages() })
+        progress(ImportProgress(phase: .writing, fraction: 0))
+        guard draft.finish(hierarchy: hierarchy, tables: planner.tablesWriter()) else { throw .cacheUnwritable(path: draft.path) }
+        progress(ImportProgress(phase: .writing, fraction: 1))
+        let size = (try? FileManager.default.attributesOfItem(atPath: draft.path)[.size] as? NSNumber)?.intValue ?? 0
+        return BuiltMap(
+            statistics: statistics, restrictionCount: restrictionCount, hierarchyArcs: hierarchy.arcCount,
+            hierarchyShortcuts: hierarchy.shortcutCount, cachePath: draft.path, cacheBytes: size)
     }
 
     /// Peak bytes from the hierarchy build on, per road edge: the builder's pooled arc lists and

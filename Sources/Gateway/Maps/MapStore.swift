@@ -61,7 +61,14 @@ public struct MapStore: Sendable {
     /// cache is memory-mapped and used in place; opening it checks its header and section tables,
     /// and with `verifyingCache` also every byte's CRC and every index, reading it all);
     /// `progress` reports a long import and the hierarchy build (phase `contracting`).
-    /// - Throws: `GatewayError` naming `path` when it is missing, unreadable, truncated or not a map.
+    ///
+    /// A map with no valid cache is imported exactly as `build` does it (the same bytes written,
+    /// in the same bounded memory) into the first of `cachePaths(for:)` that takes a new file, and
+    /// that cache is then mapped. When neither place can take it, the cache is built in the
+    /// temporary directory (`$TMPDIR`, else `/tmp`), mapped and unlinked at once (its disk space is
+    /// freed when the process ends; `cachePath` is nil and the next load imports again).
+    /// - Throws: `GatewayError` naming `path` when it is missing, unreadable, truncated or not a
+    ///   map, or naming the cache when not even a temporary one can be written.
     public func load(_ path: String, verifyingCache: Bool = false, progress: (ImportProgress) -> Void = { _ in }) throws(GatewayError)
         -> LoadedMap
     {
@@ -86,11 +93,18 @@ public struct MapStore: Sendable {
                 throw .badMap(path: path, reason: error.description)
             }
         }
-        let graph = try Self.importOSM(path, file, memory: nil, progress: progress).graph
-        let planner = RoutePlanner(graph: graph)
-        let hierarchy = Self.carHierarchy(planner, progress: progress)
-        let written = candidates.first { MapCacheFile.write(planner, hierarchy: hierarchy, stamp: stamp, to: $0) }
-        return LoadedMap(planner: RoutePlanner(sharingTablesOf: planner, hierarchies: [hierarchy]), origin: .imported, cachePath: written)
+        let temporary = Self.temporaryCachePath(for: path)
+        let built = try Self.build(path, file, stamp: stamp, targets: candidates + [temporary], memory: nil, progress: progress)
+        let kept = built.cachePath != temporary
+        defer { if !kept { try? FileManager.default.removeItem(atPath: temporary) } }  // the mapping outlives the name
+        guard let cached = MapCacheFile.read(built.cachePath, expecting: stamp) else { throw .cacheUnwritable(path: built.cachePath) }
+        return LoadedMap(planner: cached.planner, origin: .imported, cachePath: kept ? built.cachePath : nil)
+    }
+
+    /// A cache file of its own in the temporary directory for the map at `path`, for when no place of `cachePaths(for:)` takes one.
+    static func temporaryCachePath(for path: String) -> String {
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        return FileManager.default.temporaryDirectory.appendingPathComponent("waygate-\(UUID().uuidString)-\(name).waygate-cache").path
     }
 
     /// The map file at `path`, opened to be read by ranges (an OSM extract is read blob by blob, never whole).
@@ -111,13 +125,13 @@ public struct MapStore: Sendable {
         }
     }
 
-    /// The graph imported from the OSM extract `file` at `path`, decoding on every core (without
-    /// its segment index unless `indexingSegments`: `RoadGraph.writeImage` makes it).
-    static func importOSM(_ path: String, _ file: OSMFile, memory: MemoryBudget?, indexingSegments: Bool = true, progress: (ImportProgress) -> Void)
+    /// The graph imported from the OSM extract `file` at `path`, decoding on every core, without
+    /// its segment index (`RoadGraph.writeImage` makes it as the graph is written to the cache).
+    static func importOSM(_ path: String, _ file: OSMFile, memory: MemoryBudget?, progress: (ImportProgress) -> Void)
         throws(GatewayError) -> OSMImporter.Result
     {
         do {
-            return try OSMImporter(runner: .threads).importGraph(from: file, memory: memory, indexingSegments: indexingSegments, progress: progress)
+            return try OSMImporter(runner: .threads).importGraph(from: file, memory: memory, indexingSegments: false, progress: progress)
         } catch .overMemoryBudget(let what, let needs, let budget) {
             throw .mapOverBudget(path: path, reason: OSMImportError.overMemoryBudget(what: what, needs: needs, budget: budget).description)
         } catch {
@@ -125,9 +139,10 @@ public struct MapStore: Sendable {
         }
     }
 
-    /// The car hierarchy of `planner`'s graph, reporting its progress as the `contracting` phase.
-    static func carHierarchy(_ planner: RoutePlanner, progress: (ImportProgress) -> Void) -> ContractionHierarchy {
-        planner.buildHierarchy(for: .car) { progress(ImportProgress(phase: .contracting, fraction: $0)) }
+    /// The car hierarchy of `planner`'s graph, reporting its progress as the `contracting` phase;
+    /// `graphRead` is called once the builder no longer reads the graph (`RoutePlanner.buildHierarchy`).
+    static func carHierarchy(_ planner: RoutePlanner, progress: (ImportProgress) -> Void, graphRead: () -> Void = {}) -> ContractionHierarchy {
+        planner.buildHierarchy(for: .car, progress: { progress(ImportProgress(phase: .contracting, fraction: $0)) }, graphRead: graphRead)
     }
 
     /// Where the cache of `path` may live, preferred first.
