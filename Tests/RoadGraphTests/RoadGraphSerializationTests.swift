@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 import OSMImport
 import RoadGraph
 import TestSupport
@@ -55,6 +56,40 @@ struct RoadGraphSerializationTests {
         let near = loaded.nearestSegments(to: probe, within: 30) { _ in true }
         #expect(!near.isEmpty)
         #expect(near == indexed.nearestSegments(to: probe, within: 30) { _ in true })
+    }
+
+    @Test("on a drawn town (two-way, oneway and oneway=-1 roads, a bend, a lone road), the in-memory segment index equals the streamed one")
+    func inMemoryIndexEqualsStreamed() throws {
+        let town = ASCIIMap(
+            """
+            a---b---c   k---l
+            |   |   |
+            d---e---f
+             \\      |
+              g-----h
+            """, gridSize: 40)
+        let xml = town.osmXML(ways: [
+            ("abc", ["highway": "primary", "name": "Main St"]), ("def", ["highway": "residential", "oneway": "yes"]),
+            ("hgd", ["highway": "residential", "oneway": "-1"]), ("ad", ["highway": "residential"]), ("be", ["highway": "service"]),
+            ("cfh", ["highway": "secondary", "name": "Bend Rd"]), ("kl", ["highway": "tertiary", "name": "Lone Rd"]),
+        ])
+        let indexed = try OSMImporter().importGraph(from: Array(xml.utf8)).graph
+        let output = MemoryOutput()
+        let size = try RoadGraph.writeImage(of: try OSMImporter().importGraph(from: Array(xml.utf8), indexingSegments: false).graph, to: output)
+        let bytes = indexed.serialized()
+        #expect(size == bytes.count)
+        #expect(output.bytes == bytes)
+        #expect(output.readBacks == 9)
+        // The index answers from its one walk: both directions of Main St within 25 m of a point a quarter of the way from a to b.
+        let (a, b) = (town.coordinate(of: "a"), town.coordinate(of: "b"))
+        let probe = Coordinate(latitude: a.latitude + (b.latitude - a.latitude) / 4, longitude: a.longitude + (b.longitude - a.longitude) / 4)
+        let near = indexed.nearestSegments(to: probe, within: 25) { _ in true }
+        #expect(near.count == 2)
+        #expect(near.allSatisfy { indexed.name(of: $0.edge) == "Main St" && $0.distance < 0.01 })
+        #expect(near.map(\.fraction).sorted().map { ($0 * 100).rounded() } == [25, 75])
+        let loaded = try RoadGraph(serialized: output.bytes)
+        #expect(loaded.nearestSegments(to: probe, within: 25) { _ in true } == near)
+        #expect(indexed.nearestSegments(to: town.coordinate(of: "l"), within: 10) { _ in true }.compactMap { indexed.name(of: $0.edge) } == ["Lone Rd", "Lone Rd"])
     }
 
     @Test("a flipped byte, a cut file, a wrong magic and a newer version each give their own error")

@@ -1,9 +1,11 @@
 import Foundation
 import Gateway
+import JSON
 import RoadGraph
 import Routing
 import TestSupport
 import Testing
+import WireProtocol
 
 @Suite("Map cache used in place: shared by processes, rebuilt when truncated, stale or damaged", .serialized)
 struct MapCacheMappingTests {
@@ -49,6 +51,76 @@ struct MapCacheMappingTests {
         #expect(after.inode == before.inode)
         #expect(after.modified == before.modified)
         #expect(after.bytes == before.bytes)
+    }
+
+    @Test("the first serve --map on an uncached map writes the very cache map build writes, byte for byte, and routes alike from it")
+    func firstServeImportsAsMapBuild() throws {
+        let dir = try TemporaryDirectory(prefix: "mmap-serve")
+        defer { dir.remove() }
+        // Two copies of the extract with one stamp (size and modification time), in directories of their own.
+        let stamp = Date(timeIntervalSince1970: 1_764_000_000)
+        let (built, served) = (dir.file("built/helsinki.osm.pbf"), dir.file("served/helsinki.osm.pbf"))
+        for copy in [built, served] {
+            try FileManager.default.createDirectory(at: URL(fileURLWithPath: copy).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: Self.helsinki, toPath: copy)
+            try FileManager.default.setAttributes([.modificationDate: stamp], ofItemAtPath: copy)
+        }
+        let build = try WaygateRunner.run(["map", "build", built])
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(build.lines.contains { $0.hasPrefix("  graph:     3379 nodes, 9405 edges, ") })
+
+        let server = try ChildProcess(
+            Fixtures.waygateExecutable.path, ["serve", "--map", served, "--socket", dir.file("s.sock")],
+            environment: ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": dir.file("user-cache")]) { $1 },
+            stderr: dir.file("serve.log"))
+        defer { _ = server.stop() }
+        let client = try WireClient(path: dir.file("s.sock"), timeout: 120)
+        _ = try client.next()
+        try client.send(.status, id: 1)
+        let status = try client.next(where: { if case .reply(let r) = $0 { r.id == .integer(1) } else { false } })
+        #expect(status != nil)
+        #expect(server.stop() != nil)
+
+        let expected = try Data(contentsOf: URL(fileURLWithPath: built + ".waygate-cache"))
+        let written = try Data(contentsOf: URL(fileURLWithPath: served + ".waygate-cache"))
+        #expect(written.count == expected.count)
+        #expect(written == expected)
+        #expect(!FileManager.default.fileExists(atPath: dir.file("user-cache")))
+        let fromBuilt = try WaygateRunner.run(["route", "--map", built] + Self.route)
+        let fromServed = try WaygateRunner.run(["route", "--map", served] + Self.route)
+        #expect(fromBuilt.stdout.hasPrefix("Route: "))
+        #expect(fromServed.stdout == fromBuilt.stdout)
+        let store = MapStore(userCacheDirectory: dir.file("user-cache"))
+        let (a, b) = (try store.load(built), try store.load(served))
+        #expect(a.origin == .cache)
+        #expect(b.origin == .cache)
+        #expect((b.graph.nodeCount, b.graph.edgeCount, b.graph.restrictions.count) == (3379, 9405, a.graph.restrictions.count))
+        #expect(b.graph.edges == a.graph.edges)
+        #expect(b.hierarchies == a.hierarchies)
+    }
+
+    @Test("an uncached map opened in process is imported as map build imports it: same cache bytes, same graph and hierarchy")
+    func loadImportsAsBuild() throws {
+        let dir = try TemporaryDirectory(prefix: "mmap-load")
+        defer { dir.remove() }
+        let stamp = Date(timeIntervalSince1970: 1_764_000_000)
+        let (built, loaded) = (dir.file("b/helsinki.osm.pbf"), dir.file("l/helsinki.osm.pbf"))
+        for copy in [built, loaded] {
+            try FileManager.default.createDirectory(at: URL(fileURLWithPath: copy).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: Self.helsinki, toPath: copy)
+            try FileManager.default.setAttributes([.modificationDate: stamp], ofItemAtPath: copy)
+        }
+        let store = MapStore(userCacheDirectory: dir.file("user-cache"))
+        let build = try store.build(built)
+        let fresh = try store.load(loaded)
+        #expect(fresh.origin == .imported)
+        #expect(fresh.cachePath == loaded + ".waygate-cache")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: loaded + ".waygate-cache")) == Data(contentsOf: URL(fileURLWithPath: build.cachePath)))
+        let cached = try store.load(built)
+        #expect((fresh.graph.nodeCount, fresh.graph.edgeCount) == (3379, 9405))
+        #expect(fresh.graph.edges == cached.graph.edges)
+        #expect(fresh.hierarchies.map(\.arcCount) == [build.hierarchyArcs])
+        #expect(fresh.hierarchies == cached.hierarchies)
     }
 
     @Test("a truncated cache and a stale one (the map's modification time changed) are rebuilt; the route stays the same")

@@ -213,6 +213,30 @@ struct MapStoreTests {
         #expect(second.cachePath == first.cachePath)
     }
 
+    @Test("when neither place takes the cache, the map is imported into a temporary cache file, mapped and unlinked")
+    func temporaryCache() throws {
+        let dir = try TemporaryDirectory(prefix: "mapstore")
+        defer { dir.remove() }
+        let name = "town-\(UUID().uuidString).osm"
+        let path = dir.file(name)
+        try Data(xml.utf8).write(to: URL(fileURLWithPath: path))
+        let reference = try MapStore(userCacheDirectory: dir.file("elsewhere")).load(try writeTown(in: dir))
+        // Directories where the cache files would go: each place takes a new file but not the rename.
+        try FileManager.default.createDirectory(atPath: path + ".waygate-cache", withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(atPath: dir.file("user-cache/\(name).waygate-cache"), withIntermediateDirectories: true)
+        let store = MapStore(userCacheDirectory: dir.file("user-cache"))
+        let loaded = try store.load(path)
+        #expect(loaded.origin == .imported)
+        #expect(loaded.cachePath == nil)
+        #expect((loaded.graph.nodeCount, loaded.graph.edgeCount) == (2, 2))
+        #expect(loaded.graph.edges == reference.graph.edges)
+        #expect(loaded.hierarchies == reference.hierarchies)
+        let left = try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path).filter { $0.contains(name) }
+        #expect(left.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == [name, name + ".waygate-cache", "town.osm", "town.osm.waygate-cache", "user-cache"].sorted())
+        #expect(try store.load(path).origin == .imported)
+    }
+
     @Test("a corrupt cache is ignored and replaced")
     func corruptCache() throws {
         let dir = try TemporaryDirectory(prefix: "mapstore")
