@@ -101,9 +101,22 @@ struct HierarchyBuilder {
             if contracted % 4096 == 0 { progress(Double(contracted) / Double(n)) }
         }
         progress(1)
+        // Nothing of the contraction is needed any more: free it before the compressed rows are made
+        // (at the end of a large build these arrays hold as much as the hierarchy itself).
+        outArcs = ArcLists(nodeCount: 0)
+        inArcs = ArcLists(nodeCount: 0)
+        contractedNeighbours = []
+        depth = []
+        priorities = []
+        heap = MinHeap()
+        witness = WitnessSearch(nodeCount: 0)
+        seen = []
+        let up = Self.compressed(upward)
+        upward = ArcRows(count: 0)
+        let down = Self.compressed(downward)
+        downward = ArcRows(count: 0)
         return ContractionHierarchy(
-            profile: profile, edgeCount: n, fingerprint: fingerprint, costModel: EdgeCosting.modelVersion,
-            upward: Self.compressed(upward), downward: Self.compressed(downward))
+            profile: profile, edgeCount: n, fingerprint: fingerprint, costModel: EdgeCosting.modelVersion, upward: up, downward: down)
     }
 
     /// The shortcuts contracting `v` now would need: u → w for every in-neighbour u and out-neighbour
@@ -151,18 +164,20 @@ struct HierarchyBuilder {
     /// per node (a header and an allocation each, millions of them) would double what they take.
     struct ArcRows {
         private(set) var arcs: [Arc] = []
-        private(set) var start: [Int]
+        /// Where each row starts in `arcs` (4 bytes a node rather than 8: fewer than 2^32 arcs).
+        private(set) var start: [UInt32]
         private(set) var count: [Int32]
 
         /// Rows for `count` nodes, all empty.
         init(count: Int) {
-            start = [Int](repeating: 0, count: count)
+            start = [UInt32](repeating: 0, count: count)
             self.count = [Int32](repeating: 0, count: count)
         }
 
         /// Sets the row of node `v` (once per node).
         mutating func set(_ v: Int, _ row: ArraySlice<Arc>) {
-            start[v] = arcs.count
+            guard let position = UInt32(exactly: arcs.count) else { preconditionFailure("more than 2^32 hierarchy arcs") }
+            start[v] = position
             count[v] = Int32(row.count)
             arcs.append(contentsOf: row)
         }
@@ -178,10 +193,11 @@ struct HierarchyBuilder {
             var v = 0
             return MappedArray(count: Int(offsets[offsets.count - 1])) { position in
                 while position >= Int(offsets[v + 1]) { v += 1 }
-                return value(rows.arcs[rows.start[v] + position - Int(offsets[v])])
+                return value(rows.arcs[Int(rows.start[v]) + position - Int(offsets[v])])
             }
         }
         return UpwardGraph(
             offsets: MappedArray(offsets), heads: inOrder(\.node), weights: inOrder(\.weight), middles: inOrder(\.middle))
     }
 }
+
