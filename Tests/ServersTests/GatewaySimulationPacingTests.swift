@@ -20,6 +20,13 @@ struct GatewaySimulationPacingTests {
         while clock.sleeperCount == 0 { await Task.yield() }
     }
 
+    /// Sets mode `never` and lets the loop end (it does when it wakes): nothing is left on the clock.
+    static func stop(_ gateway: Gateway, clock: ManualTimeSource) async throws {
+        _ = try await gateway.setSimulation(mode: .never, speedMultiplier: nil)
+        while clock.sleeperCount == 0 { await Task.yield() }
+        clock.advance(by: 0.25)
+    }
+
     /// The simulated fixes the gateway (mode `always` on the test route) publishes when its clock
     /// moves by `steps`, one after another.
     static func gatewayFixes(steps: [Double], clock: ManualTimeSource) async throws -> [Fix] {
@@ -29,8 +36,7 @@ struct GatewaySimulationPacingTests {
         _ = try await gateway.setSimulation(mode: .always, speedMultiplier: nil)
         for seconds in steps { await step(clock, by: seconds) }
         let fixes = collector.simulatedFixes
-        _ = try await gateway.setSimulation(mode: .never, speedMultiplier: nil)
-        await step(clock, by: 0.25)  // the loop ends when it wakes: nothing left on the clock
+        try await stop(gateway, clock: clock)
         return fixes
     }
 
@@ -80,7 +86,7 @@ struct GatewaySimulationPacingTests {
         #expect(fromGateway.map(\.course) == fromSource.map(\.course))
     }
 
-    @Test("a speed-multiplier change mid-drive keeps the gateway's fixes on the one-second grid")
+    @Test("a speed-multiplier change mid-drive keeps the gateway's fixes on the one-second grid, none skipped")
     func multiplierChangeKeepsTheGrid() async throws {
         let clock = ManualTimeSource()
         let start = clock.now()
@@ -94,11 +100,13 @@ struct GatewaySimulationPacingTests {
         await Self.step(clock, by: 0.125)
         await Self.step(clock, by: 0.25)
         await Self.step(clock, by: 0.25)  // t = 1.125: fixes 1, 2, 3
-        _ = try await gateway.setSimulation(mode: nil, speedMultiplier: 0.5)  // simulated 3.5: fix 4 is 1 s away
-        for _ in 0..<4 { await Self.step(clock, by: 0.25) }  // t = 2.125: fix 4
+        #expect(Self.seconds(collector.simulatedFixes, from: start) == [0, 1, 2, 3])
+        _ = try await gateway.setSimulation(mode: nil, speedMultiplier: 0.5)  // simulated 3.0: fix 4 is 2 s away
+        for _ in 0..<7 { await Self.step(clock, by: 0.25) }
+        #expect(collector.simulatedFixes.count == 4)
+        await Self.step(clock, by: 0.25)  // t = 3.125: fix 4
         #expect(Self.seconds(collector.simulatedFixes, from: start) == [0, 1, 2, 3, 4])
-        #expect(clock.now().seconds(since: start) == 2.125)
-        _ = try await gateway.setSimulation(mode: .never, speedMultiplier: nil)
-        await Self.step(clock, by: 0.25)
+        #expect(clock.now().seconds(since: start) == 3.125)
+        try await Self.stop(gateway, clock: clock)
     }
 }
