@@ -32,7 +32,13 @@ extension Gateway {
             guard m > 0, m.isFinite else { throw .badSpeedMultiplier(m) }
             if m != simulation.speedMultiplier {
                 simulation.speedMultiplier = m
-                simulation.clock = simulation.clock.map { AcceleratedTimeSource(base: timeSource, multiplier: m, start: $0.now()) }
+                if simulation.drive != nil {
+                    simulation.drive?.setSpeedMultiplier(m, at: timeSource.now())
+                    // The loop sleeps until the next fix as the old multiplier had it: a new loop
+                    // plans anew (a faster drive's fixes fall due sooner, and would be skipped).
+                    simulation.loop?.cancel()
+                    simulation.loop = nil
+                }
             }
         }
         if let mode {
@@ -48,57 +54,57 @@ extension Gateway {
         simulation.loop = Task { await self.runSimulationLoop() }
     }
 
+    /// The clocked loop: sleeps until the simulator's next fix falls due (or the patience timer
+    /// needs a look), then steps.
     private func runSimulationLoop() async {
-        while simulation.controller.mode != .never || simulation.controller.isSimulating {
-            let wait = simulationStep()
-            do { try await timeSource.sleep(until: timeSource.now().adding(wait)) } catch { break }
+        while !Task.isCancelled, simulation.controller.mode != .never || simulation.controller.isSimulating {
+            let wake = simulationStep(at: timeSource.now())
+            do { try await timeSource.sleep(until: wake) } catch { break }
         }
-        simulation.loop = nil
+        // A cancelled loop has been replaced by whoever cancelled it.
+        if !Task.isCancelled { simulation.loop = nil }
     }
 
-    /// Checks the patience timer and reports the simulated fixes that are due; returns how long to
-    /// wait before the next step, seconds.
-    private func simulationStep() -> Double {
-        let idle = 0.25
-        publishSimulation(simulation.controller.tick(at: timeSource.now(), routeActive: session.follower != nil))
+    /// Checks the patience timer and reports the simulated fixes due at `now` under the pacing
+    /// rule (`PacedDrive`: after a stall only the newest, the missed ones skipped); returns when to
+    /// step next: when the next fix falls due, or a quarter of a second on, whichever is sooner.
+    private func simulationStep(at now: Timestamp) -> Timestamp {
+        let idle = now.adding(0.25)
+        publishSimulation(simulation.controller.tick(at: now, routeActive: session.follower != nil))
         guard simulation.controller.isSimulating, let follower = session.follower else {
-            simulation.simulator = nil
-            simulation.clock = nil
+            simulation.drive = nil
             return idle
         }
-        prepareSimulator(for: follower)
-        guard var simulator = simulation.simulator, let clock = simulation.clock else { return idle }
-        while simulator.nextFixTime <= clock.now() {
-            let fix = simulator.next()
-            simulation.controller.simulatedFix(distanceAlongRoute: simulator.distanceAlongRoute)
-            simulation.simulator = simulator
+        prepareSimulator(for: follower, at: now)
+        guard var drive = simulation.drive else { return idle }
+        let fixes = drive.dueReports(at: now)
+        simulation.drive = drive
+        for fix in fixes {
+            simulation.controller.simulatedFix(distanceAlongRoute: drive.drive.distanceAlongRoute)
             handleSimulated(fix)
-            guard simulation.simulator != nil else { return idle }
+            guard simulation.drive != nil else { return idle }
         }
-        simulation.simulator = simulator
-        return min(idle, max(0.005, simulator.nextFixTime.seconds(since: clock.now()) / simulation.speedMultiplier))
+        return min(idle, simulation.drive?.wakeTime ?? idle)
     }
 
-    /// Starts the simulator at the current progress along the active route, or moves it to a new
-    /// route (reroute) keeping its position and speed.
-    private func prepareSimulator(for follower: RouteFollower) {
-        if simulation.simulator != nil, simulation.routeID == follower.routeID { return }
+    /// Starts the simulator at `now` at the current progress along the active route, or moves it
+    /// to a new route (reroute) keeping its position, speed and time grid.
+    private func prepareSimulator(for follower: RouteFollower, at now: Timestamp) {
+        if simulation.drive != nil, simulation.routeID == follower.routeID { return }
         simulation.routeID = follower.routeID
-        if var simulator = simulation.simulator {
+        if simulation.drive != nil {
             do {
-                try simulator.reroute(to: follower.route)
-                simulation.simulator = simulator
+                try simulation.drive?.drive.reroute(to: follower.route)
                 return
             } catch {
-                simulation.simulator = nil
+                simulation.drive = nil
             }
         }
-        let clock = AcceleratedTimeSource(base: timeSource, multiplier: simulation.speedMultiplier)
         var options = RouteSimulator.Options()
         options.startDistance = max(0, follower.progress?.distanceTraveled ?? 0)
         options.initialSpeed = min(options.maximumSpeed, max(0, lastFix?.speed ?? 0))
-        simulation.simulator = try? RouteSimulator(route: follower.route, options: options, startTime: clock.now())
-        simulation.clock = simulation.simulator == nil ? nil : clock
+        simulation.drive = (try? RouteSimulator(route: follower.route, options: options, startTime: now))
+            .map { PacedDrive($0, at: now, speedMultiplier: simulation.speedMultiplier) }
     }
 
     /// A simulated fix: published as a LOCATION of source `simulator` and followed like a real one.
@@ -145,10 +151,7 @@ extension Gateway {
     /// while the simulator drives, `lost` otherwise; driver `simulation:MODE`.
     private func publishSimulation(_ events: [SimulationModeController.Event]) {
         guard !events.isEmpty else { return }
-        if !simulation.controller.isSimulating {
-            simulation.simulator = nil
-            simulation.clock = nil
-        }
+        if !simulation.controller.isSimulating { simulation.drive = nil }
         let state: DeviceState = simulation.controller.isSimulating ? .connected : .lost
         emit(.source(.device(state, driver: "simulation:\(simulation.controller.mode.rawValue)", baud: nil),
                      from: .simulator, time: timeSource.now()))

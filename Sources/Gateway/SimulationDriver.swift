@@ -1,18 +1,16 @@
 import Geodesy
 import Simulation
-import Timekeeping
 
 /// The gateway's simulation state: the mode controller, and while simulating the route simulator
-/// with its accelerated clock. Owned and mutated by the `Gateway` actor only.
+/// paced on the gateway's clock. Owned and mutated by the `Gateway` actor only.
 struct SimulationDriver: Sendable {
     /// Decides real vs simulated.
     var controller: SimulationModeController
     /// Simulated seconds per real second (> 0).
     var speedMultiplier: Double
-    /// The simulator driving the active route, while simulating.
-    var simulator: RouteSimulator?
-    /// The clock the simulator's fixes are paced by (`speedMultiplier` × the gateway's clock).
-    var clock: AcceleratedTimeSource?
+    /// The simulator driving the active route and its pacing (`speedMultiplier` × the gateway's
+    /// clock, bounded catch-up), while simulating.
+    var drive: PacedDrive<RouteSimulator>?
     /// The route id the simulator drives.
     var routeID: String?
     /// The active route's geometry, for projecting real fixes (keyed by route id).

@@ -13,7 +13,7 @@ public import Timekeeping
 /// multiplier is therefore only a matter of pacing those calls (the runtime's job): 0.5×, 1× or
 /// 100× give identical fixes. After the route ends the vehicle parks at the final coordinate and
 /// keeps reporting at speed 0; `reroute` continues from the current position and speed.
-public struct RouteSimulator: Sendable {
+public struct RouteSimulator: StepwiseDrive {
     /// The options the simulator was made with.
     public let options: Options
     /// Time of fix 0 (the start of the drive).
@@ -61,12 +61,21 @@ public struct RouteSimulator: Sendable {
     /// When the next fix is due.
     public var nextFixTime: Timestamp { time(ofFix: nextIndex) }
 
+    /// Seconds between fixes (`options.fixInterval`).
+    public var fixInterval: Seconds { options.fixInterval }
+
     /// The next fix (whatever the time), advancing the simulator by one interval.
     public mutating func next() -> Fix {
         let exact = exactFix(index: nextIndex)
         let distance = distanceAlong(index: nextIndex)
         nextIndex += 1
         return noise.isEnabled ? noise.apply(to: exact, distanceAlong: distance) : exact
+    }
+
+    /// Skips the next fix: the simulator advances by one interval and the noise model draws as
+    /// for a reported fix, so the fixes after it are the same as if it had been reported.
+    public mutating func skip() {
+        _ = next()
     }
 
     /// Every fix due at or before `time` and not yet reported, oldest first (none before

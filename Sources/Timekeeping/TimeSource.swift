@@ -18,11 +18,12 @@ extension TimeSource {
 }
 
 /// A clock that moves only when told to (`advance(by:)`), for tests: sleepers wake when the
-/// clock passes their deadline.
+/// clock passes their deadline, or at once (throwing) when their task is cancelled.
 public final class ManualTimeSource: TimeSource {
     private struct State {
         var now: Timestamp
-        var sleepers: [(deadline: Timestamp, continuation: CheckedContinuation<Void, Never>)] = []
+        var sleepers: [(id: Int, deadline: Timestamp, continuation: CheckedContinuation<Void, Never>)] = []
+        var nextSleeper = 0
     }
     private let state: Mutex<State>
 
@@ -34,13 +35,27 @@ public final class ManualTimeSource: TimeSource {
     public func now() -> Timestamp { state.withLock { $0.now } }
 
     public func sleep(until deadline: Timestamp) async throws {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let resumeNow = state.withLock { s -> Bool in
-                if deadline <= s.now { return true }
-                s.sleepers.append((deadline, continuation))
-                return false
+        let id = state.withLock { s in
+            defer { s.nextSleeper += 1 }
+            return s.nextSleeper
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                // Checked under the lock: a cancellation before the sleeper is listed finds nothing
+                // to wake, so the sleeper must not wait.
+                let resumeNow = state.withLock { s -> Bool in
+                    if deadline <= s.now || Task.isCancelled { return true }
+                    s.sleepers.append((id, deadline, continuation))
+                    return false
+                }
+                if resumeNow { continuation.resume() }
             }
-            if resumeNow { continuation.resume() }
+        } onCancel: {
+            let cancelled = state.withLock { s -> CheckedContinuation<Void, Never>? in
+                guard let index = s.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+                return s.sleepers.remove(at: index).continuation
+            }
+            cancelled?.resume()
         }
         try Task.checkCancellation()
     }

@@ -36,7 +36,7 @@ enum SimulationBenchmark {
                      noisyRate.perSecond / 1e6, 1e6 / noisyRate.perSecond))
         for (name, simulator) in [("no noise", exact), ("noise σ 5 m", noisy)] {
             let nmea = batchNMEA(simulator)
-            print("batch SimulatedDrive.nextEvents() (sky + RMC/VTG/GGA/GSA/GSV), \(name): " + String(format: "%.0f fixes/s (%.1f µs per fix), %.1f sentences per fix",
+            print("batch SimulatedDrive.next() (sky + RMC/VTG/GGA/GSA/GSV), \(name): " + String(format: "%.0f fixes/s (%.1f µs per fix), %.1f sentences per fix",
                          nmea.perSecond, 1e6 / nmea.perSecond, nmea.sentencesPerFix))
         }
         let parts = nmeaParts(exact)
@@ -112,7 +112,7 @@ enum SimulationBenchmark {
             var drive = SimulatedDrive(simulator: simulator)
             sentences = 0
             for _ in 0..<fixes {
-                for case .sentence in drive.nextEvents() { sentences += 1 }
+                for case .sentence in drive.next() { sentences += 1 }
             }
         }
         return (Double(fixes) / seconds, Double(sentences) / Double(fixes))
@@ -181,7 +181,7 @@ enum SimulationBenchmark {
         var events = 0
         for _ in 0..<10 {
             let start = Stopwatch.now()
-            for i in fleet.indices { events += fleet[i].nextEvents().count }
+            for i in fleet.indices { events += fleet[i].next().count }
             ticks.append(Stopwatch.now() - start)
         }
         precondition(events > 0)

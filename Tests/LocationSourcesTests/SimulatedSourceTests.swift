@@ -64,12 +64,32 @@ struct SimulatedSourceTests {
         #expect(late[1].speed == 0)
     }
 
+    @Test("maximumCatchUp 3: after a 10 s stall the newest three fixes, equal to the batch drive's; the seven before skipped")
+    func catchUpThree() async throws {
+        let clock = ManualTimeSource()
+        let start = clock.now()
+        let route = try Self.route()
+        let source = try SimulatedSource(route: route, timeSource: clock, maximumCatchUp: 3)
+        #expect(source.maximumCatchUp == 3)
+        var iterator = source.events().makeAsyncIterator()
+        var events: [SourceEvent] = []
+        _ = await Self.fixes(1, from: &iterator, clock: clock, events: &events)
+        clock.advance(by: 10)
+        let late = await Self.fixes(3, from: &iterator, clock: clock, step: 0, events: &events)
+        #expect(late.map { $0.time!.seconds(since: start) } == [8, 9, 10])
+        var batch = SimulatedDrive(simulator: try RouteSimulator(route: route, startTime: start))
+        for _ in 0..<8 { batch.skip() }
+        let expected = (0..<3).flatMap { _ in batch.next() }.compactMap { if case .fix(let f) = $0 { f } else { nil } }
+        #expect(late == expected)
+        #expect(source.statistics.fixes == 4)
+    }
+
     @Test("paced fixes equal the batch drive's at multipliers 0.5, 1 and 10")
     func multipliers() async throws {
         let route = try Self.route()
         let start = Timestamp(secondsSince1970: 1_800_000_000)
         var batch = SimulatedDrive(simulator: try RouteSimulator(route: route, startTime: start))
-        let expected = (0..<8).flatMap { _ in batch.nextEvents() }.compactMap { if case .fix(let f) = $0 { f } else { nil } }
+        let expected = (0..<8).flatMap { _ in batch.next() }.compactMap { if case .fix(let f) = $0 { f } else { nil } }
         for multiplier in [0.5, 1, 10] {
             // The base clock steps a millisecond past each deadline: 1.8e9 s + 0.1 s is not exact in binary.
             let base = ManualTimeSource(start: start)

@@ -26,6 +26,23 @@ struct TimestampTests {
         #expect(try await task.value == Timestamp(secondsSince1970: 106))
     }
 
+    @Test("a cancelled sleeper leaves the manual clock at once, throwing, before its deadline")
+    func manualCancellation() async throws {
+        let clock = ManualTimeSource(start: Timestamp(secondsSince1970: 100))
+        let task = Task { try await clock.sleep(until: Timestamp(secondsSince1970: 105)) }
+        while clock.sleeperCount == 0 { await Task.yield() }
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(clock.sleeperCount == 0)
+        #expect(clock.now() == Timestamp(secondsSince1970: 100))
+        let cancelledFirst = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await clock.sleep(until: Timestamp(secondsSince1970: 105))
+        }
+        await #expect(throws: CancellationError.self) { try await cancelledFirst.value }
+        #expect(clock.sleeperCount == 0)
+    }
+
     @Test("accelerated clock runs N times faster than its base")
     func accelerated() {
         let base = ManualTimeSource(start: Timestamp(secondsSince1970: 0))

@@ -1,4 +1,4 @@
-import Geodesy
+public import Geodesy
 import NMEA
 public import Positioning
 public import RouteModel
@@ -8,10 +8,10 @@ public import Timekeeping
 /// One simulated receiver: a `RouteSimulator` plus a satellite sky and an NMEA encoder, turning
 /// each simulated fix into what a real receiver would report for it.
 ///
-/// A value type with no clock of its own: `nextEvents()` reports the next fix whatever the time,
-/// so batch output (`waygate simulate` as fast as possible) and the paced `SimulatedSource`
-/// produce exactly the same events.
-public struct SimulatedDrive: Sendable {
+/// A value type with no clock of its own: `next()` reports the next fix whatever the time, so
+/// batch output (`waygate simulate` as fast as possible) and the paced `SimulatedSource` (a
+/// `PacedDrive` of it) produce exactly the same events.
+public struct SimulatedDrive: StepwiseDrive {
     /// The simulator being driven.
     public private(set) var simulator: RouteSimulator
     private let skyModel: SkyModel
@@ -29,12 +29,15 @@ public struct SimulatedDrive: Sendable {
     /// When the next fix is due.
     public var nextFixTime: Timestamp { simulator.nextFixTime }
 
+    /// Seconds between fixes (the simulator's).
+    public var fixInterval: Seconds { simulator.fixInterval }
+
     /// Whether the vehicle is parked at the end of its route.
     public var isFinished: Bool { simulator.isFinished }
 
     /// The next fix's events, in a receiver's order: every NMEA sentence of the cycle (RMC, VTG,
     /// GGA, GSA, GSVs), then the fix (with the sky's DOP and satellite count), then the sky.
-    public mutating func nextEvents() -> [SourceEvent] {
+    public mutating func next() -> [SourceEvent] {
         let raw = simulator.next()
         if let coordinate = raw.coordinate { lastPosition = (coordinate, raw.altitudeMSL ?? 0) }
         let position = lastPosition ?? (simulator.fix(at: simulator.startTime).coordinate ?? Coordinate(latitude: 0, longitude: 0), 0)
@@ -44,8 +47,8 @@ public struct SimulatedDrive: Sendable {
         return encoder.cycle(fix, sky: sky).map(SourceEvent.sentence) + [.fix(fix), .sky(sky)]
     }
 
-    /// Skips the next fix without encoding it (a paced source dropping fixes a stalled consumer
-    /// missed); noise and position move on exactly as if it had been reported.
+    /// Skips the next fix without computing its sky or encoding it (`PacedDrive` dropping fixes a
+    /// stalled consumer missed); noise and position move on exactly as if it had been reported.
     public mutating func skip() {
         let raw = simulator.next()
         if let coordinate = raw.coordinate { lastPosition = (coordinate, raw.altitudeMSL ?? 0) }

@@ -115,7 +115,7 @@ struct SimulateCommand: Subcommand {
         var output = DriveWriter(format: format)
         var parked = 0
         while true {
-            let events = drive.nextEvents()
+            let events = drive.next()
             output.write(events)
             if drive.isFinished { parked += 1 }
             guard let fix = events.lazy.compactMap({ if case .fix(let f) = $0 { f } else { nil } }).first else { break }
