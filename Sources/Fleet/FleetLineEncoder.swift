@@ -8,11 +8,10 @@ import WireProtocol
 struct FleetLineEncoder {
     private var json = JSONWriter(capacity: 4_096)
 
-    /// The payload of event `seq` at `time`: the wire line the socket would send, without `\n`;
-    /// a MATCH copies the bytes of the roads its vehicle named lately from `roads`, the vehicle's cache.
-    mutating func payload(seq: UInt64, time: Timestamp, payload: EventPayload, roads: inout MatchRoadCache) -> [UInt8] {
+    /// The payload of event `seq` at `time`: the wire line the socket would send, without `\n`.
+    mutating func payload(seq: UInt64, time: Timestamp, payload: EventPayload) -> [UInt8] {
         json.reset()
-        payload.write(seq: seq, time: time, to: &json, roads: &roads)
+        payload.write(seq: seq, time: time, to: &json)
         // A copy, not `json.bytes` itself: sharing the buffer would make the next `reset` allocate a new one.
         return json.bytes.withUnsafeBufferPointer { Array($0) }
     }

@@ -158,7 +158,7 @@ final class FleetShard: @unchecked Sendable {  // `vehicles`, `encoder` and `wor
             vehicles[i].lines[slot] += 1
             produced += 1
             // Without a broker the line is encoded all the same: the work of a vehicle is the same.
-            let bytes = encoder.payload(seq: seq, time: time, payload: payload, roads: &vehicles[i].matchRoads)
+            let bytes = encoder.payload(seq: seq, time: time, payload: payload)
             if let topic = topicTable[i][slot] {
                 messages.append(MQTTMessage(payload: bytes, channel: channel, topic: topic))
             }

@@ -34,8 +34,6 @@ struct SimulatedVehicle {
     var lines = [Int](repeating: 0, count: Channel.slotted.count)
     /// The next event's `seq` (each vehicle numbers its own events, as its own daemon would).
     var nextSeq: UInt64 = 1
-    /// The encoded roads of this vehicle's recent MATCHes, copied into its next ones.
-    var matchRoads = MatchRoadCache()
 
     init(index: Int, context: FleetContext) {
         self.index = index

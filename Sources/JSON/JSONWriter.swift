@@ -36,14 +36,6 @@ public struct JSONWriter: Sendable {
         needsComma = false
     }
 
-    /// Appends members written elsewhere (`"a":1,"b":2`: complete members of the object being
-    /// written, without its braces), with the comma their position needs.
-    public mutating func rawMembers(_ members: UnsafeBufferPointer<UInt8>) {
-        separate()
-        bytes.append(contentsOf: members)
-        needsComma = true
-    }
-
     /// Writes one value whose bytes `write` appends (they must be one valid JSON value: a time
     /// string, a number in a custom format), with the comma its position needs.
     public mutating func rawValue(_ write: (inout [UInt8]) -> Void) {

@@ -99,20 +99,13 @@ public struct MatchMessage: WireMessage {
 
 extension MatchMessage {
     public func writeMembers(to object: inout WireObjectWriter) {
-        writeMembers(to: &object) { object, horizon in object.member("horizon", horizon) } road: { object, road in object.member("road", road) }
-    }
-
-    /// `writeMembers(to:)` with the `horizon` and `road` members written by the given closures
-    /// (`MatchRoadCache` copies their roads' bytes), so the member list exists once.
-    func writeMembers(to object: inout WireObjectWriter, horizon writeHorizon: (inout WireObjectWriter, [HorizonRoad]?) -> Void,
-                      road writeRoad: (inout WireObjectWriter, Road?) -> Void) {
         object.member("bearing", bearing)
         object.member("confidence", confidence)
-        writeHorizon(&object, horizon)
+        object.member("horizon", horizon)
         object.member("lat", lat)
         object.member("lon", lon)
         object.member("offroad", offroad)
-        writeRoad(&object, road)
+        object.member("road", road)
         object.member("teleport", teleport)
     }
 }
@@ -130,19 +123,8 @@ extension MatchMessage.Road: WireObject {
 
 extension MatchMessage.HorizonRoad: WireObject {
     public func writeMembers(to object: inout WireObjectWriter) {
-        writeMembersBeforeLength(to: &object)
-        object.member("length", length)
-        writeMembersAfterLength(to: &object)
-    }
-
-    /// The members whose keys sort before `length` (the one member that changes from fix to fix
-    /// while the vehicle stays on the road; `MatchRoadCache` keeps the others' bytes).
-    func writeMembersBeforeLength(to object: inout WireObjectWriter) {
         object.member("class", roadClass)
-    }
-
-    /// The members whose keys sort after `length`.
-    func writeMembersAfterLength(to object: inout WireObjectWriter) {
+        object.member("length", length)
         object.member("name", name)
         object.member("speed_limit", speedLimit)
         object.member("way_id", wayID)
