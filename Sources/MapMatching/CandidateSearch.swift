@@ -28,7 +28,7 @@ public struct CandidateSearch: Sendable {
     public func snaps(near coordinate: Coordinate, within radius: Meters) -> [EdgeSnap] {
         let profile = options.profile
         let edges = graph.edges
-        return graph.nearestSegments(to: coordinate, within: radius) { edges[$0].durations[profile].isFinite }
+        return graph.nearestSegments(to: coordinate, within: radius) { edges.duration(ofEdge: $0, profile: profile).isFinite }
     }
 
     /// The candidates for `fix` with their emission costs, at most `maximumCandidates`, cheapest first.
@@ -39,7 +39,7 @@ public struct CandidateSearch: Sendable {
         let edges = graph.edges
         var result = snaps(near: coordinate, within: radius(for: fix)).map { snap in
             let cost = emission.cost(
-                distance: snap.distance, sigma: sigma, edgeBearing: snap.bearing, course: course, roadClass: edges[snap.edge.index].roadClass)
+                distance: snap.distance, sigma: sigma, edgeBearing: snap.bearing, course: course, roadClass: edges.roadClass(ofEdge: snap.edge.index))
             return Candidate(snap: snap, emissionCost: cost)
         }
         result.sort { ($0.emissionCost, $0.edge) < ($1.emissionCost, $1.edge) }

@@ -86,3 +86,26 @@ extension TurnRestriction: FixedLayout {
         raw.storeBytes(of: profiles.rawValue, toByteOffset: 13, as: UInt8.self)
     }
 }
+
+extension MappedArray where Element == RoadEdge {
+    /// Edge `index`'s travel time for `profile` (seconds; infinite where the profile may not
+    /// use it), read from its record alone, without decoding the other fields: what the map
+    /// matcher's candidate search asks of every edge near a fix.
+    @inlinable public func duration(ofEdge index: Int, profile: TravelProfile) -> Float {
+        precondition(index >= 0 && index < count, "edge \(index) out of range 0..<\(count)")
+        return Float(bitPattern: UInt32(loadingFrom: base.unsafelyUnwrapped + index * RoadEdge.byteSize + 44 + 4 * profile.index))
+    }
+
+    /// Edge `index`'s shape and flags, read from its record alone (what `RoadGraph.twin(of:)` needs).
+    func shapeAndFlags(ofEdge index: Int) -> (shape: Int32, flags: EdgeFlags) {
+        precondition(index >= 0 && index < count, "edge \(index) out of range 0..<\(count)")
+        let raw = base.unsafelyUnwrapped + index * RoadEdge.byteSize
+        return (Int32(loadingFrom: raw + 8), EdgeFlags(rawValue: UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: 40, as: UInt16.self))))
+    }
+
+    /// Edge `index`'s road class, read from its record alone (an unknown class reads as `.road`).
+    @inlinable public func roadClass(ofEdge index: Int) -> RoadClass {
+        precondition(index >= 0 && index < count, "edge \(index) out of range 0..<\(count)")
+        return RoadClass(rawValue: (base.unsafelyUnwrapped + index * RoadEdge.byteSize + 36).load(as: UInt8.self)) ?? .road
+    }
+}

@@ -205,11 +205,17 @@ public struct RoadGraph: Sendable {
     }
 
     /// The edge covering the same road in the opposite direction, if that direction exists.
-    public func twin(of edge: EdgeID) -> EdgeID? { twin(ofLoaded: edges[edge.index]) }
+    public func twin(of edge: EdgeID) -> EdgeID? {
+        let (shape, flags) = edges.shapeAndFlags(ofEdge: edge.index)
+        return twin(shape: shape, flags: flags)
+    }
 
     /// `twin(of:)` of an edge already loaded.
-    func twin(ofLoaded e: RoadEdge) -> EdgeID? {
-        let other = shapeEdges[2 * Int(e.shape) + (e.flags.contains(.reversedShape) ? 0 : 1)]
+    func twin(ofLoaded e: RoadEdge) -> EdgeID? { twin(shape: e.shape, flags: e.flags) }
+
+    /// The twin of the edge along `shape` with `flags` (the shape's other edge).
+    private func twin(shape: Int32, flags: EdgeFlags) -> EdgeID? {
+        let other = shapeEdges[2 * Int(shape) + (flags.contains(.reversedShape) ? 0 : 1)]
         return other >= 0 ? EdgeID(other) : nil
     }
 

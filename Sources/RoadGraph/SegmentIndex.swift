@@ -57,6 +57,10 @@ public struct SegmentIndex: Sendable {
         guard c0 <= c1, r0 <= r1 else { return [] }
         var best: [(edge: Int32, distance: Meters, along: Meters, x: Double, y: Double, bearing: Degrees)] = []
         best.reserveCapacity(32)  // one allocation for the edges near a fix, not one per doubling
+        // Most segments of the cells are farther than the radius: they are passed over on the
+        // squared distance (with a margin for its rounding), without a square root; the others
+        // are tested exactly as before.
+        let farSquared = radius * radius * (1 + 1e-9)
         for r in r0...r1 {
             for c in c0...c1 {
                 let cell = r * columns + c
@@ -67,7 +71,9 @@ public struct SegmentIndex: Sendable {
                     let len2 = dx * dx + dy * dy
                     let t = len2 > 0 ? min(1, max(0, ((p.x - ax) * dx + (p.y - ay) * dy) / len2)) : 0
                     let qx = ax + t * dx, qy = ay + t * dy
-                    let distance = ((p.x - qx) * (p.x - qx) + (p.y - qy) * (p.y - qy)).squareRoot()
+                    let squared = (p.x - qx) * (p.x - qx) + (p.y - qy) * (p.y - qy)
+                    guard squared <= farSquared else { continue }
+                    let distance = squared.squareRoot()
                     guard distance <= radius else { continue }
                     let edge = segmentEdges[s]
                     let hit = (edge, distance, segmentAlong[s] + t * len2.squareRoot(), qx, qy, segmentBearings[s])
