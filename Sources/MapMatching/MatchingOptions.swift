@@ -45,11 +45,12 @@ public struct MatchingOptions: Sendable, Hashable {
     public var penalizesBackwardMotion = true
     /// The backward tolerance in GPS sigmas (two fixes' along-track errors differ by √2 σ).
     public var backwardToleranceSigmas: Double = 3
-    /// Extra network distance charged for a turn at a node, metres, scaled by (turn angle / 180°)²:
-    /// without a course, what keeps a path from detouring through side streets. Off by default:
-    /// 350 m raises the OSRM-planned Milan drives by 1–4 points (docs/map-matching.md) but sends the
-    /// drawn roundabout of `OnlineMatcherTests` out through another exit and back.
-    public var turnPenalty: Meters = 0
+    /// Extra network distance charged for a turn at a node, metres, scaled by (turn angle / 180°)²,
+    /// less the same for the straightest turn allowed there (`NetworkSearch.TurnCharges`): a road
+    /// that bends with no other way on costs nothing, leaving a straight road at a right angle a
+    /// quarter of it. Charged only into fixes without a usable course, for which it is what keeps a
+    /// path from detouring through side streets (docs/map-matching.md); 0 turns it off.
+    public var turnPenalty: Meters = 350
     /// Extra network distance charged for a U-turn (mid-edge or at a node), metres.
     public var uTurnPenalty: Meters = 60
     /// The fastest the vehicle is assumed to move, m/s: bounds the path search over GPS gaps.

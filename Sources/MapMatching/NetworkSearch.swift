@@ -3,7 +3,8 @@ import RoadGraph
 import Routing
 
 /// A bounded one-to-many Dijkstra over the directed road graph, from the end of one edge, that
-/// follows the profile's access rules, oneways and turn restrictions and charges U-turns at nodes.
+/// follows the profile's access rules, oneways and turn restrictions and charges U-turns at nodes
+/// and, optionally, turns away from the straightest way on.
 /// Its buffers (`Buffers`) are sized to the graph at the first search and reused (generation stamps
 /// instead of clearing), so a search costs only what it visits.
 struct NetworkSearch: Sendable {
@@ -44,13 +45,16 @@ struct NetworkSearch: Sendable {
     let graph: RoadGraph
     let profile: TravelProfile
     let uTurnPenalty: Meters
-    /// Metres charged for a turn of θ degrees: `turnPenalty × (θ / 180)²` (0 turns the charge off).
+    /// Metres per squared half-turn of a turn's sharpness beyond the straightest way on (0 turns the
+    /// charge off): see `turnCharges(after:)`.
     let turnPenalty: Meters
+    /// Whether the last run charged turns (`turnPenalty` applies only to runs asked to).
+    private(set) var chargesTurns = true
     /// The working arrays of the last search.
     var buffers = Buffers()
 
     /// A search over `graph` for `profile`, charging `uTurnPenalty` metres per U-turn at a node and
-    /// `turnPenalty` scaled by the squared turn angle at every node (bearings from the graph's shapes).
+    /// `turnPenalty` for turns sharper than the straightest way on (`turnCharges(after:)`).
     init(graph: RoadGraph, profile: TravelProfile, uTurnPenalty: Meters, turnPenalty: Meters = 0) {
         self.graph = graph
         self.profile = profile
@@ -59,8 +63,10 @@ struct NetworkSearch: Sendable {
     }
 
     /// Searches from the end node of `source`, reached after `initial` metres, until every node in
-    /// `targets` (no repeats) is settled or nothing closer than `bound` metres remains.
-    mutating func run(from source: EdgeID, initial: Meters, bound: Meters, targets: [NodeID]) {
+    /// `targets` (no repeats) is settled or nothing closer than `bound` metres remains; turns are
+    /// charged when `chargesTurns` (and `turnPenalty` is not 0).
+    mutating func run(from source: EdgeID, initial: Meters, bound: Meters, targets: [NodeID], chargesTurns: Bool) {
+        self.chargesTurns = chargesTurns
         buffers.begin(nodeCount: graph.nodeCount)
         let generation = buffers.generation
         let start = graph[source].to.index
@@ -80,13 +86,14 @@ struct NetworkSearch: Sendable {
             let inbound = EdgeID(buffers.nodes[node].arrival)
             let inboundShape = edges[inbound.index].shape
             let checkRestrictions = graph.startsRestriction(inbound)
+            let turns = turnCharges(after: inbound)
             for e in graph.outgoingRange(from: NodeID(n)) {
                 let edge = edges[e]
                 guard edge.durations[profile].isFinite else { continue }
                 if checkRestrictions && !graph.isTurnAllowed(from: inbound, to: EdgeID(Int32(e)), profile: profile) { continue }
                 var next = d + Double(edge.length)
                 if edge.shape == inboundShape { next += uTurnPenalty }
-                if turnPenalty > 0 { next += turnCost(from: inbound, to: e) }
+                if let turns { next += turns.charge(departing: graph.initialBearing(of: EdgeID(Int32(e)))) }
                 let to = edge.to.index
                 let state = buffers.nodes[to]
                 if next > bound || state.settled == generation { continue }
@@ -113,14 +120,48 @@ struct NetworkSearch: Sendable {
         guard let (d, inbound) = result(at: edge.from) else { return nil }
         if graph.startsRestriction(inbound) && !graph.isTurnAllowed(from: inbound, to: target, profile: profile) { return nil }
         let uTurn = graph[inbound].shape == edge.shape ? uTurnPenalty : 0
-        let turn = turnPenalty > 0 && inbound != target ? turnCost(from: inbound, to: target.index) : 0
+        let turn = inbound != target ? turnCharges(after: inbound)?.charge(departing: graph.initialBearing(of: target)) ?? 0 : 0
         return d + uTurn + turn + fraction * Double(edge.length)
     }
 
-    /// The turn charge from the end of `inbound` into edge number `next`, metres.
-    private func turnCost(from inbound: EdgeID, to next: Int) -> Meters {
-        let angle = Bearing.difference(graph.finalBearing(of: inbound), graph.initialBearing(of: EdgeID(Int32(next)))) / 180
-        return turnPenalty * angle * angle
+    /// The turn charges at the end of one edge: `turnPenalty × (θ / 180°)²` for a turn of θ degrees,
+    /// less the same for the straightest turn the vehicle may take there (access, oneways and turn
+    /// restrictions allowing; a U-turn counts). A road that bends where it offers no other way on
+    /// costs nothing however sharp the bend, and neither branch of a fork costs more than the
+    /// other: only leaving a straighter way is charged, which is what a chain zig-zagging through
+    /// side streets does and a vehicle following the road does not.
+    struct TurnCharges {
+        /// The bearing of arrival at the node, degrees.
+        let arrival: Degrees
+        /// Metres per squared half-turn.
+        let penalty: Meters
+        /// The charge of the straightest allowed turn, subtracted from every turn's.
+        let straightest: Meters
+
+        /// The charge for leaving the node on bearing `departure`, metres.
+        func charge(departing departure: Degrees) -> Meters {
+            max(0, Self.charge(penalty, from: arrival, into: departure) - straightest)
+        }
+
+        /// `penalty × (θ / 180°)²` with θ the angle between the two bearings.
+        static func charge(_ penalty: Meters, from arrival: Degrees, into departure: Degrees) -> Meters {
+            let half = Bearing.difference(arrival, departure) / 180
+            return penalty * half * half
+        }
+    }
+
+    /// The turn charges at the node `inbound` arrives at; nil when the last run charged no turns.
+    func turnCharges(after inbound: EdgeID) -> TurnCharges? {
+        guard turnPenalty > 0 && chargesTurns else { return nil }
+        let arrival = graph.finalBearing(of: inbound)
+        let restricted = graph.startsRestriction(inbound)
+        var straightest = Double.infinity
+        for e in graph.outgoingRange(from: graph[inbound].to) {
+            let id = EdgeID(Int32(e))
+            guard graph[id].durations[profile].isFinite, !restricted || graph.isTurnAllowed(from: inbound, to: id, profile: profile) else { continue }
+            straightest = min(straightest, TurnCharges.charge(turnPenalty, from: arrival, into: graph.initialBearing(of: id)))
+        }
+        return TurnCharges(arrival: arrival, penalty: turnPenalty, straightest: straightest.isFinite ? straightest : 0)
     }
 
     /// The edges from the last run's source (excluded) to the edge arriving at `node` (included).

@@ -80,7 +80,8 @@ public struct OnlineMatcher: Sendable {
             let greatCircle = previous.coordinate.distance(to: coordinate)
             let tolerance = transition.backwardTolerance(sigma: emission.sigma(for: fix))
             let costs = transition.costs(
-                from: decoder.last?.candidates ?? [], to: candidates, greatCircle: greatCircle, elapsed: elapsed, backwardTolerance: tolerance)
+                from: decoder.last?.candidates ?? [], to: candidates, greatCircle: greatCircle, elapsed: elapsed, backwardTolerance: tolerance,
+                chargesTurns: emission.usableCourse(of: fix) == nil)
             if !decoder.advance(to: candidates, transitionCosts: costs) {
                 decoder.start(with: candidates)
                 isTeleport = true

@@ -26,8 +26,10 @@ public struct TraceMatcher: Sendable {
 
     /// Matches `fixes` (time order) and returns one point per fix plus the driven path.
     /// Fixes without a position are left unmatched, as are fixes outside the map when others are inside.
-    /// Fixes without accuracy (`estimatesNoise`) are matched twice more: with the σ estimated from
-    /// the distances to the roads of the previous decode, over a window centred on each fix.
+    /// Fixes without accuracy (`estimatesNoise`) are matched three times: first with the σ the
+    /// distances to the nearest roads give (never above `defaultSigma`), then twice with the σ
+    /// estimated from the distances to the roads of the previous decode, each over a window
+    /// centred on the fix.
     /// - Throws: `emptyTrace`, `missingTime`, `timeNotIncreasing`, `noPositions`, `emptyMap`, or
     ///   `outsideMap` when no fix lies on the map.
     public func match(_ fixes: [Fix]) throws(MapMatchingError) -> TraceMatch {
@@ -36,26 +38,32 @@ public struct TraceMatcher: Sendable {
         guard options.estimatesNoise, !lacking.isEmpty else { return decode(fixes) }
         var assumed = fixes
         for i in lacking { assumed[i].horizontalAccuracy = options.defaultSigma }
+        // The nearest road is never farther than the road driven, so this first guess is low; it
+        // keeps a clean trace from being decoded with a σ loose enough to prefer a road beside
+        // the one driven, which the estimates after the decode would then only confirm.
+        let nearest = estimatedSigmas(residuals: assumed.map { fix in
+            fix.coordinate.flatMap { c in c.isValid ? search.snaps(near: c, within: search.radius(for: fix)).first?.distance ?? search.radius(for: fix) : nil }
+        })
+        for i in lacking { assumed[i].horizontalAccuracy = min(options.defaultSigma, nearest[i]) }
         var result = decode(assumed)
         for _ in 0..<2 {
-            let sigmas = estimatedSigmas(assumed, result)
+            let sigmas = estimatedSigmas(residuals: assumed.indices.map { i in
+                guard assumed[i].coordinate?.isValid == true else { return nil }
+                return result.points[i]?.distance ?? search.radius(for: assumed[i])
+            })
             for i in lacking { assumed[i].horizontalAccuracy = sigmas[i] }
             result = decode(assumed)
         }
         return result
     }
 
-    /// Per fix, σ from the median residual of the fixes within `noiseWindow / 2` of it in `match`:
-    /// the distance to the matched road, or the search radius for a fix left unmatched.
-    private func estimatedSigmas(_ fixes: [Fix], _ match: TraceMatch) -> [Meters] {
-        let residuals: [Meters?] = fixes.indices.map { i in
-            guard fixes[i].coordinate?.isValid == true else { return nil }
-            return match.points[i]?.distance ?? search.radius(for: fixes[i])
-        }
+    /// Per fix, σ from the median of the `residuals` (nil: no position) within `noiseWindow / 2`
+    /// of it: distances to the matched road, or the search radius for a fix left unmatched.
+    private func estimatedSigmas(residuals: [Meters?]) -> [Meters] {
         let bounds = options.minimumSigma...NoiseEstimator.defaultBounds.upperBound
         let half = max(1, options.noiseWindow / 2)
-        return fixes.indices.map { i in
-            let window = residuals[max(0, i - half)..<min(fixes.count, i + half + 1)].compactMap { $0 }
+        return residuals.indices.map { i in
+            let window = residuals[max(0, i - half)..<min(residuals.count, i + half + 1)].compactMap { $0 }
             return NoiseEstimator.sigma(ofResiduals: window, within: bounds) ?? options.defaultSigma
         }
     }
@@ -80,7 +88,7 @@ public struct TraceMatcher: Sendable {
                 let tolerance = transition.backwardTolerance(sigma: emission.sigma(for: fix))
                 let costs = transition.costs(
                     from: decoder.last?.candidates ?? [], to: candidates, greatCircle: before.distance(to: coordinate),
-                    elapsed: t1.seconds(since: t0), backwardTolerance: tolerance)
+                    elapsed: t1.seconds(since: t0), backwardTolerance: tolerance, chargesTurns: emission.usableCourse(of: fix) == nil)
                 advanced = decoder.advance(to: candidates, transitionCosts: costs)
             }
             if !advanced {
@@ -145,7 +153,8 @@ public struct TraceMatcher: Sendable {
                 let bound = transition.searchBound(greatCircle: c0.distance(to: c1), elapsed: t1.seconds(since: t0))
             else { continue }
             let tolerance = transition.backwardTolerance(sigma: emission.sigma(for: fixes[columnFixes[k]]))
-            for edge in transition.route(from: a, to: b, bound: bound + options.uTurnPenalty, backwardTolerance: tolerance) ?? [] {
+            let chargesTurns = emission.usableCourse(of: fixes[columnFixes[k]]) == nil
+            for edge in transition.route(from: a, to: b, bound: bound + options.uTurnPenalty, backwardTolerance: tolerance, chargesTurns: chargesTurns) ?? [] {
                 guard let last = edges.last, edge != last else { continue }
                 if graph[edge].from == graph[last].to { edges.append(edge) }
             }

@@ -49,8 +49,13 @@ public struct TransitionModel: Sendable {
     ///   - greatCircle: metres between the two fixes.
     ///   - elapsed: seconds between the two fixes.
     ///   - backwardTolerance: metres a fix may fall behind the previous one along the road.
+    ///   - chargesTurns: whether paths pay `turnPenalty` for their turns. The turn charge stands in
+    ///     for the course, so the matchers ask for it only when the fix has no usable course (with
+    ///     one, the heading term tells a side street from the road driven, and a real turn it
+    ///     confirms should cost nothing extra).
     public mutating func costs(
-        from previous: [Candidate], to current: [Candidate], greatCircle: Meters, elapsed: Seconds, backwardTolerance: Meters
+        from previous: [Candidate], to current: [Candidate], greatCircle: Meters, elapsed: Seconds, backwardTolerance: Meters,
+        chargesTurns: Bool = false
     ) -> [Double] {
         var costs = [Double](repeating: .infinity, count: previous.count * current.count)
         guard let bound = searchBound(greatCircle: greatCircle, elapsed: elapsed) else { return costs }
@@ -64,7 +69,9 @@ public struct TransitionModel: Sendable {
                 if distance == nil || a.edge != b.edge {
                     if !searched {
                         let ea = graph[a.edge]
-                        search.run(from: a.edge, initial: (1 - a.snap.fraction) * Double(ea.length), bound: bound, targets: targets)
+                        search.run(
+                            from: a.edge, initial: (1 - a.snap.fraction) * Double(ea.length), bound: bound, targets: targets,
+                            chargesTurns: chargesTurns)
                         searched = true
                     }
                     if let viaNetwork = search.distance(to: b.edge, fraction: b.snap.fraction) {
@@ -81,11 +88,16 @@ public struct TransitionModel: Sendable {
 
     /// The edges driven from `a` to `b` (both included, consecutive edges connected), or `[a.edge]`
     /// when `b` is on the same edge or slightly behind; nil when no path exists within `bound` metres.
-    public mutating func route(from a: Candidate, to b: Candidate, bound: Meters, backwardTolerance: Meters) -> [EdgeID]? {
+    /// `chargesTurns` as for `costs`.
+    public mutating func route(
+        from a: Candidate, to b: Candidate, bound: Meters, backwardTolerance: Meters, chargesTurns: Bool = false
+    ) -> [EdgeID]? {
         if a.edge == b.edge && b.snap.fraction >= a.snap.fraction { return [a.edge] }
         let direct = directDistance(from: a, to: b, tolerance: backwardTolerance)
         let ea = graph[a.edge]
-        search.run(from: a.edge, initial: (1 - a.snap.fraction) * Double(ea.length), bound: bound, targets: [graph[b.edge].from])
+        search.run(
+            from: a.edge, initial: (1 - a.snap.fraction) * Double(ea.length), bound: bound, targets: [graph[b.edge].from],
+            chargesTurns: chargesTurns)
         let viaNetwork = search.distance(to: b.edge, fraction: b.snap.fraction)
         if let direct, direct <= viaNetwork ?? .infinity {
             return graph.twin(of: a.edge) == b.edge ? [a.edge, b.edge] : [a.edge]

@@ -124,6 +124,44 @@ struct ModelTests {
         #expect(cost(restricted) == .infinity)
     }
 
+    @Test("turn charge: leaving a straight road at a right angle costs a quarter of it, a road bending with no other way on nothing")
+    func turnChargeFollowsTheRoad() throws {
+        func cost(_ drawing: String, _ ways: [RoadSketch.Way], turnPenalty: Meters, chargesTurns: Bool = true) throws -> Double {
+            let sketch = try RoadSketch(drawing, cell: 10, ways: ways)
+            var options = MatchingOptions()
+            options.turnPenalty = turnPenalty
+            let search = CandidateSearch(graph: sketch.graph, options: options)
+            let emission = EmissionModel(options: options)
+            var model = TransitionModel(graph: sketch.graph, options: options)
+            func candidate(_ t: Double, east: Meters, north: Meters, heading: Degrees) throws -> Candidate {
+                let found = search.candidates(for: Drive.fix(t, sketch.coordinate("B", east: east, north: north)), emission: emission)
+                return try #require(found.first { Bearing.difference($0.snap.bearing, heading) < 1 })
+            }
+            let before = try candidate(0, east: -10, north: 0, heading: 90), after = try candidate(1, east: 0, north: -10, heading: 180)
+            return model.costs(
+                from: [before], to: [after], greatCircle: 200.squareRoot(), elapsed: 1, backwardTolerance: 15, chargesTurns: chargesTurns)[0]
+        }
+        let junction = """
+            A-----------B-----------C
+                        |
+                        D
+            """
+        let bend = """
+            A-----------B
+                        |
+                        D
+            """
+        let straightOn: Meters = 20 - 200.squareRoot()  // network minus great-circle distance, no charge
+        #expect(abs(try cost(junction, [.init(nodes: "ABC"), .init(nodes: "BD")], turnPenalty: 350) - (straightOn + 87.5) / 25) < 0.01)
+        #expect(abs(try cost(junction, [.init(nodes: "ABC"), .init(nodes: "BD")], turnPenalty: 0) - straightOn / 25) < 0.01)
+        // A fix with a course: the heading term judges the turn, so it is not charged.
+        #expect(abs(try cost(junction, [.init(nodes: "ABC"), .init(nodes: "BD")], turnPenalty: 350, chargesTurns: false) - straightOn / 25) < 0.01)
+        #expect(abs(try cost(bend, [.init(nodes: "ABD")], turnPenalty: 350) - straightOn / 25) < 0.01)
+        // Straight on is a oneway the other way: the right turn is the straightest way on, so free.
+        let noEntry: [RoadSketch.Way] = [.init(nodes: "AB"), .init(nodes: "CB", oneway: true), .init(nodes: "BD")]
+        #expect(abs(try cost(junction, noEntry, turnPenalty: 350) - straightOn / 25) < 0.01)
+    }
+
     @Test("candidates follow the profile: a footway beside the street is a candidate on foot, not by car")
     func profileAccess() throws {
         let sketch = try RoadSketch(

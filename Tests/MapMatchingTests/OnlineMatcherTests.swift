@@ -104,6 +104,21 @@ struct OnlineMatcherTests {
         #expect(results.allSatisfy { !$0.isTeleport && !$0.isOffRoad })
     }
 
+    @Test("roundabout with positions and times only, turns charged: the ring's corners where it offers no other way cost nothing")
+    func roundaboutWithoutCourse() throws {
+        let sketch = try RoadSketch(Self.roundaboutDrawing, cell: 5, ways: Self.roundaboutWays)
+        let fixes = Drive.along(sketch.line("SedcbahgW"), speed: 7) { i in (i % 2 == 0 ? 2 : -2, i % 3 == 0 ? 2 : -1) }.map { fix in
+            var plain = fix
+            (plain.course, plain.speed) = (nil, nil)
+            return plain
+        }
+        let results = Self.live(sketch, fixes)
+        var order: [Int64] = []
+        for w in results.compactMap({ $0.road?.wayID }) where order.last != w { order.append(w) }
+        #expect(order == [1, 2, 3])
+        #expect(results.allSatisfy { !$0.isTeleport && !$0.isOffRoad })
+    }
+
     static let roundaboutDrawing = """
                   N
                   |

@@ -26,9 +26,9 @@ struct PlannedDriveMatchingTests {
     /// Share of all fixes of the σ's drives within 2 m of the route line, a little under what was
     /// measured (docs/map-matching.md): offline and live, with `h_acc` = σ and with no accuracy.
     static let thresholds: [Double: (offline: Double, live: Double, offlinePlain: Double, livePlain: Double)] = [
-        5: (0.930, 0.920, 0.950, 0.940),  // measured 93.6 / 92.7 / 95.4 / 94.4 %
-        10: (0.910, 0.895, 0.925, 0.905),  // 91.6 / 89.9 / 93.2 / 91.0 %
-        20: (0.885, 0.855, 0.895, 0.855),  // 89.1 / 85.8 / 90.2 / 86.2 %
+        5: (0.990, 0.980, 0.990, 0.980),  // measured 99.4 / 98.4 / 99.4 / 98.5 %
+        10: (0.970, 0.965, 0.970, 0.960),  // 97.6 / 96.9 / 97.6 / 96.6 %
+        20: (0.945, 0.920, 0.940, 0.925),  // 94.9 / 92.5 / 94.4 / 92.8 %
     ]
 
     static func within2m(_ points: [Coordinate?], of route: Polyline) -> Int {

@@ -51,6 +51,29 @@ struct TraceMatcherTests {
         #expect(result.segments.map(\.wayIDs) == [[1]])
     }
 
+    @Test("a clean trace without accuracy along a service road 9 m beside a street stays on the service road")
+    func cleanTraceWithoutAccuracy() throws {
+        // Decoded first with the default 8 m, the street would win (0.5 against 1 + 0.008: the
+        // service road's minor-road cost) and the residuals of that decode would then say σ ≈ 12;
+        // the first σ from the nearest roads (4 m, the minimum) keeps the road driven.
+        let sketch = try RoadSketch(
+            """
+            A-------------------------------------------B
+            C-------------------------------------------D
+            """, cell: 9, ways: [.init(nodes: "AB", name: "Katu"), .init(nodes: "CD", roadClass: .service)])
+        let fixes = Drive.along(sketch.line("CD"), speed: 10) { (0, $0 % 2 == 0 ? 1 : -1) }.map { fix in
+            var plain = fix
+            (plain.course, plain.speed, plain.horizontalAccuracy) = (nil, nil, nil)
+            return plain
+        }
+        let result = try TraceMatcher(graph: sketch.graph).match(fixes)
+        #expect(result.points.allSatisfy { $0?.wayID == 2 })
+        var atDefault = MatchingOptions()
+        atDefault.estimatesNoise = false
+        let unestimated = try TraceMatcher(graph: sketch.graph, options: atDefault).match(fixes)
+        #expect(unestimated.points.allSatisfy { $0?.wayID == 1 })
+    }
+
     @Test("a 2 km jump splits the trace into two segments")
     func jumpSplits() throws {
         let sketch = try RoadSketch(
