@@ -53,18 +53,23 @@ struct MapCacheMappingTests {
         #expect(after.bytes == before.bytes)
     }
 
+    /// Copies of `source` at `paths` (their directories made) with one stamp (size and
+    /// modification time), so each would get the same cache.
+    static func stampedCopies(of source: String, at paths: [String]) throws {
+        let stamp = Date(timeIntervalSince1970: 1_764_000_000)
+        for copy in paths {
+            try FileManager.default.createDirectory(at: URL(fileURLWithPath: copy).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: source, toPath: copy)
+            try FileManager.default.setAttributes([.modificationDate: stamp], ofItemAtPath: copy)
+        }
+    }
+
     @Test("the first serve --map on an uncached map writes the very cache map build writes, byte for byte, and routes alike from it")
     func firstServeImportsAsMapBuild() throws {
         let dir = try TemporaryDirectory(prefix: "mmap-serve")
         defer { dir.remove() }
-        // Two copies of the extract with one stamp (size and modification time), in directories of their own.
-        let stamp = Date(timeIntervalSince1970: 1_764_000_000)
         let (built, served) = (dir.file("built/helsinki.osm.pbf"), dir.file("served/helsinki.osm.pbf"))
-        for copy in [built, served] {
-            try FileManager.default.createDirectory(at: URL(fileURLWithPath: copy).deletingLastPathComponent(), withIntermediateDirectories: true)
-            try FileManager.default.copyItem(atPath: Self.helsinki, toPath: copy)
-            try FileManager.default.setAttributes([.modificationDate: stamp], ofItemAtPath: copy)
-        }
+        try Self.stampedCopies(of: Self.helsinki, at: [built, served])
         let build = try WaygateRunner.run(["map", "build", built])
         #expect(build.status == 0, "\(build.stderr)")
         #expect(build.lines.contains { $0.hasPrefix("  graph:     3379 nodes, 9405 edges, ") })
@@ -103,13 +108,8 @@ struct MapCacheMappingTests {
     func loadImportsAsBuild() throws {
         let dir = try TemporaryDirectory(prefix: "mmap-load")
         defer { dir.remove() }
-        let stamp = Date(timeIntervalSince1970: 1_764_000_000)
         let (built, loaded) = (dir.file("b/helsinki.osm.pbf"), dir.file("l/helsinki.osm.pbf"))
-        for copy in [built, loaded] {
-            try FileManager.default.createDirectory(at: URL(fileURLWithPath: copy).deletingLastPathComponent(), withIntermediateDirectories: true)
-            try FileManager.default.copyItem(atPath: Self.helsinki, toPath: copy)
-            try FileManager.default.setAttributes([.modificationDate: stamp], ofItemAtPath: copy)
-        }
+        try Self.stampedCopies(of: Self.helsinki, at: [built, loaded])
         let store = MapStore(userCacheDirectory: dir.file("user-cache"))
         let build = try store.build(built)
         let fresh = try store.load(loaded)
