@@ -10,32 +10,27 @@ enum ParallelEdges {
     static let limit = 4
 
     /// Removes the surplus parallel edges from `edges` (between `nodeCount` nodes), renumbering
-    /// `edgesOfWay` to match. The edges are grouped by start node through one offset table and one
-    /// list of edge numbers (4 bytes per node and per edge), not a table entry and a list per pair.
+    /// `edgesOfWay` to match. Only the edges leaving a node with more than `limit` of them can be
+    /// surplus: those alone are listed and grouped (a count per node, then 4 bytes per such edge),
+    /// since this runs at the import's peak, with the whole extract still held.
     static func collapse(
         _ edges: inout [RoadEdge], nodeCount: Int, edgesOfWay: inout [Int64: [Int32]], keepingWays: Set<Int64>, statistics: inout ImportStatistics
     ) {
-        var starts = [Int32](repeating: 0, count: nodeCount + 1)
-        for e in edges { starts[e.from.index + 1] += 1 }
-        for n in 0..<nodeCount { starts[n + 1] += starts[n] }
-        var byStart = [Int32](repeating: 0, count: edges.count)
-        var fill = starts
-        for (i, e) in edges.enumerated() {
-            byStart[Int(fill[e.from.index])] = Int32(i)
-            fill[e.from.index] += 1
-        }
-        fill = []
+        var leavingCount = [Int32](repeating: 0, count: nodeCount)
+        for e in edges { leavingCount[e.from.index] += 1 }
+        var candidates: [Int32] = []
+        for (i, e) in edges.enumerated() where leavingCount[e.from.index] > limit { candidates.append(Int32(i)) }
+        leavingCount = []
+        // By start node, then end node, each pair's edges in edge order.
+        candidates.sort { (edges[Int($0)].from.index, edges[Int($0)].to.index, $0) < (edges[Int($1)].from.index, edges[Int($1)].to.index, $1) }
         var drop = Set<Int32>()
-        for n in 0..<nodeCount where starts[n + 1] - starts[n] > limit {
-            // The node's edges by end node, each pair's in edge order.
-            let leaving = byStart[Int(starts[n])..<Int(starts[n + 1])].sorted { (edges[Int($0)].to, $0) < (edges[Int($1)].to, $1) }
-            var first = 0
-            while first < leaving.count {
-                var end = first + 1
-                while end < leaving.count, edges[Int(leaving[end])].to == edges[Int(leaving[first])].to { end += 1 }
-                if end - first > limit { drops(Array(leaving[first..<end]), edges, keepingWays, into: &drop) }
-                first = end
-            }
+        var first = 0
+        while first < candidates.count {
+            let (from, to) = (edges[Int(candidates[first])].from, edges[Int(candidates[first])].to)
+            var end = first + 1
+            while end < candidates.count, edges[Int(candidates[end])].from == from, edges[Int(candidates[end])].to == to { end += 1 }
+            if end - first > limit { drops(Array(candidates[first..<end]), edges, keepingWays, into: &drop) }
+            first = end
         }
         guard !drop.isEmpty else { return }
         var renumbered = [Int32](repeating: -1, count: edges.count)
