@@ -63,6 +63,7 @@ public struct RoadGraph: Sendable {
         guard nodes.allSatisfy(\.isValid), shapePoints.allSatisfy(\.isValid) else {
             throw .inconsistent("a node or shape point lies outside [-90, 90] × [-180, 180]")
         }
+        try SegmentIndex.checkGrid(over: shapePoints)
         for (i, e) in edges.enumerated() {
             guard e.from.index < nodes.count, e.to.index < nodes.count, e.from.index >= 0, e.to.index >= 0 else {
                 throw .inconsistent("edge \(i) refers to a node beyond \(nodes.count)")

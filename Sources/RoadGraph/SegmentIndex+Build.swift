@@ -42,6 +42,35 @@ extension SegmentIndex {
         }
     }
 
+    /// The most cells the grid may have over `points` vertices: 64 a vertex and at least 2^24 (a
+    /// city's worth), within `Int32` offsets. Real maps stay far below it (the 64× Milan tiling:
+    /// ~20 M cells for ~30 M vertices); a grid past it means roads spread thinly over a vast box,
+    /// a broken or hostile map, whose dense grid (one offset per 50 m cell) would take gigabytes.
+    static func maximumCells(points: Int) -> Int { min(Int(Int32.max) - 1, max(1 << 24, 64 * points)) }
+
+    /// Refuses `points` (every vertex the index may hold) when the grid over their box would have
+    /// more than `maximumCells` cells, naming the box's size.
+    static func checkGrid(over points: [Coordinate]) throws(RoadGraphError) {
+        guard let first = points.first else { return }
+        var (south, north, west, east) = (first.latitude, first.latitude, first.longitude, first.longitude)
+        for p in points {
+            south = min(south, p.latitude)
+            north = max(north, p.latitude)
+            west = min(west, p.longitude)
+            east = max(east, p.longitude)
+        }
+        let projection = LocalProjection(origin: Coordinate(latitude: (south + north) / 2, longitude: (west + east) / 2))
+        let a = projection.project(Coordinate(latitude: south, longitude: west))
+        let b = projection.project(Coordinate(latitude: north, longitude: east))
+        let (width, height) = (abs(b.x - a.x), abs(b.y - a.y))
+        let cells = (width / cellSize + 1) * (height / cellSize + 1)
+        guard cells <= Double(maximumCells(points: points.count)) else {
+            throw .inconsistent(
+                "\(points.count) road points spread over \(Int(width / 1000)) km × \(Int(height / 1000)) km: the map matcher's "
+                    + "\(Int(cellSize)) m grid would need \(Int(cells)) cells, more than \(maximumCells(points: points.count))")
+        }
+    }
+
     /// Calls its argument with every road segment (fillers left out) in order: its number among
     /// all segments and its projected ends.
     typealias RoadSegments = (_ body: (_ segment: Int32, _ a: PlanarPoint, _ b: PlanarPoint) -> Void) -> Void

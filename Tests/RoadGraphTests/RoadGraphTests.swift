@@ -79,6 +79,21 @@ struct RoadGraphTests {
         #expect(abs(snap.distance - 1000) < 1)
     }
 
+    @Test("a graph whose few roads span a continent is refused, naming the box, rather than indexed on a dense 50 m grid")
+    func continentalGridRefused() {
+        let nodes = [Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 40, longitude: 60)]
+        let edge = RoadEdge(
+            from: NodeID(0), to: NodeID(1), shape: 0, length: 7_000_000, wayID: 1, roadClass: .residential, defaultSpeed: 25,
+            durations: .forbidden)
+        do {
+            _ = try RoadGraph(nodes: nodes, shapePoints: nodes, shapeOffsets: [0, 2], edges: [edge], strings: [], restrictions: [])
+            Issue.record("a continent-wide graph of two points was accepted")
+        } catch {
+            #expect(error.description.hasPrefix("inconsistent road graph: 2 road points spread over "))
+            #expect(error.description.hasSuffix("cells, more than 16777216"))
+        }
+    }
+
     @Test("a graph with an edge pointing at a missing node is rejected as inconsistent")
     func inconsistent() {
         let edge = RoadEdge(
