@@ -110,14 +110,15 @@ struct GraphBuilder {
         guard !edges.isEmpty else { throw .noRoutableWays }
         ParallelEdges.collapse(&edges, nodeCount: nodes.count, edgesOfWay: &edgesOfWay, keepingWays: restrictedWays, statistics: &statistics)
         progress(ImportProgress(phase: .indexing, fraction: 0))
-        let restrictions = Self.restrictions(elements, edges: edges, edgesOfWay: edgesOfWay, nodeIndex: nodeIndex, statistics: &statistics)
+        let (restrictions, viaWayRestrictions) = Self.restrictions(
+            elements, edges: edges, edgesOfWay: edgesOfWay, nodeIndex: nodeIndex, statistics: &statistics)
         (elements, usage, nodeIndex, edgesOfWay) = (OSMElements(), [], [], [:])
         do {
             // The edges and shape points are handed over (not copied), so the graph's own sorted
             // arrays do not coexist with these.
             let graph = try RoadGraph(
                 nodes: consume nodes, shapePoints: consume shapePoints, shapeOffsets: shapeOffsets, edges: consume edges, strings: strings.strings,
-                restrictions: restrictions, indexingSegments: indexingSegments)
+                restrictions: restrictions, viaWayRestrictions: viaWayRestrictions, indexingSegments: indexingSegments)
             statistics.graphNodes = graph.nodeCount
             statistics.graphEdges = graph.edgeCount
             statistics.graphShapes = graph.shapeCount
@@ -151,7 +152,7 @@ struct GraphBuilder {
     /// The turn restrictions of `elements`' relations over `edges` (`nodeIndex`: the graph node of each used-node slot, -1 for none).
     private static func restrictions(
         _ elements: OSMElements, edges: [RoadEdge], edgesOfWay: [Int64: [Int32]], nodeIndex: [Int32], statistics: inout ImportStatistics
-    ) -> [TurnRestriction] {
+    ) -> (viaNode: [TurnRestriction], viaWays: [ViaWayRestriction]) {
         let graphNode: (Int64) -> Int32? = { id in elements.slot(ofNode: id).map { nodeIndex[$0] }.flatMap { $0 >= 0 ? $0 : nil } }
         return TurnRestrictionResolver(edges: edges, edgesOfWay: edgesOfWay, graphNode: graphNode).resolve(elements.relations, statistics: &statistics)
     }

@@ -18,9 +18,9 @@ public struct ImportStatistics: Hashable, Sendable {
     public var graphNodes = 0, graphEdges = 0, graphShapes = 0
     /// Turn restrictions resolved onto graph edges.
     public var restrictions = 0
-    /// Restriction relations skipped because their via member is a way (not supported).
-    public var skippedViaWayRestrictions = 0
-    /// Restriction relations whose members are missing or do not meet at the via node.
+    /// Of `restrictions`, those whose via members are ways (resolved onto chains of edges).
+    public var viaWayRestrictions = 0
+    /// Restriction relations whose members are missing or do not meet at the via node or along the via ways.
     public var unresolvedRestrictions = 0
     /// Directed edges not built or dropped because they repeated another: a way running over
     /// the same piece again, or parallel edges past `ParallelEdges.limit` between one node pair.

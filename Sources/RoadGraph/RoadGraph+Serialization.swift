@@ -4,7 +4,7 @@ import Geodesy
 /// derived indexes (adjacency, spatial grid, bearings) included, so it is used in place when mapped.
 extension RoadGraph {
     /// The version written by `serialized()`; bump it whenever the layout changes.
-    public static let fileFormatVersion: UInt32 = 4
+    public static let fileFormatVersion: UInt32 = 5
     private static let magic: [UInt8] = Array("WGRG".utf8)
 
     /// The sections of the image, in order.
@@ -16,6 +16,8 @@ extension RoadGraph {
         case gridCellOffsets, gridCellShapes
         /// Doubles: south, west, north, east of the nodes (none for an empty graph); one bit per edge starting a restriction.
         case nodeBounds, restrictionStarts
+        /// Int32s: the via-way restrictions (`ViaWayRestriction.records`).
+        case viaWayRestrictions
         /// Doubles: projection origin latitude and longitude, minimum x and y, columns, rows.
         case segmentParameters
         case segmentCellOffsets, segmentCellSegments, segmentXs, segmentYs, segmentEdges, segmentAlong, segmentBearings, planarLengths
@@ -70,6 +72,7 @@ extension RoadGraph {
         case .gridCellShapes: grid.cellShapes.imageSection
         case .nodeBounds: nodeBounds.imageSection
         case .restrictionStarts: restrictionStarts.imageSection
+        case .viaWayRestrictions: MappedArray(ViaWayRestriction.records(viaWayRestrictions)).imageSection
         default: preconditionFailure("\(section) is a section of the segment index")
         }
     }
@@ -149,7 +152,8 @@ extension RoadGraph {
             columns: Int(parameters[5]), rows: Int(parameters[6]), cellOffsets: cellOffsets, cellShapes: cellShapes, cellMeters: parameters[4])
         self.init(
             nodes: nodes, edges: edges, strings: StringTable(offsets: stringOffsets, bytes: stringBytes),
-            restrictions: try section(.restrictions), shapePoints: shapePoints, shapeOffsets: shapeOffsets, outOffsets: outOffsets,
+            restrictions: try section(.restrictions), viaWayRestrictions: try ViaWayRestriction.decoded(try section(.viaWayRestrictions), edges: edges),
+            shapePoints: shapePoints, shapeOffsets: shapeOffsets, outOffsets: outOffsets,
             inOffsets: inOffsets, inEdges: inEdges, shapeEdges: shapeEdges, grid: grid, shapeStartBearings: start, shapeEndBearings: end,
             nodeBounds: bounds, restrictionStarts: starts, segmentIndex: index)
     }

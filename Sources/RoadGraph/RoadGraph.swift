@@ -15,6 +15,8 @@ public struct RoadGraph: Sendable {
     public let strings: StringTable
     /// Turn restrictions sorted by `from` edge.
     public let restrictions: MappedArray<TurnRestriction>
+    /// Turn restrictions through via ways, as chains of edges (few: Milan has about a dozen).
+    public let viaWayRestrictions: [ViaWayRestriction]
     /// All shape vertices; shape `s` is `shapePoints[shapeOffsets[s]..<shapeOffsets[s + 1]]`.
     let shapePoints: MappedArray<Coordinate>
     /// Start of each shape in `shapePoints`, plus one final end offset.
@@ -47,11 +49,12 @@ public struct RoadGraph: Sendable {
     ///   - edges: directed edges, in any order.
     ///   - strings: the string table edges refer to.
     ///   - restrictions: turn restrictions whose edge IDs index `edges` as given.
+    ///   - viaWayRestrictions: turn restrictions through via ways, edge IDs as for `restrictions`.
     ///   - indexingSegments: whether to build the matcher's segment index; without it the graph
     ///     finds no segments until written with `writeImage(of:to:)`, which builds it as it writes.
     public init(
         nodes: consuming [Coordinate], shapePoints: consuming [Coordinate], shapeOffsets: [Int32], edges: consuming [RoadEdge],
-        strings: [String], restrictions: [TurnRestriction], indexingSegments: Bool = true
+        strings: [String], restrictions: [TurnRestriction], viaWayRestrictions: [ViaWayRestriction] = [], indexingSegments: Bool = true
     ) throws(RoadGraphError) {
         var (nodes, shapePoints, edges) = (consume nodes, consume shapePoints, consume edges)
         let shapeCount = shapeOffsets.count - 1, pointCount = shapePoints.count
@@ -85,6 +88,16 @@ public struct RoadGraph: Sendable {
             r.to = EdgeID(newIndex[r.to.index])
             guard r.via.index >= 0, r.via.index < nodeCount else { throw .inconsistent("restriction \(r.from)→\(r.to) out of range") }
             remapped.append(r)
+        }
+        var remappedChains: [ViaWayRestriction] = []
+        for var r in viaWayRestrictions {
+            guard !r.via.isEmpty, r.chain.allSatisfy({ $0.index >= 0 && $0.index < edgeCount }),
+                zip(r.chain, r.chain.dropFirst()).allSatisfy({ edges[$0.index].to == edges[$1.index].from })
+            else { throw .inconsistent("via-way restriction \(r.from)→\(r.to) is not a chain of edges") }
+            r.from = EdgeID(newIndex[r.from.index])
+            r.via = r.via.map { EdgeID(newIndex[$0.index]) }
+            r.to = EdgeID(newIndex[r.to.index])
+            remappedChains.append(r)
         }
         newIndex = []
         // The edges are sorted into their final buffer first, and the builder's freed, before the
@@ -131,7 +144,7 @@ public struct RoadGraph: Sendable {
         shapePoints = []
         let unindexed = RoadGraph(
             nodes: storedNodes, edges: sortedEdges, strings: StringTable(strings),
-            restrictions: MappedArray(remapped.sorted { ($0.from, $0.to) < ($1.from, $1.to) }),
+            restrictions: MappedArray(remapped.sorted { ($0.from, $0.to) < ($1.from, $1.to) }), viaWayRestrictions: remappedChains,
             shapePoints: storedShapePoints, shapeOffsets: MappedArray(shapeOffsets), outOffsets: MappedArray(out),
             inOffsets: MappedArray(inCount), inEdges: MappedArray(inEdges), shapeEdges: MappedArray(shapeEdges),
             grid: grid, shapeStartBearings: MappedArray(start), shapeEndBearings: MappedArray(end), nodeBounds: MappedArray(bounds),
@@ -145,8 +158,8 @@ public struct RoadGraph: Sendable {
     /// This graph with `segmentIndex` as its segment index.
     private func with(segmentIndex: SegmentIndex) -> RoadGraph {
         RoadGraph(
-            nodes: nodes, edges: edges, strings: strings, restrictions: restrictions, shapePoints: shapePoints, shapeOffsets: shapeOffsets,
-            outOffsets: outOffsets, inOffsets: inOffsets, inEdges: inEdges, shapeEdges: shapeEdges, grid: grid,
+            nodes: nodes, edges: edges, strings: strings, restrictions: restrictions, viaWayRestrictions: viaWayRestrictions,
+            shapePoints: shapePoints, shapeOffsets: shapeOffsets, outOffsets: outOffsets, inOffsets: inOffsets, inEdges: inEdges, shapeEdges: shapeEdges, grid: grid,
             shapeStartBearings: shapeStartBearings, shapeEndBearings: shapeEndBearings, nodeBounds: nodeBounds,
             restrictionStarts: restrictionStarts, segmentIndex: segmentIndex)
     }
@@ -154,7 +167,7 @@ public struct RoadGraph: Sendable {
     /// A graph from all its stored arrays (the image loader's path; `init(image:)` checks their sizes).
     init(
         nodes: MappedArray<Coordinate>, edges: MappedArray<RoadEdge>, strings: StringTable, restrictions: MappedArray<TurnRestriction>,
-        shapePoints: MappedArray<Coordinate>, shapeOffsets: MappedArray<Int32>, outOffsets: MappedArray<Int32>,
+        viaWayRestrictions: [ViaWayRestriction], shapePoints: MappedArray<Coordinate>, shapeOffsets: MappedArray<Int32>, outOffsets: MappedArray<Int32>,
         inOffsets: MappedArray<Int32>, inEdges: MappedArray<Int32>, shapeEdges: MappedArray<Int32>, grid: SpatialGrid,
         shapeStartBearings: MappedArray<Double>, shapeEndBearings: MappedArray<Double>, nodeBounds: MappedArray<Double>,
         restrictionStarts: MappedArray<UInt64>, segmentIndex: SegmentIndex
@@ -163,6 +176,7 @@ public struct RoadGraph: Sendable {
         self.edges = edges
         self.strings = strings
         self.restrictions = restrictions
+        self.viaWayRestrictions = viaWayRestrictions
         self.shapePoints = shapePoints
         self.shapeOffsets = shapeOffsets
         self.outOffsets = outOffsets

@@ -14,7 +14,7 @@ extension ContractionHierarchy {
 
     /// The writer of the hierarchy's image (the bytes of `serialized()`), streaming each array from where it lies.
     public func imageWriter() -> SectionedImage.Writer {
-        let parameters = MappedArray([UInt64(profile.index), UInt64(edgeCount), fingerprint, UInt64(costModel)])
+        let parameters = MappedArray([UInt64(profile.index), UInt64(nodeCount), fingerprint, UInt64(costModel)])
         var sections = [parameters.imageSection]
         for graph in [upward, downward] {
             sections += [graph.offsets.imageSection, graph.heads.imageSection, graph.weights.imageSection, graph.middles.imageSection]
@@ -42,20 +42,20 @@ extension ContractionHierarchy {
             guard parameters.count == 4, parameters[3] <= UInt64(UInt32.max), parameters[0] < UInt64(TravelProfile.allCases.count), parameters[1] < UInt64(Int32.max) else {
                 throw RoutingError.badHierarchy("bad parameters section")
             }
-            let edgeCount = Int(parameters[1])
+            let nodeCount = Int(parameters[1])
             var graphs: [UpwardGraph] = []
             for first in [1, 5] {
                 let graph = UpwardGraph(
                     offsets: try file.section(first), heads: try file.section(first + 1), weights: try file.section(first + 2),
                     middles: try file.section(first + 3))
-                guard graph.offsets.count == edgeCount + 1, graph.offsets[0] == 0, Int(graph.offsets[edgeCount]) == graph.heads.count,
+                guard graph.offsets.count == nodeCount + 1, graph.offsets[0] == 0, Int(graph.offsets[nodeCount]) == graph.heads.count,
                     graph.weights.count == graph.heads.count, graph.middles.count == graph.heads.count
-                else { throw RoutingError.badHierarchy("arc offsets do not run from 0 to the arc count over \(edgeCount) edges") }
-                if verifyingContents { try Self.check(graph, edgeCount: edgeCount) }
+                else { throw RoutingError.badHierarchy("arc offsets do not run from 0 to the arc count over \(nodeCount) nodes") }
+                if verifyingContents { try Self.check(graph, nodeCount: nodeCount) }
                 graphs.append(graph)
             }
             self.init(
-                profile: TravelProfile.allCases[Int(parameters[0])], edgeCount: edgeCount, fingerprint: parameters[2], costModel: UInt32(parameters[3]), upward: graphs[0],
+                profile: TravelProfile.allCases[Int(parameters[0])], nodeCount: nodeCount, fingerprint: parameters[2], costModel: UInt32(parameters[3]), upward: graphs[0],
                 downward: graphs[1])
         } catch let error as RoutingError {
             throw error
@@ -73,12 +73,12 @@ extension ContractionHierarchy {
     }
 
     /// Throws unless `graph`'s rows are in order and every arc names edges that exist with a finite, non-negative weight.
-    private static func check(_ graph: UpwardGraph, edgeCount: Int) throws(RoutingError) {
+    private static func check(_ graph: UpwardGraph, nodeCount: Int) throws(RoutingError) {
         guard zip(graph.offsets, graph.offsets.dropFirst()).allSatisfy({ $0 <= $1 }) else {
-            throw .badHierarchy("arc offsets do not run from 0 to the arc count over \(edgeCount) edges")
+            throw .badHierarchy("arc offsets do not run from 0 to the arc count over \(nodeCount) nodes")
         }
-        guard graph.heads.allSatisfy({ $0 >= 0 && Int($0) < edgeCount }), graph.middles.allSatisfy({ $0 >= -1 && Int($0) < edgeCount }),
+        guard graph.heads.allSatisfy({ $0 >= 0 && Int($0) < nodeCount }), graph.middles.allSatisfy({ $0 >= -1 && Int($0) < nodeCount }),
             graph.weights.allSatisfy({ $0.isFinite && $0 >= 0 })
-        else { throw .badHierarchy("an arc names an edge beyond \(edgeCount) or has a negative weight") }
+        else { throw .badHierarchy("an arc names a node beyond \(nodeCount) or has a negative weight") }
     }
 }

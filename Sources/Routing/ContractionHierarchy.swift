@@ -10,8 +10,9 @@ public import RoadGraph
 public struct ContractionHierarchy: Sendable, Equatable {
     /// The profile whose costs the hierarchy encodes (without avoid options).
     public let profile: TravelProfile
-    /// The number of directed edges of the graph it was built for.
-    public let edgeCount: Int
+    /// The number of its nodes: the directed edges of the graph it was built for and the copies of
+    /// via-way restrictions' edges (`SearchNodes`).
+    public let nodeCount: Int
     /// A hash of every turn arc and its weight at build time; a planner uses the hierarchy only
     /// when the current costing gives the same hash, so a changed cost model never answers with stale costs.
     public let fingerprint: UInt64
@@ -29,23 +30,26 @@ public struct ContractionHierarchy: Sendable, Equatable {
     public var arcCount: Int { upward.heads.count + downward.heads.count }
 
     /// A hierarchy from its parts (the builder's and the loader's path).
-    init(profile: TravelProfile, edgeCount: Int, fingerprint: UInt64, costModel: UInt32, upward: UpwardGraph, downward: UpwardGraph) {
+    init(profile: TravelProfile, nodeCount: Int, fingerprint: UInt64, costModel: UInt32, upward: UpwardGraph, downward: UpwardGraph) {
         self.profile = profile
-        self.edgeCount = edgeCount
+        self.nodeCount = nodeCount
         self.fingerprint = fingerprint
         self.costModel = costModel
         self.upward = upward
         self.downward = downward
     }
 
-    /// Calls `visit(e, f, weight)` for every turn arc of `costing`, by `e` then `f` ascending:
-    /// e and f usable, f leaving where e ends, the turn allowed; weight = turn cost + cost(f) in seconds.
+    /// Calls `visit(v, w, weight)` for every turn arc of `costing` between its search nodes, by `v`
+    /// then by the edge of `w` ascending: the edges e of v and f of w usable, f leaving where e ends,
+    /// the turn allowed (restrictions through a via node or via ways); weight = turn cost + cost(f) in seconds.
     static func forEachTurnArc(_ costing: EdgeCosting, _ visit: (Int, Int, Double) -> Void) {
-        let graph = costing.graph
-        for e in 0..<graph.edgeCount where costing.isUsable(e) {
+        let graph = costing.graph, nodes = costing.nodes
+        for v in 0..<nodes.count {
+            let e = nodes.edge(of: v)
+            guard costing.isUsable(e) else { continue }
             for f in graph.outgoingRange(from: graph.edges[e].to) where costing.isUsable(f) {
-                guard let turn = costing.turnCost(from: e, to: f) else { continue }
-                visit(e, f, turn + costing.cost(f))
+                guard let w = nodes.successor(of: v, onto: f), let turn = costing.turnCost(from: e, to: f) else { continue }
+                visit(v, w, turn + costing.cost(f))
             }
         }
     }
@@ -58,7 +62,7 @@ public struct ContractionHierarchy: Sendable, Equatable {
                 hash = (hash ^ ((value >> UInt64(shift)) & 0xFF)) &* 0x0000_0100_0000_01B3
             }
         }
-        mix(UInt64(costing.graph.edgeCount))
+        mix(UInt64(costing.nodes.count))
         forEachTurnArc(costing) { e, f, weight in
             mix(UInt64(e) << 32 | UInt64(f))
             mix(weight.bitPattern)
@@ -66,8 +70,8 @@ public struct ContractionHierarchy: Sendable, Equatable {
         return hash
     }
 
-    /// Appends the road edges of arc `from` → `to` (bypassing `middle`, -1 for a plain turn) to
-    /// `edges`, without `from` itself.
+    /// Appends the search nodes of arc `from` → `to` (bypassing `middle`, -1 for a plain turn) to
+    /// `edges`, without `from` itself (`SearchNodes.edge(of:)` gives their road edges).
     func unpack(from: Int32, to: Int32, middle: Int32, into edges: inout [EdgeID]) {
         guard middle >= 0 else {
             edges.append(EdgeID(to))

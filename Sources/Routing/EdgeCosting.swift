@@ -15,6 +15,8 @@ struct EdgeCosting {
     let graph: RoadGraph
     let tables: RoutingTables
     let profile: TravelProfile
+    /// The nodes a search runs over: the edges and the via-way restrictions' copies of them.
+    let nodes: SearchNodes
     private(set) var avoid: Set<AvoidOption>
     /// Factors on the weight of the roads of routes already found (alternatives search); empty otherwise.
     private var penalties: [Int32: Double] = [:]
@@ -39,6 +41,7 @@ struct EdgeCosting {
         self.graph = graph
         self.tables = tables
         self.profile = profile
+        self.nodes = SearchNodes(graph: graph, profile: profile)
         self.avoid = avoid
     }
 

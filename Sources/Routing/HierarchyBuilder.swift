@@ -36,7 +36,7 @@ struct HierarchyBuilder {
 
     /// A builder over the turn arcs of `costing`.
     init(costing: EdgeCosting) {
-        let n = costing.graph.edgeCount
+        let n = costing.nodes.count
         profile = costing.profile
         fingerprint = ContractionHierarchy.fingerprint(of: costing)
         var outArcs = ArcLists(nodeCount: n), inArcs = ArcLists(nodeCount: n)
@@ -116,7 +116,7 @@ struct HierarchyBuilder {
         let down = Self.compressed(downward)
         downward = ArcRows(count: 0)
         return ContractionHierarchy(
-            profile: profile, edgeCount: n, fingerprint: fingerprint, costModel: EdgeCosting.modelVersion, upward: up, downward: down)
+            profile: profile, nodeCount: n, fingerprint: fingerprint, costModel: EdgeCosting.modelVersion, upward: up, downward: down)
     }
 
     /// The shortcuts contracting `v` now would need: u → w for every in-neighbour u and out-neighbour

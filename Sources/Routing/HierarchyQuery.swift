@@ -98,9 +98,11 @@ struct HierarchyQuery {
         }
         for t in targets where costing.isUsable(t.edge.index) {
             let label = Label(distance: -(1 - t.fraction) * costing.cost(t.edge.index), parent: -1, arc: -1, fraction: t.fraction)
-            if label.distance < search.backward[t.edge.rawValue]?.distance ?? .infinity {
-                search.backward[t.edge.rawValue] = label
-                search.backwardHeap.push(label.distance, t.edge.rawValue)
+            // The edge is reached as itself or as a copy along a via-way restriction's chain.
+            for node in [t.edge.rawValue] + costing.nodes.copies(of: t.edge.index)
+            where label.distance < search.backward[node]?.distance ?? .infinity {
+                search.backward[node] = label
+                search.backwardHeap.push(label.distance, node)
                 search.lowestBackwardSeed = min(search.lowestBackwardSeed, label.distance)
             }
         }
@@ -167,7 +169,8 @@ struct HierarchyQuery {
             guard let following = search.backward[node] else { return nil }
             label = following
         }
-        return PathSearch.Result(edges: edges, startFraction: startFraction, endFraction: label.fraction, cost: up.distance + down.distance)
+        return PathSearch.Result(
+            edges: costing.nodes.roadEdges(of: edges), startFraction: startFraction, endFraction: label.fraction, cost: up.distance + down.distance)
     }
 
     /// Settles the top node of one direction: relaxes its arcs in `graph` and records a cheaper meeting with `other`.

@@ -2,8 +2,9 @@ import Geodesy
 import RoadGraph
 
 /// Edge-based A* from snapped start points to snapped end points. A label is "at the end of edge
-/// e", so turn restrictions and turn costs between two edges are exact; the bound is the straight
-/// line at the profile's top speed, which stays admissible with turn costs and penalties ≥ 1.
+/// e" (or of a copy of e along a via-way restriction: `SearchNodes`), so turn restrictions and turn
+/// costs between two edges are exact; the bound is the straight line at the profile's top speed,
+/// which stays admissible with turn costs and penalties ≥ 1.
 struct PathSearch {
     let costing: EdgeCosting
 
@@ -15,8 +16,8 @@ struct PathSearch {
         var cost: Double
     }
 
-    /// What the search knows of an edge it reached: the cost at its end, the edge before it (-1 for
-    /// a source) and, for a source, the fraction it starts at.
+    /// What the search knows of a node it reached: the cost at the end of its edge, the node before
+    /// it (-1 for a source) and, for a source, the fraction it starts at.
     struct Label {
         var cost: Double
         var parent: Int32
@@ -25,11 +26,12 @@ struct PathSearch {
 
     /// The cheapest path from any of `sources` to any of `targets`, nil when none exists.
     func run(from sources: [EdgeSnap], to targets: [EdgeSnap]) -> Result? {
-        let graph = costing.graph
-        let edgeCount = graph.edgeCount
+        let graph = costing.graph, nodes = costing.nodes
+        // Arrivals at the targets are the states after the search nodes.
+        let arrivals = nodes.count
         guard let goalCoordinate = targets.first?.coordinate else { return nil }
         let goal = costing.tables.projection.project(goalCoordinate)
-        // Labels of the edges reached only (not arrays over the whole graph), so a search costs what it visits.
+        // Labels of the nodes reached only (not arrays over the whole graph), so a search costs what it visits.
         var labels = SearchLabels<Label>()
         func cost(_ e: Int) -> Double { labels[Int32(e)]?.cost ?? .infinity }
         var arrivalCost = [Double](repeating: .infinity, count: targets.count)
@@ -38,7 +40,7 @@ struct PathSearch {
         var targetsByNode: [NodeID: [Int]] = [:]
         for (k, t) in targets.enumerated() { targetsByNode[graph.edges[t.edge.index].from, default: []].append(k) }
         var heap = MinHeap()
-        func bound(_ e: Int) -> Double { costing.bound(from: graph.edges[e].to, to: goal) }
+        func bound(_ v: Int) -> Double { costing.bound(from: graph.edges[nodes.edge(of: v)].to, to: goal) }
 
         for s in sources {
             let c = costing.cost(s.edge.index)
@@ -49,7 +51,7 @@ struct PathSearch {
                     arrivalCost[k] = direct
                     arrivalParent[k] = -1
                     arrivalStart[k] = s.fraction
-                    heap.push(direct, Int32(edgeCount + k))
+                    heap.push(direct, Int32(arrivals + k))
                 }
             }
             let remaining = (1 - s.fraction) * c
@@ -59,32 +61,32 @@ struct PathSearch {
             }
         }
         while let (key, state) = heap.pop() {
-            if Int(state) >= edgeCount {
-                let k = Int(state) - edgeCount
+            if Int(state) >= arrivals {
+                let k = Int(state) - arrivals
                 guard key <= arrivalCost[k] else { continue }
                 return result(k, targets, arrivalParent, arrivalStart, arrivalCost[k], labels)
             }
-            let e = Int(state)
-            let reached = cost(e)
-            guard key <= reached + bound(e) + 1e-9 else { continue }
+            let v = Int(state), e = nodes.edge(of: v)
+            let reached = cost(v)
+            guard key <= reached + bound(v) + 1e-9 else { continue }
             let node = graph.edges[e].to
             for k in targetsByNode[node] ?? [] {
                 let t = targets[k]
-                guard let turn = costing.turnCost(from: e, to: t.edge.index) else { continue }
+                guard nodes.successor(of: v, onto: t.edge.index) != nil, let turn = costing.turnCost(from: e, to: t.edge.index) else { continue }
                 let total = reached + turn + t.fraction * costing.cost(t.edge.index)
                 if total < arrivalCost[k] {
                     arrivalCost[k] = total
-                    arrivalParent[k] = Int32(e)
-                    heap.push(total, Int32(edgeCount + k))
+                    arrivalParent[k] = Int32(v)
+                    heap.push(total, Int32(arrivals + k))
                 }
             }
             for next in graph.outgoingRange(from: node) {
                 let c = costing.cost(next)
-                guard c.isFinite, let turn = costing.turnCost(from: e, to: next) else { continue }
+                guard c.isFinite, let w = nodes.successor(of: v, onto: next), let turn = costing.turnCost(from: e, to: next) else { continue }
                 let total = reached + turn + c
-                if total < cost(next) {
-                    labels[Int32(next)] = Label(cost: total, parent: Int32(e), startFraction: 0)
-                    heap.push(total + bound(next), Int32(next))
+                if total < cost(w) {
+                    labels[Int32(w)] = Label(cost: total, parent: Int32(v), startFraction: 0)
+                    heap.push(total + bound(w), Int32(w))
                 }
             }
         }
@@ -108,6 +110,6 @@ struct PathSearch {
             e = p
         }
         edges.reverse()
-        return Result(edges: edges, startFraction: labels[e]?.startFraction ?? 0, endFraction: target.fraction, cost: total)
+        return Result(edges: costing.nodes.roadEdges(of: edges), startFraction: labels[e]?.startFraction ?? 0, endFraction: target.fraction, cost: total)
     }
 }

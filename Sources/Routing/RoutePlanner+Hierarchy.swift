@@ -39,7 +39,7 @@ extension RoutePlanner {
         let costings = TravelProfile.allCases.map { EdgeCosting(graph: graph, tables: tables, profile: $0, avoid: []) }
         plainCostings = costings
         self.hierarchies = hierarchies.filter { h in
-            h.edgeCount == graph.edgeCount && h.costModel == EdgeCosting.modelVersion && (!verifying || Self.isCurrent(h, costing: costings[h.profile.index]))
+            h.nodeCount == costings[h.profile.index].nodes.count && h.costModel == EdgeCosting.modelVersion && (!verifying || Self.isCurrent(h, costing: costings[h.profile.index]))
         }
     }
 
@@ -51,7 +51,7 @@ extension RoutePlanner {
 
     /// Whether `hierarchy` matches the graph and the costs of `costing` (its profile without avoid options).
     static func isCurrent(_ hierarchy: ContractionHierarchy, costing: EdgeCosting) -> Bool {
-        hierarchy.edgeCount == costing.graph.edgeCount && hierarchy.costModel == EdgeCosting.modelVersion
+        hierarchy.nodeCount == costing.nodes.count && hierarchy.costModel == EdgeCosting.modelVersion
             && ContractionHierarchy.fingerprint(of: costing) == hierarchy.fingerprint
     }
 }

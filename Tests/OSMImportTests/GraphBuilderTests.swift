@@ -136,7 +136,7 @@ struct GraphBuilderTests {
         #expect(throws: OSMImportError.noRoutableWays) { _ = try OSMImporter().importGraph(from: Array(badB.utf8)) }
     }
 
-    @Test("restrictions with a via node resolve to edges; via-way ones are counted and skipped")
+    @Test("restrictions with a via node resolve to edges, via-way ones to chains of edges along the via ways")
     func restrictions() throws {
         let map = ASCIIMap(
             """
@@ -155,10 +155,18 @@ struct GraphBuilderTests {
                 ([.way("ab", role: "from"), .way("bd", role: "via"), .way("de", role: "to")], ["type": "restriction", "restriction": "no_left_turn"]),
                 ASCIIMap.restriction("only_straight_on", from: "bc", via: "b", to: "ab", extraTags: ["except": "bicycle"]),
             ])
-        #expect(result.statistics.restrictions == 2)
-        #expect(result.statistics.skippedViaWayRestrictions == 1)
+        #expect(result.statistics.restrictions == 3)
+        #expect(result.statistics.viaWayRestrictions == 1)
+        #expect(result.statistics.unresolvedRestrictions == 0)
         let g = result.graph
         #expect(g.restrictions.count == 2)
+        #expect(g.viaWayRestrictions.count == 1)
+        let chain = try #require(g.viaWayRestrictions.first)
+        func letters(_ e: EdgeID) -> String {
+            [g[e].from, g[e].to].map { n in map.nodes.first { $0.value == g.coordinate(of: n) }.map { String($0.key) } ?? "?" }.joined()
+        }
+        #expect(chain.chain.map(letters) == ["ab", "bd", "de"])
+        #expect(chain.kind == .prohibitive && chain.profiles == [.car, .bike])
         let r = try #require(g.restrictions.first { $0.kind == .prohibitive })
         #expect(g.coordinate(of: r.via) == map.coordinate(of: "b"))
         #expect(g[r.from].to == r.via && g[r.to].from == r.via)

@@ -28,7 +28,7 @@ struct ContractionHierarchySerializationTests {
         #expect(loaded == h)
         #expect(loaded.serialized() == bytes)
         #expect(loaded.profile == .car)
-        #expect(loaded.edgeCount == p.graph.edgeCount)
+        #expect(loaded.nodeCount == p.graph.edgeCount)
         #expect(p.isCurrent(loaded))
     }
 

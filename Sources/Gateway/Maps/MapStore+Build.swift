@@ -9,7 +9,8 @@ extension MapStore {
     public struct BuiltMap: Sendable {
         /// What the import read and built.
         public var statistics: ImportStatistics
-        /// The graph's turn restrictions (statistics count relations; one may give several).
+        /// The graph's turn restrictions, through a via node and through via ways (statistics count
+        /// relations; one may give several).
         public var restrictionCount: Int
         /// Arcs and shortcuts of the car hierarchy.
         public var hierarchyArcs: Int, hierarchyShortcuts: Int
@@ -63,7 +64,7 @@ extension MapStore {
         throws(GatewayError) -> BuiltMap
     {
         let imported = try importOSM(path, file, memory: memory, progress: progress)
-        let (statistics, restrictionCount) = (imported.statistics, imported.graph.restrictions.count)
+        let (statistics, restrictionCount) = (imported.statistics, imported.graph.restrictions.count + imported.graph.viaWayRestrictions.count)
         if let memory {
             let needs = estimatedHierarchyBytes(imported.graph)
             guard needs <= memory.bytes else {
@@ -142,7 +143,7 @@ extension MapStore {
         info.state = .valid
         info.nodes = graph.nodeCount
         info.edges = graph.edgeCount
-        info.restrictions = graph.restrictions.count
+        info.restrictions = graph.restrictions.count + graph.viaWayRestrictions.count
         info.shapes = graph.shapeCount
         info.hierarchyArcs = contents.planner.hierarchies.first { $0.profile == .car }?.arcCount ?? 0
         if let box = graph.boundingBox {
