@@ -68,7 +68,7 @@ struct MapCommand: Subcommand {
         var console = Console()
         console.print("built \(built.cachePath)")
         console.print("  read:      \(s.osmNodes) OSM nodes, \(s.osmWays) highway ways (\(s.carWays) for cars, \(s.bikeWays) bikes, \(s.footWays) on foot)")
-        console.print("  graph:     \(s.graphNodes) nodes, \(s.graphEdges) edges, \(built.restrictionCount) turn restrictions, \(s.graphShapes) shapes")
+        console.print("  graph:     \(s.graphNodes) nodes, \(s.graphEdges) edges, \(built.restrictionCount) turn restrictions (\(s.viaWayRestrictions) relations through via ways), \(s.graphShapes) shapes")
         console.print("  hierarchy: \(built.hierarchyArcs) arcs (\(built.hierarchyShortcuts) shortcuts)")
         let peak = ProcessUsage.peakResidentBytes.map(MemoryBudget.format) ?? "unknown"
         console.print(
