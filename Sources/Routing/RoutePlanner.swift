@@ -67,10 +67,11 @@ public struct RoutePlanner: Sendable {
         guard request.waypoints.count >= 2 else { throw .tooFewWaypoints(request.waypoints.count) }
         let costing = request.avoid.isEmpty
             ? plainCostings[profile.index] : plainCostings[profile.index].avoiding(request.avoid)
-        var candidates: [[EdgeSnap]] = []
+        var snapped: [WaypointSnaps] = []
         for waypoint in request.waypoints {
-            candidates.append(try snap(waypoint, costing: costing, radius: request.snapRadius))
+            snapped.append(try snap(waypoint, costing: costing, radius: request.snapRadius))
         }
+        let candidates = Self.chosen(snapped)
         var searches: [PathSearch.Result] = [], viaNode: [PathSearch.Result]?
         for leg in 0..<(candidates.count - 1) {
             let sources = Self.departures(candidates[leg]), targets = Self.arrivals(candidates[leg + 1])
@@ -108,12 +109,33 @@ public struct RoutePlanner: Sendable {
     /// Metres scanned first when snapping, before the request's full radius.
     static let firstSnapRadius: Meters = 50
 
+    /// Where a waypoint snaps: the usable edges nearest to it, and when none of them lies in the
+    /// largest strongly connected component (a car park, a one-way stub at the map's edge) the
+    /// component they are in and the nearest edges inside the largest one.
+    struct WaypointSnaps {
+        /// The nearest usable edges (within 1 m of the nearest).
+        var nearest: [EdgeSnap]
+        /// The component of the nearest edges when it is not the largest, else nil.
+        var smallComponent: Int32?
+        /// The nearest edges in the largest component when `smallComponent` is set (may be empty).
+        var inLargest: [EdgeSnap]
+    }
+
+    /// The snaps each waypoint's search uses, as OSRM chooses its phantom nodes: the nearest ones
+    /// when every waypoint lies in one and the same small component; otherwise, for a waypoint
+    /// whose nearest roads are off the largest component, the nearest roads inside it (when there
+    /// are any within the radius), so a route never starts or ends on an island it cannot leave.
+    static func chosen(_ snapped: [WaypointSnaps]) -> [[EdgeSnap]] {
+        let first = snapped.first?.smallComponent
+        let allInOneSmall = first != nil && snapped.allSatisfy { $0.smallComponent == first }
+        return snapped.map { allInOneSmall || $0.inLargest.isEmpty ? $0.nearest : $0.inLargest }
+    }
+
     /// The usable edges nearest to `waypoint` (both directions of the closest road when allowed),
-    /// honouring its heading. When the nearest road lies outside the largest strongly connected
-    /// component (a car park, a one-way stub at the map's edge), the nearest road inside it is offered too,
-    /// as OSRM does, so the search can still leave from or reach the main network.
+    /// honouring its heading, and when they lie outside the largest strongly connected component the
+    /// nearest usable edges inside it (`WaypointSnaps`).
     /// - Throws: `RoutingError.pointOffNetwork` when nothing usable lies within `radius` metres.
-    func snap(_ waypoint: RouteWaypoint, costing: EdgeCosting, radius: Meters) throws(RoutingError) -> [EdgeSnap] {
+    func snap(_ waypoint: RouteWaypoint, costing: EdgeCosting, radius: Meters) throws(RoutingError) -> WaypointSnaps {
         let profileIndex = costing.profile.index
         func isBig(_ edge: EdgeID) -> Bool {
             let e = graph.edges[edge.index]
@@ -136,12 +158,12 @@ public struct RoutePlanner: Sendable {
         }
         let all = near { costing.isUsable($0.index) }
         guard let nearest = all.first else { throw .pointOffNetwork(waypoint.coordinate) }
-        var snaps = all.filter { $0.distance <= nearest.distance + 1 }
-        if !snaps.contains(where: { isBig($0.edge) }) {
-            let big = near { costing.isUsable($0.index) && isBig($0) }
-            if let nearestBig = big.first { snaps += big.filter { $0.distance <= nearestBig.distance + 1 } }
-        }
-        return snaps
+        let snaps = all.filter { $0.distance <= nearest.distance + 1 }
+        guard !snaps.contains(where: { isBig($0.edge) }) else { return WaypointSnaps(nearest: snaps, smallComponent: nil, inLargest: []) }
+        let big = near { costing.isUsable($0.index) && isBig($0) }
+        let inLargest = big.first.map { nearestBig in big.filter { $0.distance <= nearestBig.distance + 1 } } ?? []
+        let component = tables.components[profileIndex][graph.edges[nearest.edge.index].from.index]
+        return WaypointSnaps(nearest: snaps, smallComponent: component, inLargest: inLargest)
     }
 
     /// Snaps usable for leaving a waypoint: a waypoint on a node is left along the edges starting

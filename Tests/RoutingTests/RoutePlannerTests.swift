@@ -141,4 +141,30 @@ struct RoutePlannerTests {
         #expect(throws: RoutingError.unknownAvoidOption("tolls")) { try AvoidOption.named("tolls") }
         #expect("\(RoutingError.unknownProfile("horse"))" == "unknown profile 'horse' (expected car, bike or foot)")
     }
+
+    @Test("a waypoint nearest a one-way stub off the main network is snapped into it, as OSRM chooses; waypoints all on the stub stay on it")
+    func smallComponents() throws {
+        let map = ASCIIMap(
+            """
+            x
+             \\
+              a---b---c
+              |       |
+              d---e---f
+            """, gridSize: 30)
+        let p = try planner(
+            map,
+            [
+                ("xa", ["highway": "residential", "oneway": "yes"]), ("abc", ["highway": "primary"]), ("ad", ["highway": "residential"]),
+                ("def", ["highway": "residential"]), ("cf", ["highway": "residential"]),
+            ])
+        // x's nearest road is the stub x→a, which no route can enter: OSRM leaves from the main network.
+        let fromStub = try plan(p, map, "x", "f")
+        #expect(!nodeLetters(fromStub, p, map).hasPrefix("x"))
+        #expect(try #require(fromStub.waypoints.first).coordinate.distance(to: map.coordinate(of: "a")) < 1)
+        // Both ends on the stub: the route runs along it.
+        let middle = map.coordinate(of: "x").destination(distance: 20, bearing: map.coordinate(of: "x").bearing(to: map.coordinate(of: "a")))
+        let along = try #require(try p.plan(RouteRequest(waypoints: [RouteWaypoint(map.coordinate(of: "x")), RouteWaypoint(middle)])).first)
+        #expect(abs(along.legs.reduce(0) { $0 + $1.distance } - 20) < 0.5)
+    }
 }
