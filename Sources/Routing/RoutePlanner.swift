@@ -109,11 +109,17 @@ public struct RoutePlanner: Sendable {
     /// Metres scanned first when snapping, before the request's full radius.
     static let firstSnapRadius: Meters = 50
 
+    /// Roads this close to the nearest one count as equally near when snapping (both directions of
+    /// a road, ways drawn over each other). Like OSRM, a waypoint otherwise snaps to the one nearest
+    /// road, even when another a few decimetres farther would give a cheaper route; 0.1 m is the
+    /// precision of OSRM's coordinates (10⁻⁶°), below which the two cannot be ordered alike.
+    static let snapTieTolerance: Meters = 0.1
+
     /// Where a waypoint snaps: the usable edges nearest to it, and when none of them lies in the
     /// largest strongly connected component (a car park, a one-way stub at the map's edge) the
     /// component they are in and the nearest edges inside the largest one.
     struct WaypointSnaps {
-        /// The nearest usable edges (within 1 m of the nearest).
+        /// The nearest usable edges (within `snapTieTolerance` of the nearest: both directions of a road).
         var nearest: [EdgeSnap]
         /// The component of the nearest edges when it is not the largest, else nil.
         var smallComponent: Int32?
@@ -142,8 +148,8 @@ public struct RoutePlanner: Sendable {
             let component = tables.components[profileIndex][e.from.index]
             return component == tables.components[profileIndex][e.to.index] && component == tables.largestComponents[profileIndex]
         }
-        // The accepted snaps within `radius`, nearest first; only those within 1 m of the nearest are
-        // used, so a scan of the first 50 m (fewer grid cells) serves when it finds one close enough.
+        // The accepted snaps within `radius`, nearest first; only those tied with the nearest are used,
+        // so a scan of the first 50 m (fewer grid cells) serves when it finds one close enough.
         func near(_ accept: (EdgeID) -> Bool) -> [EdgeSnap] {
             var scanned = min(radius, Self.firstSnapRadius)
             while true {
@@ -151,17 +157,17 @@ public struct RoutePlanner: Sendable {
                     guard let heading = waypoint.heading else { return true }
                     return Bearing.difference(snap.bearing, heading) <= waypoint.headingTolerance
                 }
-                if let first = found.first, first.distance + 1 <= scanned || scanned >= radius { return found }
+                if let first = found.first, first.distance + Self.snapTieTolerance <= scanned || scanned >= radius { return found }
                 if scanned >= radius { return [] }
                 scanned = radius
             }
         }
         let all = near { costing.isUsable($0.index) }
         guard let nearest = all.first else { throw .pointOffNetwork(waypoint.coordinate) }
-        let snaps = all.filter { $0.distance <= nearest.distance + 1 }
+        let snaps = all.filter { $0.distance <= nearest.distance + Self.snapTieTolerance }
         guard !snaps.contains(where: { isBig($0.edge) }) else { return WaypointSnaps(nearest: snaps, smallComponent: nil, inLargest: []) }
         let big = near { costing.isUsable($0.index) && isBig($0) }
-        let inLargest = big.first.map { nearestBig in big.filter { $0.distance <= nearestBig.distance + 1 } } ?? []
+        let inLargest = big.first.map { nearestBig in big.filter { $0.distance <= nearestBig.distance + Self.snapTieTolerance } } ?? []
         let component = tables.components[profileIndex][graph.edges[nearest.edge.index].from.index]
         return WaypointSnaps(nearest: snaps, smallComponent: component, inLargest: inLargest)
     }

@@ -167,4 +167,23 @@ struct RoutePlannerTests {
         let along = try #require(try p.plan(RouteRequest(waypoints: [RouteWaypoint(map.coordinate(of: "x")), RouteWaypoint(middle)])).first)
         #expect(abs(along.legs.reduce(0) { $0 + $1.distance } - 20) < 0.5)
     }
+
+    @Test("a waypoint snaps to the one nearest road, as OSRM does, even when one 0.1 m farther would give a shorter route")
+    func nearestRoadOnly() throws {
+        let map = ASCIIMap(
+            """
+            a---------b
+            |         |
+            c---------d
+            """, gridSize: 20)
+        let p = try planner(
+            map, [("ba", ["highway": "residential", "oneway": "yes"]), ("ac", ["highway": "residential"]), ("cd", ["highway": "residential"]),
+                  ("bd", ["highway": "residential"])])
+        let (a, b) = (map.coordinate(of: "a"), map.coordinate(of: "b"))
+        let middle = Coordinate(latitude: (a.latitude + b.latitude) / 2, longitude: (a.longitude + b.longitude) / 2)
+        // 19.9 m south of the one-way b→a, 20.1 m north of c–d: it starts westward on b→a.
+        let start = middle.destination(distance: 19.9, bearing: 180)
+        let route = try #require(try p.plan(RouteRequest(waypoints: [RouteWaypoint(start), RouteWaypoint(map.coordinate(of: "d"))])).first)
+        #expect(nodeLetters(route, p, map) == "acd")
+    }
 }
