@@ -125,7 +125,7 @@ struct GraphBuilder {
             progress(ImportProgress(phase: .indexing, fraction: 1))
             return graph
         } catch {
-            throw .corruptPBF(offset: 0, reason: "\(error)")
+            throw .unusableRoads("\(error)")
         }
     }
 

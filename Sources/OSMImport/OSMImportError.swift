@@ -12,6 +12,9 @@ public enum OSMImportError: Error, Equatable, CustomStringConvertible {
     case malformedXML(line: Int, reason: String)
     /// The extract has no way that any profile may travel.
     case noRoutableWays
+    /// The extract's roads make no usable road graph (`RoadGraphError`'s reason: e.g. roads spread
+    /// so thinly that their spatial index would be unbounded), whatever the file's format.
+    case unusableRoads(String)
     /// The file is larger than Waygate imports in this format (`OSMImporter.maximumPBFBytes`,
     /// `maximumXMLBytes`).
     case tooLarge(format: String, bytes: Int, limit: Int)
@@ -30,6 +33,7 @@ public enum OSMImportError: Error, Equatable, CustomStringConvertible {
         case .inflateFailed(let offset, let code): "zlib could not inflate the OSM PBF blob at byte \(offset) (code \(code))"
         case .malformedXML(let line, let reason): "malformed OSM XML at line \(line): \(reason)"
         case .noRoutableWays: "the OSM extract contains no routable ways"
+        case .unusableRoads(let reason): "the OSM extract's roads make no usable road graph: \(reason)"
         case .tooLarge(let format, let bytes, let limit): "\(format) of \(bytes) bytes is over the limit of \(limit) (use a smaller extract)"
         case .overMemoryBudget(let what, let needs, let budget):
             "\(what) needs about \(MemoryBudget.format(needs)), over the memory budget of \(MemoryBudget.format(budget)) (allow more with --memory)"

@@ -191,4 +191,20 @@ struct GraphBuilderTests {
             #expect(message.contains("the map matcher's 50 m grid would need"))
         }
     }
+
+    @Test("roads no graph can index are refused as what they are, not as a corrupt PBF, whatever the format (here XML)")
+    func unusableRoads() throws {
+        var xml = "<osm version=\"0.6\">\n"
+        for k in 0..<5 {
+            xml += "<node id=\"\(2 * k + 1)\" lat=\"\(Double(k) * 0.001)\" lon=\"0\"/><node id=\"\(2 * k + 2)\" lat=\"\(40 + Double(k) * 0.001)\" lon=\"60\"/>\n"
+            xml += "<way id=\"\(10 + k)\"><nd ref=\"\(2 * k + 1)\"/><nd ref=\"\(2 * k + 2)\"/><tag k=\"highway\" v=\"residential\"/></way>\n"
+        }
+        xml += "</osm>\n"
+        do {
+            _ = try OSMImporter().importGraph(from: Array(xml.utf8))
+            Issue.record("five continent-wide roads were imported")
+        } catch {
+            #expect("\(error)".hasPrefix("the OSM extract's roads make no usable road graph: inconsistent road graph: 10 road points "))
+        }
+    }
 }
