@@ -259,6 +259,25 @@ struct MapStoreTests {
         #expect(MapStore(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u"]).userCacheDirectory == "/x/cache/waygate")
         #expect(MapStore(environment: ["HOME": "/home/u"]).userCacheDirectory == "/home/u/.cache/waygate")
     }
+
+    @Test("map build of roads the matcher's grid refuses (fuzz/seeds/osm/continent-box.osm) fails naming the map and why, and leaves no cache")
+    func unindexableMap() throws {
+        let dir = try TemporaryDirectory(prefix: "mapstore")
+        defer { dir.remove() }
+        let path = dir.file("continent.osm")
+        let xml = """
+            <osm version="0.6">
+              <node id="1" lat="61.0" lon="24.0"/><node id="2" lat="60.0" lon="12.001"/><node id="3" lat="20.001" lon="24.001"/>
+              <way id="10"><nd ref="1"/><nd ref="2"/><nd ref="3"/><tag k="highway" v="primary"/></way>
+            </osm>
+            """
+        try Data(xml.utf8).write(to: URL(fileURLWithPath: path))
+        let store = MapStore(userCacheDirectory: dir.file("user-cache"))
+        let reason = "inconsistent road graph: 3 road points over 1014 km × 4558 km: the map matcher's 50 m grid would list their segments in more than 16777216 cells"
+        #expect(throws: GatewayError.badMap(path: path, reason: reason)) { try store.build(path) }
+        #expect(throws: GatewayError.badMap(path: path, reason: reason)) { try store.load(path) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["continent.osm"])
+    }
 }
 
 @Suite("MapRouter: routes and rerouting on a loaded map")
