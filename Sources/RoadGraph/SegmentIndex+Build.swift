@@ -33,32 +33,30 @@ extension SegmentIndex {
             vertexCount += 1
         }
 
-        /// The cells the segment from `a` to `b` is listed in (its bounding box of cells), row by row:
-        /// calls `body` with each row and the first and last column of the segment's cells there.
+        /// The cells the segment from `a` to `b` crosses, row by row: calls `body` with each row of
+        /// its bounding box of cells and the first and last column of the cells it crosses there
+        /// (widened by a millimetre each way against rounding, within its bounding box).
         func forEachRow(_ a: PlanarPoint, _ b: PlanarPoint, _ body: (_ row: Int, _ first: Int, _ last: Int) -> Void) {
-            let (c0, c1, r0, r1) = cells(a, b)
-            for r in r0...r1 { body(r, c0, c1) }
-        }
-
-        /// How many cells the segment from `a` to `b` is listed in.
-        func cellCount(_ a: PlanarPoint, _ b: PlanarPoint) -> Int {
-            let (c0, c1, r0, r1) = cells(a, b)
-            return (c1 - c0 + 1) * (r1 - r0 + 1)
-        }
-
-        /// The first and last column and row of the cells of the segment from `a` to `b`.
-        private func cells(_ a: PlanarPoint, _ b: PlanarPoint) -> (c0: Int, c1: Int, r0: Int, r1: Int) {
-            (
-                Int((min(a.x, b.x) - minX) / SegmentIndex.cellSize), Int((max(a.x, b.x) - minX) / SegmentIndex.cellSize),
-                Int((min(a.y, b.y) - minY) / SegmentIndex.cellSize), Int((max(a.y, b.y) - minY) / SegmentIndex.cellSize)
-            )
+            let size = SegmentIndex.cellSize, margin: Meters = 0.001
+            let (lowX, highX, lowY, highY) = (min(a.x, b.x), max(a.x, b.x), min(a.y, b.y), max(a.y, b.y))
+            let c0 = Int((lowX - minX) / size), c1 = Int((highX - minX) / size)
+            let r0 = Int((lowY - minY) / size), r1 = Int((highY - minY) / size)
+            guard r0 < r1 else { return body(r0, c0, c1) }
+            // The segment's x where it meets a row's lower and upper edges (its ends within its box).
+            let slope = (b.x - a.x) / (b.y - a.y)
+            for r in r0...r1 {
+                let y0 = max(lowY, minY + Double(r) * size - margin), y1 = min(highY, minY + Double(r + 1) * size + margin)
+                let x0 = a.x + (y0 - a.y) * slope, x1 = a.x + (y1 - a.y) * slope
+                let first = Int((max(lowX, min(x0, x1) - margin) - minX) / size), last = Int((min(highX, max(x0, x1) + margin) - minX) / size)
+                body(r, max(c0, first), min(c1, last))
+            }
         }
     }
 
     /// The most (segment, cell) entries the grid may list for `vertices` vertices: 64 a vertex and
     /// at least 2^24 (a city's worth), within `Int32` offsets. Real maps stay far below it (Milan:
-    /// ENTRIES a vertex); past it are segments hundreds of kilometres long across the grid's
-    /// diagonal (each listed in its bounding box of cells): a broken or hostile map.
+    /// 1.35 a vertex; a straight road across a continent, ~200,000); past it are roads zigzagging
+    /// over hundreds of kilometres, thousands of times: a broken or hostile map.
     static func maximumEntries(vertices: Int) -> Int { min(Int(Int32.max) - 1, max(1 << 24, 64 * vertices)) }
 
     /// Calls its argument with every road segment (fillers left out) in order: its number among
@@ -186,11 +184,12 @@ extension SegmentIndex {
         let limit = maximumEntries(vertices: extent.vertexCount)
         var total = 0
         segments { _, a, b in
-            // Past the limit no row is walked: a segment's count is a product, taken at most once past it.
+            // Past the limit no segment is walked: the rows walked are at most the entries counted.
             guard total <= limit else { return }
-            total += extent.cellCount(a, b)
-            guard total <= limit else { return }
-            extent.forEachRow(a, b) { r, c0, c1 in starts[r + 1] += Int32(c1 - c0 + 1) }
+            extent.forEachRow(a, b) { r, c0, c1 in
+                total += c1 - c0 + 1
+                if total <= limit { starts[r + 1] += Int32(c1 - c0 + 1) }
+            }
         }
         guard total <= limit else {
             let (width, height) = (Int((extent.maxX - extent.minX) / 1000), Int((extent.maxY - extent.minY) / 1000))

@@ -64,7 +64,7 @@ public struct SegmentIndex: Sendable {
         let c0 = max(0, Int(((p.x - radius - minX) / Self.cellSize).rounded(.down))), c1 = min(columns - 1, Int((p.x + radius - minX) / Self.cellSize))
         let r0 = max(0, Int(((p.y - radius - minY) / Self.cellSize).rounded(.down))), r1 = min(rows - 1, Int((p.y + radius - minY) / Self.cellSize))
         guard c0 <= c1, r0 <= r1 else { return [] }
-        var best: [(edge: Int32, distance: Meters, along: Meters, x: Double, y: Double, bearing: Degrees)] = []
+        var best: [(edge: Int32, distance: Meters, along: Meters, x: Double, y: Double, bearing: Degrees, segment: Int)] = []
         best.reserveCapacity(32)  // one allocation for the edges near a fix, not one per doubling
         // Most segments of the cells are farther than the radius: they are passed over on the
         // squared distance (with a margin for its rounding), without a square root; the others
@@ -89,9 +89,13 @@ public struct SegmentIndex: Sendable {
                 let distance = squared.squareRoot()
                 guard distance <= radius else { continue }
                 let edge = segmentEdges[s]
-                let hit = (edge, distance, segmentAlong[s] + t * len2.squareRoot(), qx, qy, segmentBearings[s])
+                let hit = (edge, distance, segmentAlong[s] + t * len2.squareRoot(), qx, qy, segmentBearings[s], s)
                 if let i = best.firstIndex(where: { $0.edge == edge }) {
-                    if distance < best[i].distance { best[i] = hit }
+                    if distance < best[i].distance
+                        || (distance == best[i].distance && boxOrder(of: s, row: r0, column: c0) < boxOrder(of: best[i].segment, row: r0, column: c0))
+                    {
+                        best[i] = hit
+                    }
                 } else {
                     best.append(hit)
                 }
@@ -113,6 +117,17 @@ public struct SegmentIndex: Sendable {
         }
         snaps.sort { ($0.distance, $0.edge) < ($1.distance, $1.edge) }  // in place: `sorted` would copy
         return snaps
+    }
+
+    /// Which of two segments of one edge at the same distance from a query is kept: the one whose
+    /// bounding box of cells meets the query's window (from `row` and `column` on) first, row by row,
+    /// then the lower numbered. (The order in which a scan of the window's cells, each listing the
+    /// segments whose bounding box it lies in, meets them: where the segments at a bend's vertex
+    /// are equally near, the bearing of the hit depends on it.)
+    func boxOrder(of segment: Int, row: Int, column: Int) -> (Int, Int, Int) {
+        let (ax, ay, bx, by) = (xs[segment], ys[segment], xs[segment + 1], ys[segment + 1])
+        let c0 = Int((min(ax, bx) - minX) / Self.cellSize), r0 = Int((min(ay, by) - minY) / Self.cellSize)
+        return (max(r0, row), max(c0, column), segment)
     }
 
     /// The first position in `range` of `columns` (increasing there) whose column is at least

@@ -79,21 +79,6 @@ struct RoadGraphTests {
         #expect(abs(snap.distance - 1000) < 1)
     }
 
-    @Test("a graph of one road 7,000 km long, listed in its bounding box of 50 m cells (~10^10), is refused naming the map's numbers")
-    func continentalGridRefused() {
-        let nodes = [Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 40, longitude: 60)]
-        let edge = RoadEdge(
-            from: NodeID(0), to: NodeID(1), shape: 0, length: 7_000_000, wayID: 1, roadClass: .residential, defaultSpeed: 25,
-            durations: .forbidden)
-        do {
-            _ = try RoadGraph(nodes: nodes, shapePoints: nodes, shapeOffsets: [0, 2], edges: [edge], strings: [], restrictions: [])
-            Issue.record("a continent-wide graph of two points was accepted")
-        } catch {
-            #expect(error.description.hasPrefix("inconsistent road graph: 2 road points over 6"))
-            #expect(error.description.hasSuffix(" km: the map matcher's 50 m grid would list their segments in more than 16777216 cells"))
-        }
-    }
-
     @Test("five roads across a continent, each listed in the nearest-edge grid's ~4 M cells, are refused naming the map's numbers")
     func continentalShapesRefused() {
         var nodes: [Coordinate] = [], edges: [RoadEdge] = []

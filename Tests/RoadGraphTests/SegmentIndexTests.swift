@@ -52,4 +52,39 @@ struct SegmentIndexTests {
         #expect(graph.nearestSegments(to: east[2], within: 1) { _ in true }.count == 2)
     }
 
+
+    @Test("one road 7,000 km long is listed only in the 50 m cells it crosses (not its box's ~10^10), and found along its length")
+    func continentalRoad() throws {
+        let nodes = [Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 40, longitude: 60)]
+        let edge = RoadEdge(
+            from: NodeID(0), to: NodeID(1), shape: 0, length: 7_000_000, wayID: 1, roadClass: .residential, defaultSpeed: 25,
+            durations: .forbidden)
+        let graph = try RoadGraph(nodes: nodes, shapePoints: nodes, shapeOffsets: [0, 2], edges: [edge], strings: [], restrictions: [])
+        let index = graph.segmentIndex
+        #expect(index.columns == 125_388 && index.rows == 88_957)
+        // The cells it crosses, columns + rows - 1, and 8 more where it passes within a millimetre of a cell's corner.
+        #expect(index.cellColumns.count == 214_352 && index.cellSegments.count == 214_352)
+        #expect(graph.nearestSegments(to: nodes[0], within: 1) { _ in true }.map(\.fraction) == [0])
+        #expect(graph.nearestSegments(to: nodes[1], within: 1) { _ in true }.map(\.fraction) == [1])
+        let middle = try #require(graph.nearestSegments(to: Coordinate(latitude: 20, longitude: 30), within: 1) { _ in true }.first)
+        #expect(abs(middle.fraction - 0.5) < 1e-9 && middle.distance < 1e-6)
+    }
+
+    @Test("a road zigzagging 10,000 times across 100 km, listed in more than 2^24 cells, is refused naming the map's numbers")
+    func zigzagRefused() {
+        let points = (0...10_000).map { Coordinate(latitude: 45 + Double($0) * 0.0001, longitude: $0 % 2 == 0 ? 9 : 10.3) }
+        let edge = RoadEdge(
+            from: NodeID(0), to: NodeID(1), shape: 0, length: 1_000_000_000, wayID: 1, roadClass: .residential, defaultSpeed: 25,
+            durations: .forbidden)
+        do {
+            _ = try RoadGraph(
+                nodes: [points[0], points[10_000]], shapePoints: points, shapeOffsets: [0, 10_001], edges: [edge], strings: [], restrictions: [])
+            Issue.record("a zigzag road of 10,001 points was accepted")
+        } catch {
+            #expect(
+                error.description
+                    == "inconsistent road graph: 10001 road points over 101 km × 111 km: the map matcher's 50 m grid would list their segments in more than 16777216 cells"
+            )
+        }
+    }
 }
