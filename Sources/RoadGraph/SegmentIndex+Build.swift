@@ -55,7 +55,7 @@ extension SegmentIndex {
 
     /// The most (segment, cell) entries the grid may list for `vertices` vertices: 64 a vertex and
     /// at least 2^24 (a city's worth), within `Int32` offsets. Real maps stay far below it (Milan:
-    /// 1.35 a vertex; a straight road across a continent, ~200,000); past it are roads zigzagging
+    /// 1.17 a vertex; a straight road across a continent, ~200,000); past it are roads zigzagging
     /// over hundreds of kilometres, thousands of times: a broken or hostile map.
     static func maximumEntries(vertices: Int) -> Int { min(Int(Int32.max) - 1, max(1 << 24, 64 * vertices)) }
 
