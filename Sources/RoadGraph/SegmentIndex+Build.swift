@@ -3,7 +3,7 @@ import Geodesy
 /// How the segment index is made. `write` streams it: one walk over the graph's indexed roads per
 /// array, each array's values produced in order, so an array can be written out as it is made
 /// rather than all of them held at once. `init(graph:origin:)` (a graph built in memory) collects
-/// the same values in one walk. Both fill the cells through `cellOffsets` and `cellSegments`.
+/// the same values in one walk. Both make the cells through `rowStarts`, `cells` and `cellSegments`.
 extension SegmentIndex {
     /// The projected extent of the indexed roads and the grid of cells over it.
     struct Extent {
@@ -47,7 +47,8 @@ extension SegmentIndex {
             for r in r0...r1 {
                 let y0 = max(lowY, minY + Double(r) * size - margin), y1 = min(highY, minY + Double(r + 1) * size + margin)
                 let x0 = a.x + (y0 - a.y) * slope, x1 = a.x + (y1 - a.y) * slope
-                let first = Int((max(lowX, min(x0, x1) - margin) - minX) / size), last = Int((min(highX, max(x0, x1) + margin) - minX) / size)
+                let first = Int((max(lowX, min(x0, x1) - margin) - minX) / size)
+                let last = Int((min(highX, max(x0, x1) + margin) - minX) / size)
                 body(r, max(c0, first), min(c1, last))
             }
         }
@@ -98,12 +99,14 @@ extension SegmentIndex {
         }
         var cells = Self.cells(extent, segments, rowStarts: try Self.rowStarts(extent, segments))
         let (rowOffsets, cellColumns, cellOffsets) = (MappedArray(cells.rowOffsets), MappedArray(cells.columns), MappedArray(cells.offsets))
-        let cellSegments = MappedArray(Self.cellSegments(extent, segments, rowOffsets: cells.rowOffsets, columns: cells.columns, fill: &cells.offsets))
+        let cellSegments = MappedArray(
+            Self.cellSegments(extent, segments, rowOffsets: cells.rowOffsets, columns: cells.columns, fill: &cells.offsets))
         cells = Cells()
         self.init(
             origin: origin, minX: extent.minX, minY: extent.minY, columns: extent.columns, rows: extent.rows, rowOffsets: rowOffsets,
-            cellColumns: cellColumns, cellOffsets: cellOffsets, cellSegments: cellSegments, xs: MappedArray(xs), ys: MappedArray(ys), segmentEdges: MappedArray(edges),
-            segmentAlong: MappedArray(along), segmentBearings: MappedArray(bearings), planarLengths: MappedArray(lengths))
+            cellColumns: cellColumns, cellOffsets: cellOffsets, cellSegments: cellSegments, xs: MappedArray(xs), ys: MappedArray(ys),
+            segmentEdges: MappedArray(edges), segmentAlong: MappedArray(along), segmentBearings: MappedArray(bearings),
+            planarLengths: MappedArray(lengths))
     }
 
     /// Writes the index of `graph` to `stream`, its sections in the graph image's order and byte

@@ -2,9 +2,9 @@ import Geodesy
 
 /// A fine uniform grid (50 m cells) over every road segment in one planar projection of the map
 /// (centred on the nodes' bounding box), with each segment's edge, position along it and bearing,
-/// stored sparse: only the cells that hold segments, row by row (so its size follows the roads, not
-/// their bounding box: a country's box is mostly empty cells),
-/// so that finding match candidates needs no trigonometry per fix. Built with the graph and stored
+/// so that finding match candidates needs no trigonometry per fix. Only the cells a segment crosses
+/// are stored, row by row, so its size follows the roads, not their bounding box (a country's box
+/// is mostly empty cells). Built with the graph and stored
 /// in its image, so a memory-mapped graph uses it in place; `nearestEdges` touches only the cells
 /// around the query. `RoadGraph.nearestEdges` (the shape grid) scans at least 600 m × 600 m and
 /// computes bearings for every shape it meets, which dominated the matcher's time (docs/map-matching.md).
@@ -34,8 +34,9 @@ public struct SegmentIndex: Sendable {
     /// An index from its stored parts (the image loader's path; `RoadGraph(image:)` checks their sizes).
     init(
         origin: Coordinate, minX: Meters, minY: Meters, columns: Int, rows: Int, rowOffsets: MappedArray<Int32>,
-        cellColumns: MappedArray<Int32>, cellOffsets: MappedArray<Int32>, cellSegments: MappedArray<Int32>, xs: MappedArray<Double>, ys: MappedArray<Double>, segmentEdges: MappedArray<Int32>,
-        segmentAlong: MappedArray<Double>, segmentBearings: MappedArray<Double>, planarLengths: MappedArray<Double>
+        cellColumns: MappedArray<Int32>, cellOffsets: MappedArray<Int32>, cellSegments: MappedArray<Int32>, xs: MappedArray<Double>,
+        ys: MappedArray<Double>, segmentEdges: MappedArray<Int32>, segmentAlong: MappedArray<Double>, segmentBearings: MappedArray<Double>,
+        planarLengths: MappedArray<Double>
     ) {
         projection = LocalProjection(origin: origin)
         (self.minX, self.minY, self.columns, self.rows) = (minX, minY, columns, rows)
