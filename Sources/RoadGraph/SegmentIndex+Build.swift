@@ -47,9 +47,10 @@ extension SegmentIndex {
             for r in r0...r1 {
                 let y0 = max(lowY, minY + Double(r) * size - margin), y1 = min(highY, minY + Double(r + 1) * size + margin)
                 let x0 = a.x + (y0 - a.y) * slope, x1 = a.x + (y1 - a.y) * slope
-                let first = Int((max(lowX, min(x0, x1) - margin) - minX) / size)
-                let last = Int((min(highX, max(x0, x1) + margin) - minX) / size)
-                body(r, max(c0, first), min(c1, last))
+                let first = max(c0, Int((max(lowX, min(x0, x1) - margin) - minX) / size))
+                let last = min(c1, Int((min(highX, max(x0, x1) + margin) - minX) / size))
+                // (Never empty for a real segment; should rounding make it so, the box's columns.)
+                if first <= last { body(r, first, last) } else { body(r, c0, c1) }
             }
         }
     }
