@@ -20,7 +20,9 @@ extension RoadGraph {
         case viaWayRestrictions
         /// Doubles: projection origin latitude and longitude, minimum x and y, columns, rows.
         case segmentParameters
-        case segmentCellOffsets, segmentCellSegments, segmentXs, segmentYs, segmentEdges, segmentAlong, segmentBearings, planarLengths
+        /// The cells holding segments: per row where they start, then each one's column and where its list starts.
+        case segmentRowOffsets, segmentCellColumns, segmentCellOffsets
+        case segmentCellSegments, segmentXs, segmentYs, segmentEdges, segmentAlong, segmentBearings, planarLengths
     }
 
     /// The graph as bytes for `init(serialized:)` or `init(image:owner:)`.
@@ -34,6 +36,8 @@ extension RoadGraph {
         let sections = Section.allCases.map { section in
             switch section {
             case .segmentParameters: MappedArray(index.parameters).imageSection
+            case .segmentRowOffsets: index.rowOffsets.imageSection
+            case .segmentCellColumns: index.cellColumns.imageSection
             case .segmentCellOffsets: index.cellOffsets.imageSection
             case .segmentCellSegments: index.cellSegments.imageSection
             case .segmentXs: index.xs.imageSection
@@ -83,7 +87,8 @@ extension RoadGraph {
     /// each written as it is made. For a graph built with `indexingSegments: false` and handed over
     /// (`consume`), so that its heap buffers are freed before the index is made; any index it has
     /// is not used. Returns the image's size in bytes.
-    /// - Throws: what `output` throws, or `RoadGraphError` when what it reads back is not what was written.
+    /// - Throws: what `output` throws, or `RoadGraphError` when what it reads back is not what was
+    ///   written or when the matcher's grid would list too many segments (`SegmentIndex.maximumEntries`).
     public static func writeImage(of graph: consuming RoadGraph, to output: any ImageOutput) throws -> Int {
         var stream = try SectionedImage.Stream(magic: magic, version: fileFormatVersion, sectionCount: Section.allCases.count, output: output)
         let origin = graph.indexOrigin
@@ -162,17 +167,19 @@ extension RoadGraph {
     private static func segmentIndex(_ file: SectionedImage, edgeCount: Int) throws(RoadGraphError) -> SegmentIndex {
         func section<T: FixedLayout>(_ s: Section) throws(RoadGraphError) -> MappedArray<T> { try file.section(s.rawValue) }
         let p: MappedArray<Double> = try section(.segmentParameters)
+        let rowOffsets: MappedArray<Int32> = try section(.segmentRowOffsets), cellColumns: MappedArray<Int32> = try section(.segmentCellColumns)
         let cellOffsets: MappedArray<Int32> = try section(.segmentCellOffsets), cellSegments: MappedArray<Int32> = try section(.segmentCellSegments)
         let xs: MappedArray<Double> = try section(.segmentXs), ys: MappedArray<Double> = try section(.segmentYs)
         let edges: MappedArray<Int32> = try section(.segmentEdges), along: MappedArray<Double> = try section(.segmentAlong)
         let bearings: MappedArray<Double> = try section(.segmentBearings), lengths: MappedArray<Double> = try section(.planarLengths)
-        guard p.count == 6, p.allSatisfy(\.isFinite), p[4] >= 1, p[5] >= 1, p[4] * p[5] < 1e9, Double(cellOffsets.count) == p[4] * p[5] + 1,
+        guard p.count == 6, p.allSatisfy(\.isFinite), p[4] >= 1, p[5] >= 1, p[4] < Double(Int32.max), Double(rowOffsets.count) == p[5] + 1,
+            rowOffsets[0] == 0, Int(rowOffsets[rowOffsets.count - 1]) == cellColumns.count, cellOffsets.count == cellColumns.count + 1,
             cellOffsets[0] == 0, Int(cellOffsets[cellOffsets.count - 1]) == cellSegments.count, xs.count == ys.count,
             edges.count == max(0, xs.count - 1), along.count == edges.count, bearings.count == edges.count, lengths.count == edgeCount
-        else { throw .inconsistent("segment index sections do not match its \(cellOffsets.count) cells and \(xs.count) vertices") }
+        else { throw .inconsistent("segment index sections do not match its \(rowOffsets.count) row offsets, \(cellColumns.count) cells and \(xs.count) vertices") }
         return SegmentIndex(
             origin: Coordinate(latitude: p[0], longitude: p[1]), minX: p[2], minY: p[3], columns: Int(p[4]), rows: Int(p[5]),
-            cellOffsets: cellOffsets, cellSegments: cellSegments, xs: xs, ys: ys, segmentEdges: edges, segmentAlong: along,
+            rowOffsets: rowOffsets, cellColumns: cellColumns, cellOffsets: cellOffsets, cellSegments: cellSegments, xs: xs, ys: ys, segmentEdges: edges, segmentAlong: along,
             segmentBearings: bearings, planarLengths: lengths)
     }
 
@@ -198,7 +205,12 @@ extension RoadGraph {
             grid.cellShapes.allSatisfy({ $0 >= 0 && Int($0) < shapeCount })
         else { throw .inconsistent("an index table names an edge or shape out of range") }
         let index = segmentIndex
-        guard ordered(index.cellOffsets, within: index.cellSegments.count),
+        let rowsOrdered = index.rowOffsets.indices.dropLast().allSatisfy { r in
+            let cells = Int(index.rowOffsets[r])..<Int(index.rowOffsets[r + 1])
+            return cells.allSatisfy { k in k == cells.lowerBound || index.cellColumns[k - 1] < index.cellColumns[k] }
+        }
+        guard ordered(index.rowOffsets, within: index.cellColumns.count), rowsOrdered,
+            index.cellColumns.allSatisfy({ $0 >= 0 && Int($0) < index.columns }), ordered(index.cellOffsets, within: index.cellSegments.count),
             index.cellSegments.allSatisfy({ $0 >= 0 && Int($0) < index.segmentEdges.count && index.segmentEdges[Int($0)] >= 0 }),
             index.segmentEdges.allSatisfy({ $0 >= -1 && Int($0) < edgeCount })
         else { throw .inconsistent("the segment index names a segment or edge out of range") }

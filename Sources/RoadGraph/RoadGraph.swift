@@ -66,7 +66,6 @@ public struct RoadGraph: Sendable {
         guard nodes.allSatisfy(\.isValid), shapePoints.allSatisfy(\.isValid) else {
             throw .inconsistent("a node or shape point lies outside [-90, 90] × [-180, 180]")
         }
-        try SegmentIndex.checkGrid(over: shapePoints)
         for (i, e) in edges.enumerated() {
             guard e.from.index < nodes.count, e.to.index < nodes.count, e.from.index >= 0, e.to.index >= 0 else {
                 throw .inconsistent("edge \(i) refers to a node beyond \(nodes.count)")
@@ -139,7 +138,7 @@ public struct RoadGraph: Sendable {
         let storedNodes = MappedArray(nodes)
         nodes = []
         let (start, end) = Self.shapeBearings(shapePoints, shapeOffsets)
-        let grid = SpatialGrid(shapePoints: shapePoints, shapeOffsets: shapeOffsets)
+        let grid = try SpatialGrid(shapePoints: shapePoints, shapeOffsets: shapeOffsets)
         let storedShapePoints = MappedArray(shapePoints)
         shapePoints = []
         let unindexed = RoadGraph(
@@ -149,7 +148,7 @@ public struct RoadGraph: Sendable {
             inOffsets: MappedArray(inCount), inEdges: MappedArray(inEdges), shapeEdges: MappedArray(shapeEdges),
             grid: grid, shapeStartBearings: MappedArray(start), shapeEndBearings: MappedArray(end), nodeBounds: MappedArray(bounds),
             restrictionStarts: MappedArray(starts), segmentIndex: SegmentIndex())
-        self = indexingSegments ? unindexed.with(segmentIndex: SegmentIndex(graph: unindexed, origin: unindexed.indexOrigin)) : unindexed
+        self = indexingSegments ? unindexed.with(segmentIndex: try SegmentIndex(graph: unindexed, origin: unindexed.indexOrigin)) : unindexed
     }
 
     /// Where the segment index's projection is centred: the centre of the nodes' bounding box.

@@ -3,7 +3,7 @@ import Geodesy
 /// How the segment index is made. `write` streams it: one walk over the graph's indexed roads per
 /// array, each array's values produced in order, so an array can be written out as it is made
 /// rather than all of them held at once. `init(graph:origin:)` (a graph built in memory) collects
-/// the same values in one walk. Both fill the cells through `cellOffsets` and `cellSegments`.
+/// the same values in one walk. Both make the cells through `rowStarts`, `cells` and `cellSegments`.
 extension SegmentIndex {
     /// The projected extent of the indexed roads and the grid of cells over it.
     struct Extent {
@@ -11,7 +11,6 @@ extension SegmentIndex {
         var minX: Meters = 0, minY: Meters = 0, maxX: Meters = 0, maxY: Meters = 0
         var columns: Int { Int((maxX - minX) / SegmentIndex.cellSize) + 1 }
         var rows: Int { Int((maxY - minY) / SegmentIndex.cellSize) + 1 }
-        var cellCount: Int { columns * rows }
 
         /// The extent of no vertex.
         init() {}
@@ -34,42 +33,33 @@ extension SegmentIndex {
             vertexCount += 1
         }
 
-        /// Calls `body` with every cell the segment from `a` to `b` may cross (its bounding box).
-        func forEachCell(_ a: PlanarPoint, _ b: PlanarPoint, _ body: (Int) -> Void) {
-            let c0 = Int((min(a.x, b.x) - minX) / SegmentIndex.cellSize), c1 = Int((max(a.x, b.x) - minX) / SegmentIndex.cellSize)
-            let r0 = Int((min(a.y, b.y) - minY) / SegmentIndex.cellSize), r1 = Int((max(a.y, b.y) - minY) / SegmentIndex.cellSize)
-            for r in r0...r1 { for c in c0...c1 { body(r * columns + c) } }
+        /// The cells the segment from `a` to `b` crosses, row by row: calls `body` with each row of
+        /// its bounding box of cells and the first and last column of the cells it crosses there
+        /// (widened by a millimetre each way against rounding, within its bounding box).
+        func forEachRow(_ a: PlanarPoint, _ b: PlanarPoint, _ body: (_ row: Int, _ first: Int, _ last: Int) -> Void) {
+            let size = SegmentIndex.cellSize, margin: Meters = 0.001
+            let (lowX, highX, lowY, highY) = (min(a.x, b.x), max(a.x, b.x), min(a.y, b.y), max(a.y, b.y))
+            let c0 = Int((lowX - minX) / size), c1 = Int((highX - minX) / size)
+            let r0 = Int((lowY - minY) / size), r1 = Int((highY - minY) / size)
+            guard r0 < r1 else { return body(r0, c0, c1) }
+            // The segment's x where it meets a row's lower and upper edges (its ends within its box).
+            let slope = (b.x - a.x) / (b.y - a.y)
+            for r in r0...r1 {
+                let y0 = max(lowY, minY + Double(r) * size - margin), y1 = min(highY, minY + Double(r + 1) * size + margin)
+                let x0 = a.x + (y0 - a.y) * slope, x1 = a.x + (y1 - a.y) * slope
+                let first = max(c0, Int((max(lowX, min(x0, x1) - margin) - minX) / size))
+                let last = min(c1, Int((min(highX, max(x0, x1) + margin) - minX) / size))
+                // (Never empty for a real segment; should rounding make it so, the box's columns.)
+                if first <= last { body(r, first, last) } else { body(r, c0, c1) }
+            }
         }
     }
 
-    /// The most cells the grid may have over `points` vertices: 64 a vertex and at least 2^24 (a
-    /// city's worth), within `Int32` offsets. Real maps stay far below it (the 64× Milan tiling:
-    /// ~20 M cells for ~30 M vertices); a grid past it means roads spread thinly over a vast box,
-    /// a broken or hostile map, whose dense grid (one offset per 50 m cell) would take gigabytes.
-    static func maximumCells(points: Int) -> Int { min(Int(Int32.max) - 1, max(1 << 24, 64 * points)) }
-
-    /// Refuses `points` (every vertex the index may hold) when the grid over their box would have
-    /// more than `maximumCells` cells, naming the box's size.
-    static func checkGrid(over points: [Coordinate]) throws(RoadGraphError) {
-        guard let first = points.first else { return }
-        var (south, north, west, east) = (first.latitude, first.latitude, first.longitude, first.longitude)
-        for p in points {
-            south = min(south, p.latitude)
-            north = max(north, p.latitude)
-            west = min(west, p.longitude)
-            east = max(east, p.longitude)
-        }
-        let projection = LocalProjection(origin: Coordinate(latitude: (south + north) / 2, longitude: (west + east) / 2))
-        let a = projection.project(Coordinate(latitude: south, longitude: west))
-        let b = projection.project(Coordinate(latitude: north, longitude: east))
-        let (width, height) = (abs(b.x - a.x), abs(b.y - a.y))
-        let cells = (width / cellSize + 1) * (height / cellSize + 1)
-        guard cells <= Double(maximumCells(points: points.count)) else {
-            throw .inconsistent(
-                "\(points.count) road points spread over \(Int(width / 1000)) km × \(Int(height / 1000)) km: the map matcher's "
-                    + "\(Int(cellSize)) m grid would need \(Int(cells)) cells, more than \(maximumCells(points: points.count))")
-        }
-    }
+    /// The most (segment, cell) entries the grid may list for `vertices` vertices: 64 a vertex and
+    /// at least 2^24 (a city's worth), within `Int32` offsets. Real maps stay far below it (Milan:
+    /// 1.17 a vertex; a straight road across a continent, ~200,000); past it are roads zigzagging
+    /// over hundreds of kilometres, thousands of times: a broken or hostile map.
+    static func maximumEntries(vertices: Int) -> Int { min(Int(Int32.max) - 1, max(1 << 24, 64 * vertices)) }
 
     /// Calls its argument with every road segment (fillers left out) in order: its number among
     /// all segments and its projected ends.
@@ -79,7 +69,8 @@ extension SegmentIndex {
     /// only edge of a reversed oneway), projected around `origin`: one walk over the roads collects
     /// the vertices and the per-segment and per-edge values (each vertex projected once), the cells
     /// are then filled from the vertices. The arrays are those `write` streams, value for value.
-    init(graph: RoadGraph, origin: Coordinate) {
+    /// - Throws: `RoadGraphError.inconsistent` when the cells would list more than `maximumEntries` segments.
+    init(graph: RoadGraph, origin: Coordinate) throws(RoadGraphError) {
         let projection = LocalProjection(origin: origin)
         // Each shape is indexed once at most, so its points bound the vertices: the arrays never
         // grow by doubling (a copy while they grow).
@@ -107,33 +98,44 @@ extension SegmentIndex {
         let segments: RoadSegments = { body in
             for s in edges.indices where edges[s] >= 0 { body(Int32(s), PlanarPoint(x: xs[s], y: ys[s]), PlanarPoint(x: xs[s + 1], y: ys[s + 1])) }
         }
-        var offsets = Self.cellOffsets(extent, segments)
-        let cellOffsets = MappedArray(offsets)
-        let cellSegments = MappedArray(Self.cellSegments(extent, segments, offsets: &offsets))
-        offsets = []
+        var cells = Self.cells(extent, segments, rowStarts: try Self.rowStarts(extent, segments))
+        let (rowOffsets, cellColumns, cellOffsets) = (MappedArray(cells.rowOffsets), MappedArray(cells.columns), MappedArray(cells.offsets))
+        let cellSegments = MappedArray(
+            Self.cellSegments(extent, segments, rowOffsets: cells.rowOffsets, columns: cells.columns, fill: &cells.offsets))
+        cells = Cells()
         self.init(
-            origin: origin, minX: extent.minX, minY: extent.minY, columns: extent.columns, rows: extent.rows, cellOffsets: cellOffsets,
-            cellSegments: cellSegments, xs: MappedArray(xs), ys: MappedArray(ys), segmentEdges: MappedArray(edges),
-            segmentAlong: MappedArray(along), segmentBearings: MappedArray(bearings), planarLengths: MappedArray(lengths))
+            origin: origin, minX: extent.minX, minY: extent.minY, columns: extent.columns, rows: extent.rows, rowOffsets: rowOffsets,
+            cellColumns: cellColumns, cellOffsets: cellOffsets, cellSegments: cellSegments, xs: MappedArray(xs), ys: MappedArray(ys),
+            segmentEdges: MappedArray(edges), segmentAlong: MappedArray(along), segmentBearings: MappedArray(bearings),
+            planarLengths: MappedArray(lengths))
     }
 
     /// Writes the index of `graph` to `stream`, its sections in the graph image's order and byte
     /// for byte those of `init(graph:origin:)`, each array written as it is made: what is held is
-    /// the cell lists being filled and the pages of the graph a walk reads. `graph` is asked for
-    /// anew for each walk (a fresh mapping of a written graph, so its pages are let go between walks).
+    /// the cells' columns being sorted, then the cell lists being filled, and the pages of the graph
+    /// a walk reads. `graph` is asked for anew for each walk (a fresh mapping of a written graph, so
+    /// its pages are let go between walks).
+    /// - Throws: what `graph` and `stream` throw, or `RoadGraphError.inconsistent` when the cells
+    ///   would list more than `maximumEntries` segments.
     static func write(of graph: () throws -> RoadGraph, origin: Coordinate, to stream: inout SectionedImage.Stream) throws {
         let projection = LocalProjection(origin: origin)
         let extent = Extent(try graph(), projection)
         let parameters = [origin.latitude, origin.longitude, extent.minX, extent.minY, Double(extent.columns), Double(extent.rows)]
         try stream.append(Double.self, count: parameters.count) { parameters.forEach($0) }
-        var offsets = cellOffsets(extent, roadSegments(of: try graph(), projection))
-        try stream.append(Int32.self, count: offsets.count) { offsets.forEach($0) }
+        let starts = try rowStarts(extent, roadSegments(of: try graph(), projection))
+        var cells = Self.cells(extent, roadSegments(of: try graph(), projection), rowStarts: starts)
+        try stream.append(Int32.self, count: cells.rowOffsets.count) { cells.rowOffsets.forEach($0) }
+        try stream.append(Int32.self, count: cells.columns.count) { cells.columns.forEach($0) }
+        try stream.append(Int32.self, count: cells.offsets.count) { cells.offsets.forEach($0) }
         let segmentCount = max(0, extent.vertexCount - 1)
         // Each walk reads a graph of its own, let go (its pages with it) when the walk ends.
         do {
-            let walked = try graph(), listed = Int(offsets[extent.cellCount])
-            try stream.append(Int32.self, count: listed) { cellSegments(extent, roadSegments(of: walked, projection), offsets: &offsets).forEach($0) }
-            offsets = []
+            let walked = try graph(), listed = Int(starts[extent.rows])
+            try stream.append(Int32.self, count: listed) {
+                cellSegments(extent, roadSegments(of: walked, projection), rowOffsets: cells.rowOffsets, columns: cells.columns, fill: &cells.offsets)
+                    .forEach($0)
+            }
+            cells = Cells()
         }
         do {
             let walked = try graph()
@@ -170,22 +172,95 @@ extension SegmentIndex {
         }
     }
 
-    /// The cell offsets: for cell `c`, where its segments start in the cell lists, then their total.
-    static func cellOffsets(_ extent: Extent, _ segments: RoadSegments) -> [Int32] {
-        var counts = [Int32](repeating: 0, count: extent.cellCount + 1)
-        segments { _, a, b in extent.forEachCell(a, b) { counts[$0 + 1] += 1 } }
-        for i in 0..<extent.cellCount { counts[i + 1] += counts[i] }
-        return counts
+    /// The cells of the grid that hold segments: per row, where its cells start in `columns` and
+    /// `offsets`, then their total (`rows + 1` values); each cell's column, row by row and
+    /// increasing within a row; where each cell's list starts in the cell lists, then their total.
+    struct Cells {
+        var rowOffsets: [Int32] = [], columns: [Int32] = [], offsets: [Int32] = []
     }
 
-    /// The cell lists: the road segments of each cell in turn, `offsets` giving where each cell's
-    /// start (advanced in place as the lists are filled: each ends where the next cell's starts).
-    static func cellSegments(_ extent: Extent, _ segments: RoadSegments, offsets fill: inout [Int32]) -> [Int32] {
-        var lists = [Int32](repeating: 0, count: Int(fill[extent.cellCount]))
+    /// Where each row's entries start among all the grid's (segment, cell) entries listed row by
+    /// row, then their total (`rows + 1` values).
+    /// - Throws: `RoadGraphError.inconsistent` when the entries would be more than `maximumEntries`,
+    ///   naming the map's vertices and extent.
+    static func rowStarts(_ extent: Extent, _ segments: RoadSegments) throws(RoadGraphError) -> [Int32] {
+        var starts = [Int32](repeating: 0, count: extent.rows + 1)
+        let limit = maximumEntries(vertices: extent.vertexCount)
+        var total = 0
+        segments { _, a, b in
+            // Past the limit no segment is walked: the rows walked are at most the entries counted.
+            guard total <= limit else { return }
+            extent.forEachRow(a, b) { r, c0, c1 in
+                total += c1 - c0 + 1
+                if total <= limit { starts[r + 1] += Int32(c1 - c0 + 1) }
+            }
+        }
+        guard total <= limit else {
+            let (width, height) = (Int((extent.maxX - extent.minX) / 1000), Int((extent.maxY - extent.minY) / 1000))
+            throw .inconsistent(
+                "\(extent.vertexCount) road points over \(width) km × \(height) km: the map matcher's \(Int(cellSize)) m grid "
+                    + "would list their segments in more than \(limit) cells")
+        }
+        for r in 0..<extent.rows { starts[r + 1] += starts[r] }
+        return starts
+    }
+
+    /// The cells holding segments, from where each row's entries start (`rowStarts`): the columns
+    /// of each row's entries are gathered and sorted; a run of one column is a cell, and where
+    /// the run starts is where the cell's list starts (the lists follow the cells' order).
+    static func cells(_ extent: Extent, _ segments: RoadSegments, rowStarts: [Int32]) -> Cells {
+        var fill = rowStarts
+        var entries = [Int32](repeating: 0, count: Int(rowStarts[extent.rows]))
+        segments { _, a, b in
+            extent.forEachRow(a, b) { r, c0, c1 in
+                for c in c0...c1 {
+                    entries[Int(fill[r])] = Int32(c)
+                    fill[r] += 1
+                }
+            }
+        }
+        fill = []
+        // A cell starts wherever a row starts or its column changes; counted first, so that the
+        // arrays are made at their size.
+        var count = 0
+        entries.withUnsafeMutableBufferPointer { entries in
+            for r in 0..<extent.rows {
+                var row = UnsafeMutableBufferPointer(rebasing: entries[Int(rowStarts[r])..<Int(rowStarts[r + 1])])
+                row.sort()
+                for k in row.indices where k == row.startIndex || row[k] != row[k - 1] { count += 1 }
+            }
+        }
+        var cells = Cells()
+        cells.rowOffsets.reserveCapacity(extent.rows + 1)
+        cells.columns.reserveCapacity(count)
+        cells.offsets.reserveCapacity(count + 1)
+        cells.rowOffsets.append(0)
+        for r in 0..<extent.rows {
+            let start = Int(rowStarts[r])
+            for k in start..<Int(rowStarts[r + 1]) where k == start || entries[k] != entries[k - 1] {
+                cells.columns.append(entries[k])
+                cells.offsets.append(Int32(k))
+            }
+            cells.rowOffsets.append(Int32(cells.columns.count))
+        }
+        cells.offsets.append(Int32(entries.count))
+        return cells
+    }
+
+    /// The cell lists: the road segments of each cell holding some in turn; `fill` gives where
+    /// each cell's list starts (`Cells.offsets`, advanced in place as the lists are filled: each
+    /// ends where the next cell's starts).
+    static func cellSegments(_ extent: Extent, _ segments: RoadSegments, rowOffsets: [Int32], columns: [Int32], fill: inout [Int32]) -> [Int32] {
+        var lists = [Int32](repeating: 0, count: Int(fill[fill.count - 1]))
         segments { s, a, b in
-            extent.forEachCell(a, b) { cell in
-                lists[Int(fill[cell])] = s
-                fill[cell] += 1
+            extent.forEachRow(a, b) { r, c0, c1 in
+                // The segment's cells in this row lie side by side among the row's cells.
+                var cell = firstCell(of: columns, in: Int(rowOffsets[r])..<Int(rowOffsets[r + 1]), from: c0)
+                for _ in c0...c1 {
+                    lists[Int(fill[cell])] = s
+                    fill[cell] += 1
+                    cell += 1
+                }
             }
         }
         return lists

@@ -32,7 +32,10 @@ struct SpatialGrid: Sendable {
     }
 
     /// Indexes the shapes `shapeOffsets` cuts `shapePoints` into.
-    init(shapePoints: [Coordinate], shapeOffsets: [Int32], cellSize: Meters = 200) {
+    /// - Throws: `RoadGraphError.inconsistent` when the shapes' bounding boxes would cover more
+    ///   cells in all than `SegmentIndex.maximumEntries` allows for their points (shapes spanning a
+    ///   continent, a hostile map), naming the map's numbers.
+    init(shapePoints: [Coordinate], shapeOffsets: [Int32], cellSize: Meters = 200) throws(RoadGraphError) {
         var minLat = 90.0, maxLat = -90.0, minLon = 180.0, maxLon = -180.0
         for p in shapePoints {
             minLat = min(minLat, p.latitude)
@@ -54,10 +57,10 @@ struct SpatialGrid: Sendable {
         columns = max(1, Int(((maxLon - minLon) / cellLongitude).rounded(.down)) + 1)
         rows = max(1, Int(((maxLat - minLat) / cellLatitude).rounded(.down)) + 1)
         cellMeters = cellSize
-        var counts = [Int32](repeating: 0, count: columns * rows + 1)
         let shapeCount = shapeOffsets.count - 1
         var boxes: [(Int, Int, Int, Int)] = []
         boxes.reserveCapacity(max(0, shapeCount))
+        var entries = 0
         for s in 0..<max(0, shapeCount) {
             var c0 = Int.max, c1 = Int.min, r0 = Int.max, r1 = Int.min
             for p in shapePoints[Int(shapeOffsets[s])..<Int(shapeOffsets[s + 1])] {
@@ -68,7 +71,17 @@ struct SpatialGrid: Sendable {
                 r1 = max(r1, r)
             }
             boxes.append((c0, c1, r0, r1))
-            if c0 > c1 { continue }
+            if c0 <= c1 { entries += (c1 - c0 + 1) * (r1 - r0 + 1) }
+        }
+        let limit = SegmentIndex.maximumEntries(vertices: shapePoints.count)
+        guard entries <= limit else {
+            let (width, height) = (Int(Double(columns) * cellSize / 1000), Int(Double(rows) * cellSize / 1000))
+            throw .inconsistent(
+                "\(shapePoints.count) road points over \(width) km × \(height) km: the nearest-edge grid's \(Int(cellSize)) m cells "
+                    + "would list their shapes \(entries) times, more than \(limit)")
+        }
+        var counts = [Int32](repeating: 0, count: columns * rows + 1)
+        for (c0, c1, r0, r1) in boxes where c0 <= c1 {
             for r in r0...r1 { for c in c0...c1 { counts[r * columns + c + 1] += 1 } }
         }
         for i in 0..<(columns * rows) { counts[i + 1] += counts[i] }

@@ -51,7 +51,7 @@ struct RoadGraphSerializationTests {
         let size = try RoadGraph.writeImage(of: unindexed, to: output)
         #expect(size == output.bytes.count)
         #expect(output.bytes == indexed.serialized())
-        #expect(output.readBacks == 9)  // the extent, the cell offsets, then one walk per further array
+        #expect(output.readBacks == 10)  // the extent, the rows' entry counts, the cells, then one walk per further array
         let loaded = try RoadGraph(serialized: output.bytes)
         let near = loaded.nearestSegments(to: probe, within: 30) { _ in true }
         #expect(!near.isEmpty)
@@ -79,7 +79,7 @@ struct RoadGraphSerializationTests {
         let bytes = indexed.serialized()
         #expect(size == bytes.count)
         #expect(output.bytes == bytes)
-        #expect(output.readBacks == 9)
+        #expect(output.readBacks == 10)
         // The index answers from its one walk: both directions of Main St within 25 m of a point a quarter of the way from a to b.
         let (a, b) = (town.coordinate(of: "a"), town.coordinate(of: "b"))
         let probe = Coordinate(latitude: a.latitude + (b.latitude - a.latitude) / 4, longitude: a.longitude + (b.longitude - a.longitude) / 4)

@@ -79,18 +79,24 @@ struct RoadGraphTests {
         #expect(abs(snap.distance - 1000) < 1)
     }
 
-    @Test("a graph whose few roads span a continent is refused, naming the box, rather than indexed on a dense 50 m grid")
-    func continentalGridRefused() {
-        let nodes = [Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 40, longitude: 60)]
-        let edge = RoadEdge(
-            from: NodeID(0), to: NodeID(1), shape: 0, length: 7_000_000, wayID: 1, roadClass: .residential, defaultSpeed: 25,
-            durations: .forbidden)
+    @Test("five roads across a continent, each listed in the nearest-edge grid's ~4 M cells, are refused naming the map's numbers")
+    func continentalShapesRefused() {
+        var nodes: [Coordinate] = [], edges: [RoadEdge] = []
+        for k in 0..<5 {
+            nodes += [Coordinate(latitude: Double(k) * 0.001, longitude: 0), Coordinate(latitude: 40 + Double(k) * 0.001, longitude: 60)]
+            edges.append(
+                RoadEdge(
+                    from: NodeID(Int32(2 * k)), to: NodeID(Int32(2 * k + 1)), shape: Int32(k), length: 7_000_000, wayID: 1, roadClass: .residential,
+                    defaultSpeed: 25, durations: .forbidden))
+        }
         do {
-            _ = try RoadGraph(nodes: nodes, shapePoints: nodes, shapeOffsets: [0, 2], edges: [edge], strings: [], restrictions: [])
-            Issue.record("a continent-wide graph of two points was accepted")
+            _ = try RoadGraph(nodes: nodes, shapePoints: nodes, shapeOffsets: [0, 2, 4, 6, 8, 10], edges: edges, strings: [], restrictions: [])
+            Issue.record("five continent-wide roads were accepted")
         } catch {
-            #expect(error.description.hasPrefix("inconsistent road graph: 2 road points spread over "))
-            #expect(error.description.hasSuffix("cells, more than 16777216"))
+            #expect(
+                error.description
+                    == "inconsistent road graph: 10 road points over 6271 km × 4449 km: the nearest-edge grid's 2640 m cells would list their shapes 20009375 times, more than 16777216"
+            )
         }
     }
 

@@ -259,6 +259,22 @@ struct MapStoreTests {
         #expect(MapStore(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u"]).userCacheDirectory == "/x/cache/waygate")
         #expect(MapStore(environment: ["HOME": "/home/u"]).userCacheDirectory == "/home/u/.cache/waygate")
     }
+
+    @Test("map build of a road the matcher's grid refuses (zigzagging 10,000 times across 100 km) fails naming the map and why, and leaves no cache")
+    func unindexableMap() throws {
+        let dir = try TemporaryDirectory(prefix: "mapstore")
+        defer { dir.remove() }
+        let path = dir.file("zigzag.osm")
+        var xml = "<osm version=\"0.6\">\n"
+        for k in 0...10_000 { xml += "<node id=\"\(k + 1)\" lat=\"\(45 + Double(k) * 0.0001)\" lon=\"\(k % 2 == 0 ? 9 : 10.3)\"/>\n" }
+        xml += "<way id=\"1\">" + (1...10_001).map { "<nd ref=\"\($0)\"/>" }.joined() + "<tag k=\"highway\" v=\"primary\"/></way>\n</osm>\n"
+        try Data(xml.utf8).write(to: URL(fileURLWithPath: path))
+        let store = MapStore(userCacheDirectory: dir.file("user-cache"))
+        let reason = "inconsistent road graph: 10001 road points over 101 km × 111 km: the map matcher's 50 m grid would list their segments in more than 16777216 cells"
+        #expect(throws: GatewayError.badMap(path: path, reason: reason)) { try store.build(path) }
+        #expect(throws: GatewayError.badMap(path: path, reason: reason)) { try store.load(path) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["zigzag.osm"])
+    }
 }
 
 @Suite("MapRouter: routes and rerouting on a loaded map")

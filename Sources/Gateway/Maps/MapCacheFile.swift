@@ -118,9 +118,19 @@ enum MapCacheFile {
         /// Writes the image of `graph`, built without its segment index, the index made from the
         /// written graph as it goes (`RoadGraph.writeImage`), and maps it back as `graph`; false when
         /// that is not possible. Hand the graph over (`consume`) so that it is freed as it is written.
-        func stream(_ graph: consuming RoadGraph) -> Bool {
-            guard open, graphBytes == nil, let bytes = try? RoadGraph.writeImage(of: graph, to: output),
-                let file = try? MappedFile(path: output.path),
+        /// - Throws: the `RoadGraphError` of a graph that cannot be indexed (a hostile map: its
+        ///   error names the map, not the cache).
+        func stream(_ graph: consuming RoadGraph) throws(RoadGraphError) -> Bool {
+            guard open, graphBytes == nil else { return false }
+            let written: Int?
+            do {
+                written = try RoadGraph.writeImage(of: graph, to: output)
+            } catch let error as RoadGraphError {
+                throw error
+            } catch {
+                written = nil
+            }
+            guard let bytes = written, let file = try? MappedFile(path: output.path),
                 let mapped = try? RoadGraph(image: UnsafeRawBufferPointer(rebasing: file.bytes[headerSize..<(headerSize + bytes)]), owner: file)
             else { return false }
             (graphBytes, mapping, self.graph) = (bytes, file, mapped)

@@ -76,7 +76,9 @@ extension MapStore {
             }
         }
         // Handed over, the heap graph is freed as it is written, before the segment index is made.
-        guard draft.stream((consume imported).graph), let graph = draft.graph else { throw .cacheUnwritable(path: draft.path) }
+        let streamed: Bool
+        do { streamed = try draft.stream((consume imported).graph) } catch { throw .badMap(path: path, reason: error.description) }
+        guard streamed, let graph = draft.graph else { throw .cacheUnwritable(path: draft.path) }
         let planner = RoutePlanner(graph: graph)
         let hierarchy = carHierarchy(planner, progress: progress, graphRead: { draft.releaseGraphPages() })
         progress(ImportProgress(phase: .writing, fraction: 0))
