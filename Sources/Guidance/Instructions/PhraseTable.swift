@@ -103,9 +103,10 @@ public struct PhraseTable: Sendable {
     }
 }
 
-/// Replaces each `{key}` in `template` with its value, in one pass (a `{key}` without a value stays as written).
-func fill(_ template: String, _ values: [String: String]) -> String {
-    fill(template) { values[String($0)] }
+/// Replaces each `{key}` in `template` with its value, in one pass (a `{key}` without a value stays
+/// as written). The values are a literal list of one or two (no dictionary built and hashed per sentence).
+func fill(_ template: String, _ values: KeyValuePairs<String, String>) -> String {
+    fill(template) { key in values.first { $0.key[...] == key }?.value }
 }
 
 /// Replaces each `{key}` in `template` with `value(key)`, in one pass (a `{key}` whose value is
