@@ -1,4 +1,5 @@
 #define _GNU_SOURCE
+#include <malloc.h>
 #include <stddef.h>
 #include <sys/socket.h>
 #include "waygate_sys.h"
@@ -12,3 +13,9 @@ int waygate_peercred(int fd, int *pid, unsigned int *uid, unsigned int *gid) {
 }
 
 int waygate_accept_nonblocking(int fd) { return accept4(fd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK); }
+
+int waygate_keep_freed_memory(int mmap_threshold, int trim_threshold) {
+    int mmap_taken = mallopt(M_MMAP_THRESHOLD, mmap_threshold);
+    int trim_taken = mallopt(M_TRIM_THRESHOLD, trim_threshold);
+    return mmap_taken == 1 && trim_taken == 1 ? 0 : -1;
+}

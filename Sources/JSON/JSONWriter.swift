@@ -440,29 +440,58 @@ public struct JSONWriter: Sendable {
     }
 
     private mutating func writeString(_ value: String) {
-        bytes.append(UInt8(ascii: "\""))
         var text = value
         text.withUTF8 { utf8 in
-            var start = 0
-            for (i, b) in utf8.enumerated() where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
-                if start < i { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i])) }
-                start = i + 1
-                bytes.append(UInt8(ascii: "\\"))
-                switch b {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(b)
-                case 0x08: bytes.append(UInt8(ascii: "b"))
-                case 0x0C: bytes.append(UInt8(ascii: "f"))
-                case 0x0A: bytes.append(UInt8(ascii: "n"))
-                case 0x0D: bytes.append(UInt8(ascii: "r"))
-                case 0x09: bytes.append(UInt8(ascii: "t"))
-                default:
-                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(b >> 4)], hex[Int(b & 0xF)]])
+            // Written in place into the buffer's free capacity: capacity and uniqueness checked
+            // once per string, not once per piece between escapes. Room for the worst case (every
+            // byte a `\u00XX`) when short; a long string (a route's polyline) has its escapes
+            // counted first, so the buffer does not grow by six times its length.
+            let room = utf8.count <= 1024
+                ? 6 * utf8.count + 2
+                : utf8.count + 2 + 5 * utf8.reduce(0) { $0 + ($1 < 0x20 || $1 == UInt8(ascii: "\"") || $1 == UInt8(ascii: "\\") ? 1 : 0) }
+            bytes.append(addingCapacity: room) { span in
+                span.withUnsafeMutableBufferPointer { buffer, initialized in
+                    guard let out = buffer.baseAddress else { return }
+                    initialized = Self.writeEscaped(utf8, to: out)
                 }
             }
-            if start < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...])) }
         }
-        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Writes `utf8` as a JSON string (quotes included, `"`, `\\` and control bytes escaped) at
+    /// `out`, which has room for it (at most `6 × count + 2` bytes); returns the bytes written.
+    private static func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        let hex: StaticString = "0123456789abcdef"
+        var count = 0
+        out[count] = UInt8(ascii: "\"")
+        count += 1
+        for b in utf8 {
+            guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") else {
+                out[count] = b
+                count += 1
+                continue
+            }
+            out[count] = UInt8(ascii: "\\")
+            count += 1
+            switch b {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): out[count] = b
+            case 0x08: out[count] = UInt8(ascii: "b")
+            case 0x0C: out[count] = UInt8(ascii: "f")
+            case 0x0A: out[count] = UInt8(ascii: "n")
+            case 0x0D: out[count] = UInt8(ascii: "r")
+            case 0x09: out[count] = UInt8(ascii: "t")
+            default:
+                out[count] = UInt8(ascii: "u")
+                out[count + 1] = UInt8(ascii: "0")
+                out[count + 2] = UInt8(ascii: "0")
+                out[count + 3] = hex.utf8Start[Int(b >> 4)]
+                out[count + 4] = hex.utf8Start[Int(b & 0xF)]
+                count += 4
+            }
+            count += 1
+        }
+        out[count] = UInt8(ascii: "\"")
+        return count + 1
     }
 }
 

@@ -19,7 +19,7 @@ extension RoadGraph {
     public func initialBearing(of edge: EdgeID) -> Degrees { initialBearing(of: edges[edge.index]) }
 
     /// `initialBearing(of:)` of an edge already loaded.
-    func initialBearing(of e: RoadEdge) -> Degrees {
+    public func initialBearing(of e: RoadEdge) -> Degrees {
         let s = Int(e.shape)
         return e.flags.contains(.reversedShape) ? shapeEndBearings[s] : shapeStartBearings[s]
     }
@@ -28,7 +28,7 @@ extension RoadGraph {
     public func finalBearing(of edge: EdgeID) -> Degrees { finalBearing(of: edges[edge.index]) }
 
     /// `finalBearing(of:)` of an edge already loaded.
-    func finalBearing(of e: RoadEdge) -> Degrees {
+    public func finalBearing(of e: RoadEdge) -> Degrees {
         let s = Int(e.shape)
         return Bearing.normalized((e.flags.contains(.reversedShape) ? shapeStartBearings[s] : shapeEndBearings[s]) + 180)
     }

@@ -6,29 +6,34 @@ extension RoadGraph {
     /// Consecutive edges must meet (one's `to` is the next one's `from`); nil when `edges` is empty or they do not.
     public func path(edges ids: [EdgeID], startFraction: Double, endFraction: Double, profile: TravelProfile) -> RoadPath? {
         guard !ids.isEmpty else { return nil }
-        for (a, b) in zip(ids, ids.dropFirst()) where edges[a.index].to != edges[b.index].from { return nil }
+        // One pass: each edge is loaded once, its shape's vertices appended in place, and the
+        // intersection before it built from the two loaded edges.
         var points: [Coordinate] = []
         var segments: [RoadPath.Segment] = []
         var intersections: [PathIntersection] = []
+        segments.reserveCapacity(ids.count)
+        intersections.reserveCapacity(ids.count - 1)
         var strings: [Int32: String] = [:]
+        var previous: RoadEdge?
         for (i, id) in ids.enumerated() {
             let e = edges[id.index]
+            if let previous, previous.to != e.from { return nil }
             let from = i == 0 ? min(max(startFraction, 0), 1) : 0
             var to = i == ids.count - 1 ? min(max(endFraction, 0), 1) : 1
             if i == 0 && ids.count == 1 { to = max(to, from) }
-            let piece: [Coordinate]
+            let first = points.isEmpty ? 0 : points.count - 1
+            if let previous {
+                intersections.append(
+                    intersection(at: e.from, arriving: ids[i - 1], loaded: previous, leaving: id, loaded: e, geometryIndex: first,
+                                 profile: profile, strings: &strings))
+            }
             if from == 0 && to == 1 {
-                piece = geometry(of: id)
+                appendGeometry(of: e, to: &points)
             } else {
                 let line = Polyline(geometry(of: id))
-                piece = line.slice(from: from * line.length, to: to * line.length).coordinates
+                let piece = line.slice(from: from * line.length, to: to * line.length).coordinates
+                points.append(contentsOf: points.isEmpty ? piece[...] : piece.dropFirst())
             }
-            let first = points.isEmpty ? 0 : points.count - 1
-            if i > 0 {
-                intersections.append(
-                    intersection(at: e.from, arriving: ids[i - 1], leaving: id, geometryIndex: first, profile: profile, strings: &strings))
-            }
-            points.append(contentsOf: points.isEmpty ? piece[...] : piece.dropFirst())
             let fraction = to - from
             segments.append(
                 RoadPath.Segment(
@@ -36,12 +41,29 @@ extension RoadGraph {
                     duration: Double(e.durations[profile]) * fraction, name: string(e.name, made: &strings),
                     ref: string(e.ref, made: &strings), destination: string(e.destination), roadClass: e.roadClass, speedLimit: e.speedLimit, flags: e.flags,
                     wayID: e.wayID, geometryRange: first...max(first, points.count - 1)))
+            previous = e
         }
         return RoadPath(
             profile: profile, segments: segments, intersections: intersections, geometry: points,
             distance: segments.reduce(0) { $0 + $1.distance }, duration: segments.reduce(0) { $0 + $1.duration },
             departureBearing: Self.endBearing(points, atStart: true) ?? initialBearing(of: ids[0]),
             arrivalBearing: Self.endBearing(points, atStart: false) ?? finalBearing(of: ids[ids.count - 1]))
+    }
+
+    /// Appends the whole geometry of the loaded edge `e` (in its direction of travel) to `points`,
+    /// without its first point when `points` already ends there (as `geometry(of:)` would give it).
+    private func appendGeometry(of e: RoadEdge, to points: inout [Coordinate]) {
+        let vertices = shapeVertices(e.shape)
+        let skip = points.isEmpty ? 0 : 1
+        if e.flags.contains(.reversedShape) {
+            var k = vertices.endIndex - 1 - skip
+            while k >= vertices.startIndex {
+                points.append(vertices[k])
+                k -= 1
+            }
+        } else {
+            points.append(contentsOf: vertices.dropFirst(skip))
+        }
     }
 
     /// The direction of travel along the first (or last) segment of `points` that has a length, nil when none has.
@@ -52,12 +74,13 @@ extension RoadGraph {
         return points[i].bearing(to: points[i + 1])
     }
 
-    /// The intersection at `node` for a path arriving on `arriving` and leaving on `leaving`;
-    /// names and refs come from `strings` (made once per path).
+    /// The intersection at `node` for a path arriving on `arriving` (loaded: `arrivingEdge`) and
+    /// leaving on `leaving` (loaded: `leavingEdge`); names and refs come from `strings` (made once per path).
     func intersection(
-        at node: NodeID, arriving: EdgeID, leaving: EdgeID, geometryIndex: Int, profile: TravelProfile, strings: inout [Int32: String]
+        at node: NodeID, arriving: EdgeID, loaded arrivingEdge: RoadEdge, leaving: EdgeID, loaded leavingEdge: RoadEdge, geometryIndex: Int,
+        profile: TravelProfile, strings: inout [Int32: String]
     ) -> PathIntersection {
-        let incomingTwin = twin(of: arriving)
+        let incomingTwin = twin(ofLoaded: arrivingEdge)
         // Only an edge that starts a restriction has any (a bit per edge): the lookup is skipped for the others.
         let turns = startsRestriction(arriving) ? restrictions(from: arriving) : restrictions[0..<0]
         let leavingRange = outgoingRange(from: node)
@@ -84,8 +107,8 @@ extension RoadGraph {
         }
         roads.sort { ($0.bearing, $0.edge) < ($1.bearing, $1.edge) }
         return PathIntersection(
-            node: node, location: nodes[node.index], geometryIndex: geometryIndex, incomingBearing: finalBearing(of: arriving),
-            outgoingBearing: initialBearing(of: leaving), roads: roads)
+            node: node, location: nodes[node.index], geometryIndex: geometryIndex, incomingBearing: finalBearing(of: arrivingEdge),
+            outgoingBearing: initialBearing(of: leavingEdge), roads: roads)
     }
 
     /// `string(_:)`, kept in `made` (a path meets the same names and refs again and again).

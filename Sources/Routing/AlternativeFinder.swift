@@ -66,29 +66,35 @@ struct AlternativeFinder {
         return total
     }
 
-    /// The roads (shapes, either direction) a path uses: made once per chosen route.
-    private func shapes(of r: PathSearch.Result) -> Set<Int32> {
-        let graph = costing.graph
-        return Set(r.edges.map { graph.edges[$0.index].shape })
+    /// The roads (shapes, either direction) a path uses: made once per chosen route (a table of
+    /// flags keyed by shape, looked up for every edge of every candidate: no SipHash per edge).
+    private func shapes(of r: PathSearch.Result) -> SearchLabels<Bool> {
+        var shapes = SearchLabels<Bool>(capacity: r.edges.count)
+        for e in r.edges { shapes[costing.graph.edges[e.index].shape] = true }
+        return shapes
     }
 
     /// Fraction of `candidate`'s length on roads (in either direction) of a chosen route's `shapes`.
-    private func sharedFraction(_ candidate: PathSearch.Result, with shapes: Set<Int32>) -> Double {
+    private func sharedFraction(_ candidate: PathSearch.Result, with shapes: SearchLabels<Bool>) -> Double {
         let graph = costing.graph
         var shared = 0.0, total = 0.0
         for e in candidate.edges {
             let edge = graph.edges[e.index]
             let length = Double(edge.length)
             total += length
-            if shapes.contains(edge.shape) { shared += length }
+            if shapes[edge.shape] != nil { shared += length }
         }
         return total > 0 ? shared / total : 1
     }
 
     /// Whether the path passes some node twice.
     private func hasLoop(_ r: PathSearch.Result) -> Bool {
-        var seen = Set<NodeID>()
-        for e in r.edges.dropLast() where !seen.insert(costing.graph.edges[e.index].to).inserted { return true }
+        var seen = SearchLabels<Bool>(capacity: r.edges.count)
+        for e in r.edges.dropLast() {
+            let node = costing.graph.edges[e.index].to.rawValue
+            if seen[node] != nil { return true }
+            seen[node] = true
+        }
         return false
     }
 

@@ -85,10 +85,11 @@ struct EdgeCosting {
 
     /// Seconds spent turning from `from` onto `to` at their common node, nil when the turn is forbidden.
     func turnDuration(from: Int, to: Int) -> Double? {
-        let node = graph.edges[from].to
-        let roads = tables.roadCounts[profile.index][node.index]
-        let isUTurn = graph.edges[to].to == graph.edges[from].from && graph.edges[to].shape == graph.edges[from].shape
-        let barrier = profile == .car && graph.edges[from].flags.contains(.carBarrierAhead)
+        // Each edge decoded once (this runs for every turn a search or a route takes).
+        let f = graph.edges[from], t = graph.edges[to]
+        let roads = tables.roadCounts[profile.index][f.to.index]
+        let isUTurn = t.to == f.from && t.shape == f.shape
+        let barrier = profile == .car && f.flags.contains(.carBarrierAhead)
         if isUTurn {
             guard roads <= 1 || barrier else { return nil }
             return profile == .foot ? 0 : Self.angleCost(180) + Self.uTurnPenalty
@@ -99,9 +100,9 @@ struct EdgeCosting {
         }
         guard profile != .foot, roads > 2 else { return 0 }
         // Bearings rounded to Float as the costs were first defined (the turn weights stay bit for bit the same).
-        let final = Double(Float(graph.finalBearing(of: EdgeID(Int32(from))))), initial = Double(Float(graph.initialBearing(of: EdgeID(Int32(to)))))
+        let final = Double(Float(graph.finalBearing(of: f))), initial = Double(Float(graph.initialBearing(of: t)))
         let angle = Bearing.turn(from: final, to: initial)
-        let roundabout = graph.edges[from].flags.contains(.roundabout) || graph.edges[to].flags.contains(.roundabout)
+        let roundabout = f.flags.contains(.roundabout) || t.flags.contains(.roundabout)
         let crossesOncoming = profile == .car && angle < 0 && !roundabout
         return Self.angleCost(angle) + (crossesOncoming ? Self.oncomingCost(angle) : 0)
     }

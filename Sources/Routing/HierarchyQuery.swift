@@ -56,16 +56,17 @@ struct HierarchyQuery {
         }
         candidates.sort { ($0.cost, $0.node) < ($1.cost, $1.node) }
         let searched = search
-        var covered = Set(best.edges.map(\.rawValue))
+        var covered = SearchLabels<Bool>(capacity: 4 * best.edges.count)
+        for edge in best.edges { covered[edge.rawValue] = true }
         var next = 0, unpacked = 0
         let paths = AnyIterator<PathSearch.Result> {
             while next < candidates.count, unpacked < Self.maximumCandidates {
                 let node = candidates[next].node
                 next += 1
-                guard !covered.contains(node) else { continue }
+                guard covered[node] == nil else { continue }
                 unpacked += 1
                 guard let path = path(meeting: node, searched) else { continue }
-                for edge in path.edges { covered.insert(edge.rawValue) }
+                for edge in path.edges { covered[edge.rawValue] = true }
                 return path
             }
             return nil

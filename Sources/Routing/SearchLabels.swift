@@ -2,6 +2,7 @@
 /// search reaches): an open-addressing hash table keyed by a non-negative index (linear probing,
 /// multiplicative hash, doubled at half load), made for the few hundred to few thousand a search labels. A `Dictionary` hashes every key with SipHash, which was most
 /// of a query's time; the table answers the same questions, so the search and its results are the same.
+/// With `Bool` labels it is a set of indexes (the edges, shapes or nodes an alternatives check has seen).
 struct SearchLabels<Label> {
     private var keys: [Int32]
     private var labels: [Label?]

@@ -6,7 +6,8 @@ import SystemIO
 /// How Waygate scales from a city to a region: Milan and tilings of it (`scripts/tile_map.py`,
 /// N×N copies joined by roads), each timed from a fresh import (a child `waygate map build`, so its
 /// peak RSS is its own) and from its cache (`waygate serve --map`, until the socket answers
-/// `status`), with a 3 km route and a corner-to-corner route over the socket; OSRM's
+/// `status`), with a 3 km route and a corner-to-corner route over the socket (wall time to the
+/// reply's last byte, and the daemon's CPU time and minor page faults per warm route); OSRM's
 /// osrm-extract + osrm-contract on the same PBF when `WAYGATE_BENCH_OSRM_BIN` names their directory.
 /// `REGIONS_TILES=1,2,4` (default) picks the tilings (8, the 64× map, takes 10–20 min to import);
 /// `REGIONS_IMPORT=0` keeps the caches already there and measures the daemon alone.
@@ -149,10 +150,13 @@ enum RegionsBenchmark {
         if n > 1 {
             let k = Double(n - 1)
             let far = Coordinate(latitude: from.latitude + k * offset.0, longitude: from.longitude + k * offset.1)
-            var times: [Double] = [], distance = 0.0, steps = 0, size = 0, cpuAfterCold = 0.0
+            var times: [Double] = [], distance = 0.0, steps = 0, size = 0, cpuAfterCold = 0.0, faultsAfterCold = 0
             // The first request touches the mapped cache's pages along the route (cold); the median of the next ones is warm.
             for i in 0..<8 {
-                if i == 1 { cpuAfterCold = ProcessUsage.cpuSeconds(ofProcess: process.processIdentifier) ?? 0 }
+                if i == 1 {
+                    cpuAfterCold = ProcessUsage.cpuSeconds(ofProcess: process.processIdentifier) ?? 0
+                    faultsAfterCold = ProcessUsage.minorFaults(ofProcess: process.processIdentifier) ?? 0
+                }
                 let (reply, seconds, bytes) = try route(from, far, id: 100 + i)
                 guard reply["class"]?.stringValue == "REPLY", case .array(let routes)? = reply["routes"], let best = routes.first,
                     case .array(let legs)? = best["legs"], case .array(let legSteps)? = legs.first?["steps"]
@@ -165,8 +169,10 @@ enum RegionsBenchmark {
             let warm = Array(times.dropFirst())
             // The daemon's own CPU time (user + system) per warm route: plan, guidance, encoding and sending, whatever else shares the machine.
             let cpu = ((ProcessUsage.cpuSeconds(ofProcess: process.processIdentifier) ?? 0) - cpuAfterCold) / Double(warm.count) * 1000
-            cross = String(format: "cross-map route %.0f km (%d steps, with banners and voice; %.0f KiB reply) cold %.0f ms, warm median %.0f ms (%.0f–%.0f) to the reply's last byte, daemon CPU %.0f ms per warm route",
-                           distance / 1000, steps, Double(size) / 1024, times[0], BenchSupport.percentile(warm, 0.5), warm.min() ?? 0, warm.max() ?? 0, cpu)
+            // Pages the daemon faulted in per warm route (fresh heap blocks touched again, not the map's pages).
+            let faults = ((ProcessUsage.minorFaults(ofProcess: process.processIdentifier) ?? 0) - faultsAfterCold) / warm.count
+            cross = String(format: "cross-map route %.0f km (%d steps, with banners and voice; %.0f KiB reply) cold %.0f ms, warm median %.0f ms (%.0f–%.0f) to the reply's last byte, daemon CPU %.0f ms and %d page faults per warm route",
+                           distance / 1000, steps, Double(size) / 1024, times[0], BenchSupport.percentile(warm, 0.5), warm.min() ?? 0, warm.max() ?? 0, cpu, faults)
         }
         return Daemon(ready: ready, readyRSS: readyRSS, finalRSS: residentMegabytes(process.processIdentifier),
                       shortRoute: BenchSupport.percentile(short, 0.5), crossRoute: cross)

@@ -5,4 +5,7 @@
 int waygate_peercred(int fd, int *pid, unsigned int *uid, unsigned int *gid);
 /* accept4(fd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK); the new fd or -1 with errno. */
 int waygate_accept_nonblocking(int fd);
+/* mallopt(M_MMAP_THRESHOLD, mmap_threshold) and mallopt(M_TRIM_THRESHOLD, trim_threshold) (fixed
+   values also turn off glibc's moving thresholds); 0 when both were taken, -1 otherwise. */
+int waygate_keep_freed_memory(int mmap_threshold, int trim_threshold);
 #endif

@@ -7,20 +7,31 @@ import RouteModel
 enum LegAnnotator {
     /// The annotation of `path`: element `i` describes geometry points `i` → `i + 1`.
     static func annotation(of path: RoadPath) -> LegAnnotation {
-        var result = LegAnnotation()
+        // Sized once (one element per geometry segment); each segment's pieces are measured
+        // straight into `distance`, then read back for its durations and speeds (no array per segment).
+        let count = max(0, path.geometry.count - 1)
+        var distance: [Meters] = [], duration: [Seconds] = [], speed: [MetersPerSecond] = [], maxSpeed: [SpeedLimit?] = []
+        distance.reserveCapacity(count)
+        duration.reserveCapacity(count)
+        speed.reserveCapacity(count)
+        maxSpeed.reserveCapacity(count)
         for segment in path.segments {
             let range = segment.geometryRange
             guard range.upperBound > range.lowerBound else { continue }
-            let pieces = (range.lowerBound..<range.upperBound).map { path.geometry[$0].distance(to: path.geometry[$0 + 1]) }
-            let total = pieces.reduce(0, +)
-            for d in pieces {
-                let duration = total > 0 ? segment.duration * d / total : 0
-                result.distance.append(d)
-                result.duration.append(duration)
-                result.speed.append(duration > 0 ? d / duration : 0)
-                result.maxSpeed.append(segment.speedLimit)
+            let first = distance.count
+            var total = 0.0
+            for k in range.lowerBound..<range.upperBound {
+                let d = path.geometry[k].distance(to: path.geometry[k + 1])
+                distance.append(d)
+                total += d
+            }
+            for d in distance[first...] {
+                let time = total > 0 ? segment.duration * d / total : 0
+                duration.append(time)
+                speed.append(time > 0 ? d / time : 0)
+                maxSpeed.append(segment.speedLimit)
             }
         }
-        return result
+        return LegAnnotation(distance: distance, duration: duration, speed: speed, maxSpeed: maxSpeed)
     }
 }

@@ -103,35 +103,47 @@ public struct PhraseTable: Sendable {
     }
 }
 
-/// Replaces each `{key}` in `template` with its value, in one pass (a `{key}` without a value stays as written).
-func fill(_ template: String, _ values: [String: String]) -> String {
-    fill(template) { values[String($0)] }
+/// Replaces each `{key}` in `template` with its value, in one pass (a `{key}` without a value stays
+/// as written). The values are a literal list of one or two (no dictionary built and hashed per sentence).
+func fill(_ template: String, _ values: KeyValuePairs<String, String>) -> String {
+    fill(template) { key in values.first { $0.key[...] == key }?.value }
 }
 
 /// Replaces each `{key}` in `template` with `value(key)`, in one pass (a `{key}` whose value is
-/// nil stays as written): values are made only for the placeholders the template has.
+/// nil stays as written): values are made only for the placeholders the template has. Works on
+/// the template's UTF-8 bytes (the braces are ASCII), appending the pieces into one buffer.
 func fill(_ template: String, _ value: (Substring) -> String?) -> String {
     let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
-    guard template.utf8.contains(open) else { return template }
-    var result = ""
-    result.reserveCapacity(template.utf8.count + 32)
-    var rest = template[...]
-    while let start = rest.utf8.firstIndex(of: open), let end = rest.utf8[start...].firstIndex(of: close) {
-        result += rest[..<start]
-        if let value = value(rest[rest.utf8.index(after: start)..<end]) {
-            result += value
-        } else {
-            result += rest[start...end]
+    var utf8 = template
+    return utf8.withUTF8 { bytes in
+        guard bytes.contains(open) else { return template }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 32)
+        var rest = bytes[...]
+        while let start = rest.firstIndex(of: open), let end = rest[start...].firstIndex(of: close) {
+            result += rest[..<start]
+            if let value = value(Substring(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]), as: UTF8.self)) {
+                result += value.utf8
+            } else {
+                result += rest[start...end]
+            }
+            rest = rest[(end + 1)...]
         }
-        rest = rest[rest.utf8.index(after: end)...]
+        result += rest
+        return String(decoding: result, as: UTF8.self)
     }
-    result += rest
-    return result
 }
 
 extension String {
     /// The string with its first character lower-cased, to embed a sentence in another.
     var lowercasingFirst: String {
+        // An ASCII first letter (the sentences of the built-in tables) is lowered on the bytes.
+        if let byte = utf8.first, byte < 0x80 {
+            guard byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") else { return self }
+            var bytes = Array(utf8)
+            bytes[0] = byte + 32
+            return String(decoding: bytes, as: UTF8.self)
+        }
         guard let first else { return self }
         return first.lowercased() + dropFirst()
     }

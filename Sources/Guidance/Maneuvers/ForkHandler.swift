@@ -14,7 +14,10 @@ struct ForkHandler: ManeuverHandler {
 
     func decide(_ context: TurnContext) -> ManeuverDecision?? {
         guard abs(context.angle) < Self.aheadWindow else { return nil }
-        let ahead = context.otherOptions.filter { abs(context.angle(to: $0)) < Self.aheadWindow }
+        // Most nodes have no other option ahead: checked in place before any array is made.
+        let isAhead = { (road: PathIntersection.Road) in TurnContext.isOption(road) && abs(context.angle(to: road)) < Self.aheadWindow }
+        guard context.intersection.roads.contains(where: isAhead) else { return nil }
+        let ahead = context.intersection.roads.filter(isAhead)
         guard !ahead.isEmpty else { return nil }
         let rank = context.outgoing.roadClass.rank
         guard ahead.allSatisfy({ abs($0.roadClass.rank - rank) <= 1 }) else { return nil }

@@ -15,13 +15,8 @@ struct TurnContext {
     /// Signed turn angle, degrees, positive to the right.
     var angle: Degrees { intersection.turnAngle }
 
-    /// The roads the path could have taken instead (enterable, neither arrived on nor left on).
-    var otherOptions: [PathIntersection.Road] {
-        intersection.roads.filter { $0.canEnter && !$0.isOutgoing && !$0.isIncoming }
-    }
-
-    /// Whether the driver had any other road to take.
-    var hasChoice: Bool { !otherOptions.isEmpty }
+    /// Whether `road` is one the path could have taken instead (enterable, neither arrived on nor left on).
+    static func isOption(_ road: PathIntersection.Road) -> Bool { road.canEnter && !road.isOutgoing && !road.isIncoming }
 
     /// The signed angle from the incoming direction to leaving along `road`, degrees.
     func angle(to road: PathIntersection.Road) -> Degrees {

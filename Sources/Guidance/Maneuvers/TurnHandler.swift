@@ -19,7 +19,8 @@ struct TurnHandler: ManeuverHandler {
     func decide(_ context: TurnContext) -> ManeuverDecision?? {
         let modifier = TurnModifier.modifier(forAngle: context.angle)
         let deviation = abs(context.angle)
-        let straighter = context.otherOptions.contains { abs(context.angle(to: $0)) + 10 < deviation }
+        // Asked at nearly every node a route passes: tested on the roads in place, no array made.
+        let straighter = context.intersection.roads.contains { TurnContext.isOption($0) && abs(context.angle(to: $0)) + 10 < deviation }
         if !context.announcesNewRoad {
             guard straighter, modifier != .straight else { return .some(nil) }
             let bothNamed = Self.isNamed(context.incoming.name, context.incoming.ref) && Self.isNamed(context.outgoing.name, context.outgoing.ref)
@@ -38,8 +39,9 @@ struct TurnHandler: ManeuverHandler {
     func isObvious(_ context: TurnContext, modifier: ManeuverModifier) -> Bool {
         guard [.straight, .slightLeft, .slightRight].contains(modifier) else { return false }
         let deviation = abs(context.angle), rank = min(context.incoming.roadClass.rank, context.outgoing.roadClass.rank)
-        return context.intersection.roads.filter { !$0.isIncoming && !$0.isOutgoing }.allSatisfy { road in
-            abs(context.angle(to: road)) >= deviation + Self.distinction && (road.roadClass.rank >= rank || !road.canEnter && road.roadClass.isLink)
+        return context.intersection.roads.allSatisfy { road in
+            road.isIncoming || road.isOutgoing
+                || abs(context.angle(to: road)) >= deviation + Self.distinction && (road.roadClass.rank >= rank || !road.canEnter && road.roadClass.isLink)
         }
     }
 

@@ -23,14 +23,26 @@ public enum ProcessUsage {
     /// User + system CPU seconds process `pid` has used so far (/proc/PID/stat fields 14 and 15),
     /// nil when unreadable.
     public static func cpuSeconds(ofProcess pid: Int32) -> Double? {
+        // After the command, state is field 3, so utime (14) and stime (15) are at offsets 11 and 12.
+        guard let fields = statFields(ofProcess: pid), fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12])
+        else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// Minor page faults process `pid` has taken so far (/proc/PID/stat field 10: pages mapped in
+    /// without reading the disk, e.g. freshly allocated memory touched), nil when unreadable.
+    public static func minorFaults(ofProcess pid: Int32) -> Int? {
+        guard let fields = statFields(ofProcess: pid), fields.count > 7 else { return nil }
+        return Int(fields[7])
+    }
+
+    /// The fields of /proc/`pid`/stat after the command (field 3, the state, first).
+    private static func statFields(ofProcess pid: Int32) -> [Substring]? {
         guard let bytes = try? FileContents.read("/proc/\(pid)/stat", maximumBytes: 64 * 1024) else { return nil }
         let text = String(decoding: bytes, as: UTF8.self)
         // The command (field 2) is in parentheses and may hold spaces: count from its end.
         guard let close = text.lastIndex(of: ")") else { return nil }
-        let fields = text[text.index(after: close)...].split(separator: " ")
-        // After the command, state is field 3, so utime (14) and stime (15) are at offsets 11 and 12.
-        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
-        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        return text[text.index(after: close)...].split(separator: " ")
     }
 
     /// The number of a `NAME:   123 …` line of /proc/`process`/status.

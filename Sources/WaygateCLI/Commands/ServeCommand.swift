@@ -152,6 +152,8 @@ struct ServeCommand: Subcommand {
     }
 
     func run(in environment: AppEnvironment) async throws {
+        // Answers reuse the heap blocks freed by the ones before instead of faulting fresh pages in.
+        HeapReuse.keepFreedBlocks()
         // Caught from the start: a signal while the map or --guide loads cancels the start-up,
         // which takes down what it had started (the socket file too) and exits 0 like a stop.
         let signals = SignalWaiter([SIGINT, SIGTERM])
