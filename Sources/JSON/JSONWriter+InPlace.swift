@@ -87,12 +87,25 @@ extension JSONWriter {
             needsComma = true
         }
 
+        /// `,"key":` (the comma when one is due), written through a local pointer and index so
+        /// that `count` is stored once, not after every byte.
+        @inline(__always)
         private mutating func key(_ key: StaticString) {
-            separate()
-            put(UInt8(ascii: "\""))
-            key.withUTF8Buffer { for b in $0 { put(b) } }
-            put(UInt8(ascii: "\""))
-            put(UInt8(ascii: ":"))
+            let at = out + count
+            var n = 0
+            if needsComma {
+                at[0] = UInt8(ascii: ",")
+                n = 1
+            }
+            at[n] = UInt8(ascii: "\"")
+            n += 1
+            key.withUTF8Buffer { name in
+                for k in 0..<name.count { at[n + k] = name[k] }
+                n += name.count
+            }
+            at[n] = UInt8(ascii: "\"")
+            at[n + 1] = UInt8(ascii: ":")
+            count += n + 2
         }
 
         private mutating func separate() {
