@@ -10,7 +10,7 @@ public enum FixedPoint {
     public static let maximumDecimals = 18
 
     /// Bytes `write(_:decimals:to:)` may need at its pointer.
-    static let scratchCount = 64
+    @usableFromInline static let scratchCount = 64
 
     /// Appends `value` as `%.<decimals>f` (`nan`, `-nan`, `inf`, `-inf` when not finite).
     public static func append(_ value: Double, decimals: Int, to bytes: inout [UInt8]) {
@@ -39,6 +39,7 @@ public enum FixedPoint {
     /// Writes `value` as `%.<decimals>f` at `out` (room for `scratchCount` bytes) and returns
     /// the number of bytes; nil, writing nothing, for a value that is not finite or whose
     /// integer part does not fit in 128 bits (`append` prints those).
+    @usableFromInline
     static func write(_ value: Double, decimals: Int, to out: UnsafeMutablePointer<UInt8>) -> Int? {
         guard value.isFinite else { return nil }
         let decimals = min(max(decimals, 0), maximumDecimals)

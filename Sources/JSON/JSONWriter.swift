@@ -340,6 +340,7 @@ public struct JSONWriter: Sendable {
     }
 
     /// Writes `value`'s decimal digits (at most 20 bytes) at `out`; returns the count.
+    @usableFromInline
     static func writeDigits(of value: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
         guard value < 0 else { return FixedPoint.writeWhole(UInt64(value), to: out) }
         out[0] = UInt8(ascii: "-")
