@@ -39,7 +39,7 @@ extension JSONWriter {
         }
 
         /// `{` (at most 2 bytes).
-        @inlinable
+        @inlinable @inline(__always)
         public mutating func beginObject() {
             room(2)
             separate()
@@ -48,7 +48,7 @@ extension JSONWriter {
         }
 
         /// `}` (1 byte).
-        @inlinable
+        @inlinable @inline(__always)
         public mutating func endObject() {
             room(1)
             put(UInt8(ascii: "}"))
@@ -56,7 +56,7 @@ extension JSONWriter {
         }
 
         /// `"key":value` for an integer, left out when nil (at most the key's length + 24 bytes).
-        @inlinable
+        @inlinable @inline(__always)
         public mutating func member(_ key: StaticString, _ value: Int?) {
             guard let value else { return }
             room(key.utf8CodeUnitCount + 24)
@@ -66,7 +66,7 @@ extension JSONWriter {
         }
 
         /// `"key":true` or `false`, left out when nil (at most the key's length + 9 bytes).
-        @inlinable
+        @inlinable @inline(__always)
         public mutating func member(_ key: StaticString, _ value: Bool?) {
             guard let value else { return }
             room(key.utf8CodeUnitCount + 9)
@@ -79,7 +79,7 @@ extension JSONWriter {
         /// `"key":value` with `decimals` fixed decimals (see `JSONWriter.fixed`: `null` when not
         /// finite), left out when nil (at most the key's length + 4 + `FixedPoint.scratchCount`
         /// bytes, or + 330 for a magnitude of 2^127 or more).
-        @inlinable
+        @inlinable @inline(__always)
         public mutating func member(_ key: StaticString, _ value: Double?, decimals: Int) {
             guard let value else { return }
             guard value.isFinite, value.magnitude < 0x1p127 else {
