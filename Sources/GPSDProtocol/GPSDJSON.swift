@@ -42,6 +42,7 @@ extension JSONWriter {
 
 extension JSONWriter.InPlace {
     /// `"key":value` with `decimals` fixed decimals; left out when nil or not finite (gpsd).
+    @inline(__always)
     mutating func gpsdMember(_ key: StaticString, _ value: Double?, decimals: Int) {
         guard let value, value.isFinite else { return }
         member(key, value, decimals: decimals)

@@ -28,15 +28,19 @@ public struct SKY: Sendable, Hashable, Codable, GPSDObject {
 
     /// The SKY gpsd would print for `sky`.
     public init(_ sky: SkyView, device: String? = nil) {
+        self.init(sky, device: device, entries: true)
+    }
+
+    /// The SKY for `sky`, its `satellites` made only when `entries` says so (the report stream
+    /// writes them straight from the sky view, see `write(to:satellites:)`); `nSat` and `uSat`
+    /// count the sky view's satellites either way.
+    init(_ sky: SkyView, device: String?, entries: Bool) {
         self.device = device
         xdop = sky.xdop; ydop = sky.ydop; vdop = sky.vdop; tdop = sky.tdop
         hdop = sky.hdop; gdop = sky.gdop; pdop = sky.pdop
         nSat = sky.satellites.count
         uSat = sky.usedCount
-        satellites = sky.satellites.map {
-            Entry(PRN: $0.prn, el: $0.elevation, az: $0.azimuth, ss: $0.snr, used: $0.used,
-                  gnssid: $0.gnss.rawValue, svid: $0.svid, sigid: $0.signalID, health: $0.health)
-        }
+        satellites = entries ? sky.satellites.map(Entry.init) : []
     }
 
     /// The sky view this report describes.
@@ -51,7 +55,11 @@ public struct SKY: Sendable, Hashable, Codable, GPSDObject {
     }
 
     /// Appends the report as gpsd 3.22 prints it.
-    public func write(to json: inout JSONWriter) {
+    public func write(to json: inout JSONWriter) { write(to: &json, satellites: satellites) }
+
+    /// Appends the report with `entries` as its satellites (the report stream's are made one by
+    /// one from its sky view, without an array of them).
+    func write(to json: inout JSONWriter, satellites entries: some Sequence<Entry>) {
         json.beginGPSDObject(class: "SKY")
         json.gpsdMember("device", device)
         json.gpsdMember("xdop", xdop, decimals: 2)
@@ -65,7 +73,7 @@ public struct SKY: Sendable, Hashable, Codable, GPSDObject {
         json.member("uSat", uSat)
         json.key("satellites")
         json.beginArray()
-        for s in satellites {
+        for s in entries {
             // One reservation per satellite: 9 members of at most 24 bytes plus 3 numbers of at
             // most 4 + 330 (see `JSONWriter.InPlace`).
             json.inPlace(reserving: 1_280) { entry in
@@ -84,5 +92,13 @@ public struct SKY: Sendable, Hashable, Codable, GPSDObject {
         }
         json.endArray()
         json.endObject()
+    }
+}
+
+extension SKY.Entry {
+    /// The entry gpsd prints for `s` (in an extension: the memberwise initialiser stays).
+    init(_ s: Satellite) {
+        self.init(PRN: s.prn, el: s.elevation, az: s.azimuth, ss: s.snr, used: s.used,
+                  gnssid: s.gnss.rawValue, svid: s.svid, sigid: s.signalID, health: s.health)
     }
 }

@@ -10,7 +10,7 @@ public enum FixedPoint {
     public static let maximumDecimals = 18
 
     /// Bytes `write(_:decimals:to:)` may need at its pointer.
-    static let scratchCount = 64
+    @usableFromInline static let scratchCount = 64
 
     /// Appends `value` as `%.<decimals>f` (`nan`, `-nan`, `inf`, `-inf` when not finite).
     public static func append(_ value: Double, decimals: Int, to bytes: inout [UInt8]) {
@@ -39,6 +39,7 @@ public enum FixedPoint {
     /// Writes `value` as `%.<decimals>f` at `out` (room for `scratchCount` bytes) and returns
     /// the number of bytes; nil, writing nothing, for a value that is not finite or whose
     /// integer part does not fit in 128 bits (`append` prints those).
+    @usableFromInline
     static func write(_ value: Double, decimals: Int, to out: UnsafeMutablePointer<UInt8>) -> Int? {
         guard value.isFinite else { return nil }
         let decimals = min(max(decimals, 0), maximumDecimals)
@@ -55,6 +56,17 @@ public enum FixedPoint {
             out[0] = UInt8(ascii: "-")
             count = 1
         }
+        // A whole number below 2^32 (a GSV's elevations, azimuths and signal strengths, gpsd's
+        // most frequent numbers): its digits, then `decimals` zeros, without the checks below.
+        if magnitude < 0x1p32, Double(UInt32(magnitude)) == magnitude {
+            count += writeWhole(UInt64(UInt32(magnitude)), to: out + count)
+            if decimals > 0 {
+                out[count] = UInt8(ascii: ".")
+                for k in 1...decimals { out[count + k] = UInt8(ascii: "0") }
+                count += decimals + 1
+            }
+            return count
+        }
         // An integer (< 2^127: at most 39 digits; those below 2^53, such as a GSV's elevations and
         // azimuths, without the 128-bit product): its digits, then `decimals` zeros.
         var integer: UInt128?
@@ -64,7 +76,7 @@ public enum FixedPoint {
             integer = UInt128(whole)
         }
         if let integer {
-            count += writeDigits(integer, minimumCount: 1, pointBeforeLast: 0, to: out + count)
+            count += writeDigits(integer, decimals: 0, to: out + count)
             if decimals > 0 {
                 out[count] = UInt8(ascii: ".")
                 for k in 0..<decimals { out[count + 1 + k] = UInt8(ascii: "0") }
@@ -83,7 +95,7 @@ public enum FixedPoint {
             if remainder > half || (remainder == half && units & 1 == 1) { units += 1 }
         }
         // else: product < 2^113 ≤ half, so the value rounds to zero.
-        return count + writeDigits(units, minimumCount: decimals + 1, pointBeforeLast: decimals, to: out + count)
+        return count + writeDigits(units, decimals: decimals, to: out + count)
     }
 
     /// `value` as `%.<decimals>f`.
@@ -141,50 +153,70 @@ public enum FixedPoint {
     /// "000102…99": the two digits of every number below 100 (a static string: no global to initialise).
     private static var digitPairs: StaticString { "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899" }
 
-    /// Writes the decimal digits of `value` (< 2^128: at most 39), at least `minimumCount` of
-    /// them (leading zeros), with a `.` before the last `pointBeforeLast` digits when that is
-    /// above zero; returns the number of bytes written.
-    private static func writeDigits(_ value: UInt128, minimumCount: Int, pointBeforeLast: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    /// Writes `value` (< 2^128: at most 39 digits) with a `.` before its last `decimals` digits
+    /// (zero-padded so that one digit at least comes before the point), as `%.<decimals>f`
+    /// prints `value / 10^decimals`; returns the number of bytes written.
+    private static func writeDigits(_ value: UInt128, decimals: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        guard let small = UInt64(exactly: value) else { return writeLargeDigits(value, decimals: decimals, to: out) }
+        // Below 2^64 (every value gpsd's precisions give in practice): written straight at
+        // `out`, two digits per division, the whole part then the decimals.
+        guard decimals > 0 else { return writeWhole(small, to: out) }
+        let scale = powerOfTen(decimals)
+        let count = writeWhole(small / scale, to: out)
+        out[count] = UInt8(ascii: ".")
+        writeExactly(small % scale, digits: decimals, to: out + count + 1)
+        return count + 1 + decimals
+    }
+
+    /// Writes the decimal digits of `value` (no leading zeros, `0` for zero, at most 20); returns
+    /// how many.
+    static func writeWhole(_ value: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        var digits = 1
+        var power: UInt64 = 10
+        while value >= power {
+            digits += 1
+            if digits == 20 { break }  // 10^20 is past UInt64.max
+            power *= 10
+        }
+        writeExactly(value, digits: digits, to: out)
+        return digits
+    }
+
+    /// Writes the last `digits` decimal digits of `value` (leading zeros included) at `out`.
+    private static func writeExactly(_ value: UInt64, digits: Int, to out: UnsafeMutablePointer<UInt8>) {
+        let pairs = digitPairs.utf8Start
+        var rest = value
+        var i = digits
+        while i >= 2 {
+            let pair = Int(rest % 100) * 2
+            rest /= 100
+            i -= 2
+            out[i] = pairs[pair]
+            out[i + 1] = pairs[pair + 1]
+        }
+        if i == 1 { out[0] = UInt8(ascii: "0") + UInt8(rest % 10) }
+    }
+
+    /// `writeDigits` for values of 2^64 and more, one digit per division through a scratch buffer.
+    private static func writeLargeDigits(_ value: UInt128, decimals: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { scratch in
             var i = 48
-            if value <= UInt128(UInt64.max) {
-                // Two digits per division, from a table of the pairs 00…99.
-                var rest = UInt64(value)
-                let pairs = digitPairs.utf8Start
-                while rest >= 100 {
-                    let pair = Int(rest % 100) * 2
-                    rest /= 100
-                    i -= 2
-                    scratch[i] = pairs[pair]
-                    scratch[i + 1] = pairs[pair + 1]
-                }
-                if rest >= 10 {
-                    i -= 2
-                    scratch[i] = pairs[Int(rest) * 2]
-                    scratch[i + 1] = pairs[Int(rest) * 2 + 1]
-                } else {
-                    i -= 1
-                    scratch[i] = UInt8(ascii: "0") + UInt8(rest)
-                }
-            } else {
-                var rest = value
-                repeat {
-                    i -= 1
-                    scratch[i] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                } while rest > 0
-            }
-            while 48 - i < minimumCount {
+            var rest = value
+            repeat {
+                i -= 1
+                scratch[i] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            while 48 - i < decimals + 1 {
                 i -= 1
                 scratch[i] = UInt8(ascii: "0")
             }
-            // Copied byte by byte: for these few bytes cheaper than a call to memmove.
-            let integerCount = 48 - pointBeforeLast - i
+            let integerCount = 48 - decimals - i
             for k in 0..<integerCount { out[k] = scratch[i + k] }
-            guard pointBeforeLast > 0 else { return integerCount }
+            guard decimals > 0 else { return integerCount }
             out[integerCount] = UInt8(ascii: ".")
-            for k in 0..<pointBeforeLast { out[integerCount + 1 + k] = scratch[48 - pointBeforeLast + k] }
-            return integerCount + 1 + pointBeforeLast
+            for k in 0..<decimals { out[integerCount + 1 + k] = scratch[48 - decimals + k] }
+            return integerCount + 1 + decimals
         }
     }
 

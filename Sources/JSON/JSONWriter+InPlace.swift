@@ -12,7 +12,7 @@ extension JSONWriter {
                 guard let out = buffer.baseAddress else { return }
                 var run = InPlace(out: out, limit: buffer.count, needsComma: comma)
                 body(&run)
-                initialized = run.count
+                initialized = run.written
                 after = run.needsComma
             }
         }
@@ -20,13 +20,17 @@ extension JSONWriter {
     }
 
     /// The writer of `JSONWriter.inPlace`: the same bytes as `JSONWriter`'s methods of the same
-    /// names, written at a pointer into reserved capacity.
+    /// names, written at a pointer into reserved capacity. Its methods are inlinable, so the
+    /// members of a caller in another module (the gpsd objects) are written without a call each,
+    /// their keys' lengths known where they are written.
     public struct InPlace: ~Copyable {
-        private let out: UnsafeMutablePointer<UInt8>
-        private let limit: Int
+        @usableFromInline let out: UnsafeMutablePointer<UInt8>
+        @usableFromInline let limit: Int
+        @usableFromInline var written = 0
+        @usableFromInline var needsComma: Bool
+
         /// Bytes written so far.
-        public private(set) var count = 0
-        fileprivate var needsComma: Bool
+        public var count: Int { written }
 
         fileprivate init(out: UnsafeMutablePointer<UInt8>, limit: Int, needsComma: Bool) {
             self.out = out
@@ -35,6 +39,7 @@ extension JSONWriter {
         }
 
         /// `{` (at most 2 bytes).
+        @inlinable @inline(__always)
         public mutating func beginObject() {
             room(2)
             separate()
@@ -43,6 +48,7 @@ extension JSONWriter {
         }
 
         /// `}` (1 byte).
+        @inlinable @inline(__always)
         public mutating func endObject() {
             room(1)
             put(UInt8(ascii: "}"))
@@ -50,18 +56,20 @@ extension JSONWriter {
         }
 
         /// `"key":value` for an integer, left out when nil (at most the key's length + 24 bytes).
+        @inlinable @inline(__always)
         public mutating func member(_ key: StaticString, _ value: Int?) {
             guard let value else { return }
-            room(key.withUTF8Buffer(\.count) + 24)
+            room(key.utf8CodeUnitCount + 24)
             self.key(key)
-            count += JSONWriter.writeDigits(of: value, to: out + count)
+            written += JSONWriter.writeDigits(of: value, to: out + written)
             needsComma = true
         }
 
         /// `"key":true` or `false`, left out when nil (at most the key's length + 9 bytes).
+        @inlinable @inline(__always)
         public mutating func member(_ key: StaticString, _ value: Bool?) {
             guard let value else { return }
-            room(key.withUTF8Buffer(\.count) + 9)
+            room(key.utf8CodeUnitCount + 9)
             self.key(key)
             let text: StaticString = value ? "true" : "false"
             text.withUTF8Buffer { for b in $0 { put(b) } }
@@ -71,43 +79,66 @@ extension JSONWriter {
         /// `"key":value` with `decimals` fixed decimals (see `JSONWriter.fixed`: `null` when not
         /// finite), left out when nil (at most the key's length + 4 + `FixedPoint.scratchCount`
         /// bytes, or + 330 for a magnitude of 2^127 or more).
+        @inlinable @inline(__always)
         public mutating func member(_ key: StaticString, _ value: Double?, decimals: Int) {
             guard let value else { return }
-            if value.isFinite, value.magnitude < 0x1p127 {
-                room(key.withUTF8Buffer(\.count) + 4 + FixedPoint.scratchCount)
-                self.key(key)
-                count += FixedPoint.write(value, decimals: decimals, to: out + count) ?? 0
-            } else {
-                var text: [UInt8] = []
-                if value.isFinite { FixedPoint.append(value, decimals: decimals, to: &text) } else { text = Array("null".utf8) }
-                room(key.withUTF8Buffer(\.count) + 4 + text.count)
-                self.key(key)
-                for b in text { put(b) }
+            guard value.isFinite, value.magnitude < 0x1p127 else {
+                longMember(key, value, decimals: decimals)
+                return
             }
+            room(key.utf8CodeUnitCount + 4 + FixedPoint.scratchCount)
+            self.key(key)
+            written += FixedPoint.write(value, decimals: decimals, to: out + written) ?? 0
             needsComma = true
         }
 
-        private mutating func key(_ key: StaticString) {
-            separate()
-            put(UInt8(ascii: "\""))
-            key.withUTF8Buffer { for b in $0 { put(b) } }
-            put(UInt8(ascii: "\""))
-            put(UInt8(ascii: ":"))
+        /// `member(_:_:decimals:)` for a value not finite or of 2^127 or more (printed by `FixedPoint.append`).
+        @usableFromInline
+        mutating func longMember(_ key: StaticString, _ value: Double, decimals: Int) {
+            var text: [UInt8] = []
+            if value.isFinite { FixedPoint.append(value, decimals: decimals, to: &text) } else { text = Array("null".utf8) }
+            room(key.utf8CodeUnitCount + 4 + text.count)
+            self.key(key)
+            for b in text { put(b) }
+            needsComma = true
         }
 
-        private mutating func separate() {
+        /// `,"key":` (the comma when one is due), written through a local pointer and index so
+        /// that `written` is stored once, not after every byte.
+        @inlinable @inline(__always)
+        mutating func key(_ key: StaticString) {
+            let at = out + written
+            var n = 0
+            if needsComma {
+                at[0] = UInt8(ascii: ",")
+                n = 1
+            }
+            at[n] = UInt8(ascii: "\"")
+            n += 1
+            key.withUTF8Buffer { name in
+                for k in 0..<name.count { at[n + k] = name[k] }
+                n += name.count
+            }
+            at[n] = UInt8(ascii: "\"")
+            at[n + 1] = UInt8(ascii: ":")
+            written += n + 2
+        }
+
+        @inlinable @inline(__always)
+        mutating func separate() {
             if needsComma { put(UInt8(ascii: ",")) }
         }
 
-        @inline(__always)
-        private mutating func put(_ byte: UInt8) {
-            out[count] = byte
-            count += 1
+        @inlinable @inline(__always)
+        mutating func put(_ byte: UInt8) {
+            out[written] = byte
+            written += 1
         }
 
         /// Traps unless `n` more bytes fit in the reservation (checked before writing them).
-        private func room(_ n: Int) {
-            precondition(count + n <= limit, "JSONWriter.inPlace: more bytes than reserved")
+        @inlinable @inline(__always)
+        func room(_ n: Int) {
+            precondition(written + n <= limit, "JSONWriter.inPlace: more bytes than reserved")
         }
     }
 }

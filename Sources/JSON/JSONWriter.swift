@@ -340,30 +340,11 @@ public struct JSONWriter: Sendable {
     }
 
     /// Writes `value`'s decimal digits (at most 20 bytes) at `out`; returns the count.
+    @usableFromInline
     static func writeDigits(of value: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
-        var count = 0
-        if value < 0 {
-            out[0] = UInt8(ascii: "-")
-            count = 1
-        }
-        var magnitude = value.magnitude
-        if magnitude < 10 {
-            out[count] = UInt8(ascii: "0") + UInt8(magnitude)
-            return count + 1
-        }
-        var digits = 0
-        var rest = magnitude
-        while rest > 0 {
-            digits += 1
-            rest /= 10
-        }
-        var i = count + digits
-        while magnitude > 0 {
-            i -= 1
-            out[i] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-            magnitude /= 10
-        }
-        return count + digits
+        guard value < 0 else { return FixedPoint.writeWhole(UInt64(value), to: out) }
+        out[0] = UInt8(ascii: "-")
+        return 1 + FixedPoint.writeWhole(UInt64(value.magnitude), to: out + 1)
     }
 
     /// Appends the bytes of an ASCII literal.

@@ -122,22 +122,34 @@ public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringCo
             wholeSeconds += 1
         }
         let c = Timestamp(secondsSince1970: Double(wholeSeconds)).components
-        appendPadded(c.year, 4, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        appendPadded(c.month, 2, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        appendPadded(c.day, 2, to: &bytes)
-        bytes.append(UInt8(ascii: "T"))
-        appendPadded(c.hour, 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendPadded(c.minute, 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendPadded(Int(c.second), 2, to: &bytes)
-        if digits > 0 {
-            bytes.append(UInt8(ascii: "."))
-            appendPadded(fraction, digits, to: &bytes)
+        // Put together on the stack and appended at once: one capacity check, not one per byte.
+        // At most 7 numbers of 21 bytes (20 digits and a sign) and 7 separators.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 160) { text in
+            guard let start = text.baseAddress else { return }
+            var n = 0
+            func number(_ value: Int, _ width: Int) { n += writePadded(value, width, to: start + n) }
+            func byte(_ b: UInt8) {
+                start[n] = b
+                n += 1
+            }
+            number(c.year, 4)
+            byte(UInt8(ascii: "-"))
+            number(c.month, 2)
+            byte(UInt8(ascii: "-"))
+            number(c.day, 2)
+            byte(UInt8(ascii: "T"))
+            number(c.hour, 2)
+            byte(UInt8(ascii: ":"))
+            number(c.minute, 2)
+            byte(UInt8(ascii: ":"))
+            number(Int(c.second), 2)
+            if digits > 0 {
+                byte(UInt8(ascii: "."))
+                number(fraction, digits)
+            }
+            byte(UInt8(ascii: "Z"))
+            bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: n))
         }
-        bytes.append(UInt8(ascii: "Z"))
     }
 
     public var description: String { iso8601 }
@@ -212,22 +224,29 @@ public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringCo
     }
 }
 
-/// Appends `String(value)` left-padded with zeros to `width` characters (a sign counts as one).
-private func appendPadded(_ value: Int, _ width: Int, to bytes: inout [UInt8]) {
-    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                 UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    withUnsafeMutableBytes(of: &digits) { scratch in
-        var i = scratch.count
-        var rest = value.magnitude
-        repeat {
-            i -= 1
-            scratch[i] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-        } while rest > 0
-        let length = scratch.count - i + (value < 0 ? 1 : 0)
-        if length < width { bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - length)) }
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        bytes.append(contentsOf: scratch[i...])
+/// Writes `String(value)` left-padded with zeros to `width` characters (a sign counts as one)
+/// at `out` (room for `max(width, 21)` bytes); returns the number of bytes written.
+private func writePadded(_ value: Int, _ width: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    var digits = 1
+    var rest = value.magnitude / 10
+    while rest > 0 {
+        digits += 1
+        rest /= 10
     }
+    let length = digits + (value < 0 ? 1 : 0)
+    var n = 0
+    while n < width - length {
+        out[n] = UInt8(ascii: "0")
+        n += 1
+    }
+    if value < 0 {
+        out[n] = UInt8(ascii: "-")
+        n += 1
+    }
+    rest = value.magnitude
+    for k in stride(from: n + digits - 1, through: n, by: -1) {
+        out[k] = UInt8(ascii: "0") + UInt8(rest % 10)
+        rest /= 10
+    }
+    return n + digits
 }

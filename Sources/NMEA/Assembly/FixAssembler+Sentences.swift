@@ -320,19 +320,20 @@ extension FixAssembler {
             if let p = s.pdop { dop.p = p }
             if let h = s.hdop { dop.h = h }
             if let v = s.vdop { dop.v = v }
-            if previousTalker == nil || (previousTalker == talker && talker != "GN") { usedPRNs.removeAll() }
+            if previousTalker == nil || (previousTalker == talker && talker != "GN") { usedPRNs.removeAll(keepingCapacity: true) }
             lastGSATalker = talker
-            switch talker.last {
-            case "B", "D", "Q", "L", "A": seenExtraGSA = true
+            switch talker.utf8.last {
+            case UInt8(ascii: "B"), UInt8(ascii: "D"), UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "A"): seenExtraGSA = true
             default: break
             }
             // gpsd 3.22 numbers GSA ids by talker alone, ignoring the NMEA 4.1 system id.
+            let system = SatelliteNumbering.TalkerSystem(talker: talker)
             for id in s.satelliteIDs {
-                if let n = SatelliteNumbering.identify(talker: talker, id: id) { usedPRNs.append(n.prn) }
+                if let n = SatelliteNumbering.identify(system: system, id: id) { usedPRNs.append(n.prn) }
             }
             changed.formUnion([.dop, .used])
         }
-        if seenExtraGSA && talker.last == "P" { return .online }
+        if seenExtraGSA && talker.utf8.last == UInt8(ascii: "P") { return .online }
         if previousTalker != "GN" && talker == "GN" {
             if !changed.contains(.mode) { new.mode = 0 }
             return [.online, .mode]
@@ -341,14 +342,15 @@ extension FixAssembler {
     }
 
     mutating func handleGSV(_ s: GSV, talker: String) -> ChangedFields {
-        let group = talker + ":" + String(s.signalID ?? 0)
+        let group = GSVGroup(talker: talker, signalID: s.signalID ?? 0)
         if s.sentenceNumber == 1 {
-            if lastGSVTalker == nil || lastGSVTalker == group { satellites.removeAll() }
-            lastGSVTalker = group
+            if lastGSVGroup == nil || lastGSVGroup == group { satellites.removeAll(keepingCapacity: true) }
+            lastGSVGroup = group
             if talker != "GP" { seenExtraGSV = true }
         }
+        let system = SatelliteNumbering.TalkerSystem(talker: talker)
         for e in s.entries {
-            guard let n = SatelliteNumbering.identify(talker: talker, id: e.id) else { continue }
+            guard let n = SatelliteNumbering.identify(system: system, id: e.id) else { continue }
             let signal = s.signalID.map { Self.ubxSignal(nmea: $0, gnss: n.gnss) }
             satellites.append(Satellite(prn: n.prn, gnss: n.gnss, svid: n.svid, signalID: signal,
                                         elevation: Double(e.elevation ?? 0), azimuth: Double(e.azimuth ?? 0),
@@ -356,7 +358,7 @@ extension FixAssembler {
         }
         guard s.sentenceNumber >= s.sentenceCount else { return .online }
         guard satellites.contains(where: { $0.azimuth != 0 }) else {
-            satellites.removeAll()
+            satellites.removeAll(keepingCapacity: true)
             return .online
         }
         if seenExtraGSV && talker == "GP" { return .online }

@@ -2,20 +2,44 @@ public import Positioning
 
 /// Maps NMEA satellite ids to gpsd's PRN, constellation and svid (gpsd 3.2x `nmeaid_to_prn`).
 public enum SatelliteNumbering {
+    /// What a talker says about the ids it sends, as `identify` reads it: which constellation its
+    /// ids 1–32 belong to, and whether its 33–63 are BeiDou. Worked out once per sentence, so the
+    /// talker is not compared as text for each satellite.
+    public enum TalkerSystem: Sendable {
+        case gps, galileo, beidou, glonass, qzss
+
+        /// The system of `talker` (`GA` Galileo, `GB`/`BD`/`PQ` BeiDou, `GL` GLONASS, `QZ`/`GQ`
+        /// QZSS, any other GPS).
+        public init(talker: String) {
+            switch talker {
+            case "GA": self = .galileo
+            case "GB", "BD", "PQ": self = .beidou
+            case "GL": self = .glonass
+            case "QZ", "GQ": self = .qzss
+            default: self = .gps
+            }
+        }
+    }
+
     /// The gpsd PRN, constellation and svid of NMEA id `id` heard from `talker`; nil for ids gpsd drops.
     public static func identify(talker: String, id: Int) -> (prn: Int, gnss: GNSS, svid: Int)? {
+        identify(system: TalkerSystem(talker: talker), id: id)
+    }
+
+    /// The gpsd PRN, constellation and svid of NMEA id `id` heard from a talker of `system`.
+    public static func identify(system: TalkerSystem, id: Int) -> (prn: Int, gnss: GNSS, svid: Int)? {
         guard id >= 1 else { return nil }
         if id <= 32 {
-            switch talker {
-            case "GA": return (300 + id, .galileo, id)
-            case "GB", "BD", "PQ": return (400 + id, .beidou, id)
-            case "GL": return (64 + id, .glonass, id)
-            case "QZ", "GQ": return (192 + id, .qzss, id)
-            default: return (id, .gps, id)
+            switch system {
+            case .galileo: return (300 + id, .galileo, id)
+            case .beidou: return (400 + id, .beidou, id)
+            case .glonass: return (64 + id, .glonass, id)
+            case .qzss: return (192 + id, .qzss, id)
+            case .gps: return (id, .gps, id)
             }
         }
         switch id {
-        case 33...63 where talker == "GB" || talker == "BD" || talker == "PQ": return (400 + id, .beidou, id)  // BeiDou 1–63
+        case 33...63 where system == .beidou: return (400 + id, .beidou, id)  // BeiDou 1–63
         case 33...64: return (id, .sbas, id + 87)
         case 65...96: return (id, .glonass, id - 64)
         case 120...158: return (id, .sbas, id)

@@ -6,26 +6,32 @@ public struct NMEAFields: Sendable {
     /// The sentence bytes from `$`/`!` through the checksum.
     public let bytes: [UInt8]
     /// Field bounds, interleaved: field i spans `edges[2i]..<edges[2i+1]` (one array, one allocation).
-    private var edges: [Int] = []
+    private let edges: [Int]
 
     /// Splits `bytes` (a framed sentence) into fields.
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        var end = bytes.count
-        if let star = bytes.lastIndex(of: UInt8(ascii: "*")) { end = star }
-        var start = min(1, bytes.count)
-        edges.reserveCapacity(48)
-        var i = 1
-        while i < end {
-            if bytes[i] == UInt8(ascii: ",") {
-                edges.append(start)
-                edges.append(i)
-                start = i + 1
+        edges = bytes.withUnsafeBufferPointer { sentence in
+            var end = sentence.count
+            if let star = sentence.lastIndex(of: UInt8(ascii: "*")) { end = star }
+            let first = min(1, sentence.count)
+            var commas = 0
+            for i in first..<max(first, end) where sentence[i] == UInt8(ascii: ",") { commas += 1 }
+            // Sized once, from the commas counted, and filled without a capacity check per field.
+            return [Int](unsafeUninitializedCapacity: 2 * commas + 2) { edges, initialized in
+                var start = first
+                var n = 0
+                for i in first..<max(first, end) where sentence[i] == UInt8(ascii: ",") {
+                    edges[n] = start
+                    edges[n + 1] = i
+                    n += 2
+                    start = i + 1
+                }
+                edges[n] = start
+                edges[n + 1] = max(start, end)
+                initialized = n + 2
             }
-            i += 1
         }
-        edges.append(start)
-        edges.append(max(start, end))
     }
 
     /// Number of fields including the address.

@@ -31,12 +31,21 @@ extension NMEAFields {
         return value
     }
 
-    /// The position in fields `i`…`i+3` (see `coordinate(_:)`); nil when empty. A latitude or
-    /// longitude that is present but malformed, non-finite or out of range (past 90° or 180°)
-    /// gives nil and adds one to `rejected`.
-    public func coordinate(_ i: Int, rejected: inout Int) -> (latitude: Double, longitude: Double)? {
-        if let c = coordinate(i) { return c }
-        if !isEmpty(i) || !isEmpty(i + 2) { rejected += 1 }
-        return nil
+    /// `double(i, in: range, rejected: &rejected)` for `value`, already read as `double(i)`:
+    /// the same answer and count without parsing the field again.
+    func plausible(_ value: Double?, _ i: Int, in range: ClosedRange<Double>, rejected: inout Int) -> Double? {
+        guard !isEmpty(i) else { return nil }
+        guard let value, range.contains(value) else {
+            rejected += 1
+            return nil
+        }
+        return value
+    }
+
+    /// Counts in `rejected` a position in fields `i`…`i+3` that is present but was not read: a
+    /// latitude or longitude malformed, non-finite or out of range (past 90° or 180°), for which
+    /// `coordinate(i)` gave nil (`latitude`, as read from it), without reading the fields again.
+    func countRejectedPosition(_ latitude: Double?, _ i: Int, rejected: inout Int) {
+        if latitude == nil, !isEmpty(i) || !isEmpty(i + 2) { rejected += 1 }
     }
 }

@@ -27,7 +27,13 @@ public struct GSA: Sendable, Hashable {
         mode = f.int(2)
         modeIsEstimate = f.character(2) == "E"
         let dopStart = f.count >= 18 ? 15 : max(3, f.count - 3)
-        satelliteIDs = (3..<max(3, dopStart)).compactMap { f.int($0) }.filter { $0 > 0 }
+        // One array, sized once (not a `compactMap` then a `filter`).
+        var ids: [Int] = []
+        ids.reserveCapacity(max(0, dopStart - 3))
+        for k in 3..<max(3, dopStart) {
+            if let id = f.int(k), id > 0 { ids.append(id) }
+        }
+        satelliteIDs = ids
         pdop = f.double(dopStart)
         hdop = f.double(dopStart + 1)
         vdop = f.double(dopStart + 2)

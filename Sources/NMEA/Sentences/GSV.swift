@@ -49,6 +49,7 @@ public struct GSV: Sendable, Hashable {
         satellitesInView = f.int(3)
         signalID = f.count % 4 == 1 ? f.int(f.count - 1) : nil
         var entries: [Entry] = []
+        entries.reserveCapacity(f.count / 4 - 1)  // one allocation, not one per doubling
         var k = 4
         while k < f.count / 4 * 4 {
             entries.append(Entry(id: f.int(k) ?? 0, elevation: f.int(k + 1), azimuth: f.int(k + 2), snr: f.int(k + 3)))

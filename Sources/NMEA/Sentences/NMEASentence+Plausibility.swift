@@ -11,7 +11,9 @@ public struct ValueRejections: Sendable, Hashable {
 }
 
 /// A sentence that drops its impossible values after it is read (`SentenceParser` calls it):
-/// a field outside its `PlausibleRange`, or present but not a finite number, becomes nil.
+/// a field outside its `PlausibleRange`, or present but not a finite number, becomes nil. The
+/// values the sentence read are checked as read (`plausible`, `countRejectedPosition`), not
+/// parsed a second time.
 protocol ImpossibleValueDropping {
     /// Drops the impossible values read from `f`; says what was dropped.
     mutating func dropImpossibleValues(_ f: NMEAFields) -> ValueRejections
@@ -20,12 +22,12 @@ protocol ImpossibleValueDropping {
 extension GGA: ImpossibleValueDropping {
     mutating func dropImpossibleValues(_ f: NMEAFields) -> ValueRejections {
         var n = 0
-        if f.coordinate(2, rejected: &n) == nil { latitude = nil; longitude = nil }
+        f.countRejectedPosition(latitude, 2, rejected: &n)
         let position = n > 0
-        hdop = f.double(8, in: PlausibleRange.dop, rejected: &n)
-        altitude = f.double(9, in: PlausibleRange.altitude, rejected: &n)
-        geoidSeparation = f.double(11, in: PlausibleRange.altitude, rejected: &n)
-        dgpsAge = f.double(13, in: PlausibleRange.error, rejected: &n)
+        hdop = f.plausible(hdop, 8, in: PlausibleRange.dop, rejected: &n)
+        altitude = f.plausible(altitude, 9, in: PlausibleRange.altitude, rejected: &n)
+        geoidSeparation = f.plausible(geoidSeparation, 11, in: PlausibleRange.altitude, rejected: &n)
+        dgpsAge = f.plausible(dgpsAge, 13, in: PlausibleRange.error, rejected: &n)
         return ValueRejections(count: n, position: position)
     }
 }
@@ -33,12 +35,12 @@ extension GGA: ImpossibleValueDropping {
 extension GNS: ImpossibleValueDropping {
     mutating func dropImpossibleValues(_ f: NMEAFields) -> ValueRejections {
         var n = 0
-        if f.coordinate(2, rejected: &n) == nil { latitude = nil; longitude = nil }
+        f.countRejectedPosition(latitude, 2, rejected: &n)
         let position = n > 0
-        hdop = f.double(8, in: PlausibleRange.dop, rejected: &n)
-        altitude = f.double(9, in: PlausibleRange.altitude, rejected: &n)
-        geoidSeparation = f.double(10, in: PlausibleRange.altitude, rejected: &n)
-        dgpsAge = f.double(11, in: PlausibleRange.error, rejected: &n)
+        hdop = f.plausible(hdop, 8, in: PlausibleRange.dop, rejected: &n)
+        altitude = f.plausible(altitude, 9, in: PlausibleRange.altitude, rejected: &n)
+        geoidSeparation = f.plausible(geoidSeparation, 10, in: PlausibleRange.altitude, rejected: &n)
+        dgpsAge = f.plausible(dgpsAge, 11, in: PlausibleRange.error, rejected: &n)
         return ValueRejections(count: n, position: position)
     }
 }
@@ -46,7 +48,7 @@ extension GNS: ImpossibleValueDropping {
 extension GLL: ImpossibleValueDropping {
     mutating func dropImpossibleValues(_ f: NMEAFields) -> ValueRejections {
         var n = 0
-        if f.coordinate(1, rejected: &n) == nil { latitude = nil; longitude = nil }
+        f.countRejectedPosition(latitude, 1, rejected: &n)
         let position = n > 0
         return ValueRejections(count: n, position: position)
     }
@@ -55,10 +57,10 @@ extension GLL: ImpossibleValueDropping {
 extension RMC: ImpossibleValueDropping {
     mutating func dropImpossibleValues(_ f: NMEAFields) -> ValueRejections {
         var n = 0
-        if f.coordinate(3, rejected: &n) == nil { latitude = nil; longitude = nil }
+        f.countRejectedPosition(latitude, 3, rejected: &n)
         let position = n > 0
-        speedKnots = f.double(7, in: PlausibleRange.speedKnots, rejected: &n)
-        track = f.double(8, in: PlausibleRange.course, rejected: &n)
+        speedKnots = f.plausible(speedKnots, 7, in: PlausibleRange.speedKnots, rejected: &n)
+        track = f.plausible(track, 8, in: PlausibleRange.course, rejected: &n)
         if f.double(10, in: PlausibleRange.magneticVariation, rejected: &n) == nil { magneticVariation = nil }
         return ValueRejections(count: n, position: position)
     }
@@ -85,9 +87,9 @@ extension GSA: ImpossibleValueDropping {
     mutating func dropImpossibleValues(_ f: NMEAFields) -> ValueRejections {
         var n = 0
         let dopStart = f.count >= 18 ? 15 : max(3, f.count - 3)
-        pdop = f.double(dopStart, in: PlausibleRange.dop, rejected: &n)
-        hdop = f.double(dopStart + 1, in: PlausibleRange.dop, rejected: &n)
-        vdop = f.double(dopStart + 2, in: PlausibleRange.dop, rejected: &n)
+        pdop = f.plausible(pdop, dopStart, in: PlausibleRange.dop, rejected: &n)
+        hdop = f.plausible(hdop, dopStart + 1, in: PlausibleRange.dop, rejected: &n)
+        vdop = f.plausible(vdop, dopStart + 2, in: PlausibleRange.dop, rejected: &n)
         return ValueRejections(count: n, position: false)
     }
 }
@@ -95,13 +97,13 @@ extension GSA: ImpossibleValueDropping {
 extension GST: ImpossibleValueDropping {
     mutating func dropImpossibleValues(_ f: NMEAFields) -> ValueRejections {
         var n = 0
-        rms = f.double(2, in: PlausibleRange.error, rejected: &n)
-        semiMajor = f.double(3, in: PlausibleRange.error, rejected: &n)
-        semiMinor = f.double(4, in: PlausibleRange.error, rejected: &n)
-        orientation = f.double(5, in: PlausibleRange.course, rejected: &n)
-        latitudeError = f.double(6, in: PlausibleRange.error, rejected: &n)
-        longitudeError = f.double(7, in: PlausibleRange.error, rejected: &n)
-        altitudeError = f.double(8, in: PlausibleRange.error, rejected: &n)
+        rms = f.plausible(rms, 2, in: PlausibleRange.error, rejected: &n)
+        semiMajor = f.plausible(semiMajor, 3, in: PlausibleRange.error, rejected: &n)
+        semiMinor = f.plausible(semiMinor, 4, in: PlausibleRange.error, rejected: &n)
+        orientation = f.plausible(orientation, 5, in: PlausibleRange.course, rejected: &n)
+        latitudeError = f.plausible(latitudeError, 6, in: PlausibleRange.error, rejected: &n)
+        longitudeError = f.plausible(longitudeError, 7, in: PlausibleRange.error, rejected: &n)
+        altitudeError = f.plausible(altitudeError, 8, in: PlausibleRange.error, rejected: &n)
         return ValueRejections(count: n, position: false)
     }
 }
@@ -109,9 +111,9 @@ extension GST: ImpossibleValueDropping {
 extension GBS: ImpossibleValueDropping {
     mutating func dropImpossibleValues(_ f: NMEAFields) -> ValueRejections {
         var n = 0
-        latitudeError = f.double(2, in: PlausibleRange.error, rejected: &n)
-        longitudeError = f.double(3, in: PlausibleRange.error, rejected: &n)
-        altitudeError = f.double(4, in: PlausibleRange.error, rejected: &n)
+        latitudeError = f.plausible(latitudeError, 2, in: PlausibleRange.error, rejected: &n)
+        longitudeError = f.plausible(longitudeError, 3, in: PlausibleRange.error, rejected: &n)
+        altitudeError = f.plausible(altitudeError, 4, in: PlausibleRange.error, rejected: &n)
         return ValueRejections(count: n, position: false)
     }
 }
@@ -119,7 +121,7 @@ extension GBS: ImpossibleValueDropping {
 extension HDT: ImpossibleValueDropping {
     mutating func dropImpossibleValues(_ f: NMEAFields) -> ValueRejections {
         var n = 0
-        heading = f.double(1, in: PlausibleRange.course, rejected: &n)
+        heading = f.plausible(heading, 1, in: PlausibleRange.course, rejected: &n)
         return ValueRejections(count: n, position: false)
     }
 }
@@ -127,11 +129,11 @@ extension HDT: ImpossibleValueDropping {
 extension PSRFEPE: ImpossibleValueDropping {
     mutating func dropImpossibleValues(_ f: NMEAFields) -> ValueRejections {
         var n = 0
-        hdop = f.double(3, in: PlausibleRange.dop, rejected: &n)
-        horizontalError = f.double(4, in: PlausibleRange.error, rejected: &n)
-        verticalError = f.double(5, in: PlausibleRange.error, rejected: &n)
-        speedError = f.double(6, in: PlausibleRange.error, rejected: &n)
-        headingError = f.double(7, in: PlausibleRange.course, rejected: &n)
+        hdop = f.plausible(hdop, 3, in: PlausibleRange.dop, rejected: &n)
+        horizontalError = f.plausible(horizontalError, 4, in: PlausibleRange.error, rejected: &n)
+        verticalError = f.plausible(verticalError, 5, in: PlausibleRange.error, rejected: &n)
+        speedError = f.plausible(speedError, 6, in: PlausibleRange.error, rejected: &n)
+        headingError = f.plausible(headingError, 7, in: PlausibleRange.course, rejected: &n)
         return ValueRejections(count: n, position: false)
     }
 }
@@ -139,9 +141,9 @@ extension PSRFEPE: ImpossibleValueDropping {
 extension PGRME: ImpossibleValueDropping {
     mutating func dropImpossibleValues(_ f: NMEAFields) -> ValueRejections {
         var n = 0
-        horizontalError = f.double(1, in: PlausibleRange.error, rejected: &n)
-        verticalError = f.double(3, in: PlausibleRange.error, rejected: &n)
-        sphericalError = f.double(5, in: PlausibleRange.error, rejected: &n)
+        horizontalError = f.plausible(horizontalError, 1, in: PlausibleRange.error, rejected: &n)
+        verticalError = f.plausible(verticalError, 3, in: PlausibleRange.error, rejected: &n)
+        sphericalError = f.plausible(sphericalError, 5, in: PlausibleRange.error, rejected: &n)
         return ValueRejections(count: n, position: false)
     }
 }
@@ -149,12 +151,12 @@ extension PGRME: ImpossibleValueDropping {
 extension PGRMF: ImpossibleValueDropping {
     mutating func dropImpossibleValues(_ f: NMEAFields) -> ValueRejections {
         var n = 0
-        if f.coordinate(6, rejected: &n) == nil { latitude = nil; longitude = nil }
+        f.countRejectedPosition(latitude, 6, rejected: &n)
         let position = n > 0
-        speedKmh = f.double(12, in: PlausibleRange.speedKmh, rejected: &n)
-        course = f.double(13, in: PlausibleRange.course, rejected: &n)
-        pdop = f.double(14, in: PlausibleRange.dop, rejected: &n)
-        tdop = f.double(15, in: PlausibleRange.dop, rejected: &n)
+        speedKmh = f.plausible(speedKmh, 12, in: PlausibleRange.speedKmh, rejected: &n)
+        course = f.plausible(course, 13, in: PlausibleRange.course, rejected: &n)
+        pdop = f.plausible(pdop, 14, in: PlausibleRange.dop, rejected: &n)
+        tdop = f.plausible(tdop, 15, in: PlausibleRange.dop, rejected: &n)
         return ValueRejections(count: n, position: position)
     }
 }
