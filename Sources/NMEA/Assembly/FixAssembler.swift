@@ -28,7 +28,7 @@ public struct FixAssembler: Sendable {
     var lastGGATime: NMEATime?
     var lastGGATalker: String?
     var ggaLatched = false
-    /// Whether the receiver gave this cycle's speed error (PSRFEPE); otherwise it follows epx/epy.
+    /// Whether the sentence being applied gave a speed error (PSRFEPE); otherwise it follows epx/epy.
     var speedErrorGiven = false
     var lastTimeOfDay: NMEATime?
     /// GPS − UTC leap seconds once a receiver has said (gpsd's `context->leap_seconds`).
@@ -96,8 +96,8 @@ public struct FixAssembler: Sendable {
             new.mode = fix.mode
         }
         if changed.contains(.satellites), !satellites.isEmpty { fillDOPs() }
-        if changed.contains(.clear) { fix = WorkingFix(); speedErrorGiven = false }
-        if changed.contains(.errorEstimates), new.eps.isFinite { speedErrorGiven = true }
+        if changed.contains(.clear) { fix = WorkingFix() }
+        speedErrorGiven = changed.contains(.errorEstimates) && new.eps.isFinite
         if statusUpgradeOnly, new.status < fix.status { changed.remove(.status) }
         statusUpgradeOnly = false
         fix.merge(new, changed)
