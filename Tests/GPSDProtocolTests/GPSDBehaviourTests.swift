@@ -50,6 +50,9 @@ struct GPSDBehaviourTests {
         "coordinate-rounding",
         // NMEA 4.1 GSA with the system id: the PDOP's whole part is read as one more used satellite
         "gsa-system-id",
+        // a time-less RMC after the ender is known: reported without a time (the date forgotten),
+        // then every GGA and RMC reported (the cycle end no longer trusted)
+        "timeless-fix",
     ]
 
     /// Measured agreement below 1 (all classes); every other log must agree on every field.
