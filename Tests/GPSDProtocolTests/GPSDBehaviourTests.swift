@@ -53,6 +53,8 @@ struct GPSDBehaviourTests {
         // a time-less RMC after the ender is known: reported without a time (the date forgotten),
         // then every GGA and RMC reported (the cycle end no longer trusted)
         "timeless-fix",
+        // a 2D fix prints its altitudes but not the geoid separation; a 3D fix prints it
+        "separation-2d",
     ]
 
     /// Measured agreement below 1 (all classes); every other log must agree on every field.
