@@ -74,7 +74,7 @@ public struct TPV: Sendable, Hashable, Codable, GPSDObject {
         epd = fix.courseAccuracy
         eps = fix.speedAccuracy
         if threeD { epc = fix.climbError }
-        geoidSep = fix.geoidSeparation
+        if threeD { geoidSep = fix.geoidSeparation }  // gpsd 3.22 prints the separation in 3D only
         eph = fix.horizontalAccuracy
         sep = fix.sphericalError
         dgpsAge = fix.dgpsAge

@@ -16,7 +16,8 @@ public struct DilutionOfPrecision: Sendable, Hashable {
     public var geometric: Double { (position * position + time * time).squareRoot() }
 
     /// The DOPs of the used satellites among `satellites` whose elevation and azimuth are known
-    /// (gpsd skips 0°/0°, a placeholder); nil with fewer than four or a degenerate geometry.
+    /// (gpsd skips 0°/0°, a placeholder); nil with fewer than four or a degenerate geometry
+    /// (the determinant of GᵀG below 0.0001, where gpsd gives no DOPs).
     public init?(satellites: [Satellite]) {
         // Flat 4×4 matrices on the stack: GᵀG accumulated row by row (the same sums, in the
         // same order, as building G first), then inverted in place.
@@ -47,9 +48,11 @@ public struct DilutionOfPrecision: Sendable, Hashable {
     }
 
     /// Gauss–Jordan inverse of the row-major 4×4 `a` (destroyed) into `inv`, with partial
-    /// pivoting (the first row of largest magnitude); false if singular.
+    /// pivoting (the first row of largest magnitude); false if singular or, as gpsd's
+    /// `matrix_invert` decides, nearly so (a determinant below 0.0001 in magnitude).
     private static func invert(_ a: UnsafeMutableBufferPointer<Double>, into inv: UnsafeMutableBufferPointer<Double>) -> Bool {
         let n = 4
+        var determinant = 1.0
         for i in 0..<n { for j in 0..<n { inv[i * n + j] = i == j ? 1.0 : 0.0 } }
         for col in 0..<n {
             var pivot = col
@@ -60,8 +63,10 @@ public struct DilutionOfPrecision: Sendable, Hashable {
                     a.swapAt(col * n + j, pivot * n + j)
                     inv.swapAt(col * n + j, pivot * n + j)
                 }
+                determinant = -determinant
             }
             let p = a[col * n + col]
+            determinant *= p
             for j in 0..<n {
                 a[col * n + j] /= p
                 inv[col * n + j] /= p
@@ -75,6 +80,6 @@ public struct DilutionOfPrecision: Sendable, Hashable {
                 }
             }
         }
-        return true
+        return abs(determinant) >= 0.0001
     }
 }

@@ -37,6 +37,24 @@ struct GPSDBehaviourTests {
         "gga-latch",
         // GGA without a geoid separation in four places: geoidSep from the geoid grid, altHAE and climb from it
         "geoid-table",
+        // DGPS age and station: only both together; GGA drops both zeros (age 0.09 s or less), GNS keeps them
+        "dgps-fields",
+        // invalid GLL/RMC (V, empty, FAA N, no position) keep GGA's status; a valid GLL's FAA mode only
+        // raises it; GLL is 3D once the cycle has an altitude
+        "status-kept",
+        // PSRFEPE's speed error holds for its own sentence; later sentences derive eps from epx/epy
+        "sirf-speed-error",
+        // four used satellites in a nearly flat geometry (determinant below 0.0001): no DOPs, as gpsd
+        "degenerate-geometry",
+        // minutes converted to degrees times 1/60, as gpsd (differs from ÷ 60 in the last printed digit)
+        "coordinate-rounding",
+        // NMEA 4.1 GSA with the system id: the PDOP's whole part is read as one more used satellite
+        "gsa-system-id",
+        // a time-less RMC after the ender is known: reported without a time (the date forgotten),
+        // then every GGA and RMC reported (the cycle end no longer trusted)
+        "timeless-fix",
+        // a 2D fix prints its altitudes but not the geoid separation; a 3D fix prints it
+        "separation-2d",
     ]
 
     /// Measured agreement below 1 (all classes); every other log must agree on every field.

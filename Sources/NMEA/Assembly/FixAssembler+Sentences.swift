@@ -79,8 +79,11 @@ extension FixAssembler {
         }
         if used < 3 { new.mode = 1 }
         if let sep = s.geoidSeparation { new.geoidSeparation = sep }
-        if let age = s.dgpsAge, age > 0 { new.dgpsAge = age }
-        if let station = s.dgpsStation, station > 0 { new.dgpsStation = station }
+        // DGPS age and station count only together, and not both zero (age 0.09 s or less, station 0).
+        if let age = s.dgpsAge, let station = s.dgpsStation, age > 0.09 || station > 0 {
+            new.dgpsAge = age
+            new.dgpsStation = station
+        }
         return changed
     }
 
@@ -89,8 +92,7 @@ extension FixAssembler {
         guard s.status == "A" else {
             if s.status == "V" {
                 new.mode = 1
-                new.status = 0
-                changed.formUnion([.mode, .status])
+                changed.insert(.mode)
             }
             return changed
         }
@@ -120,21 +122,30 @@ extension FixAssembler {
         frac = s.time.map(\.secondsOfDay)
         // The time counts whatever the status (gpsd `processGLL` reads it first).
         var changed = handleTime(s.time, &new).union([.online, .status])
-        guard s.status == "A", s.faaMode != "N" else {
+        // An invalid GLL (status V or empty, FAA mode N, no position) is no fix and leaves the
+        // status as it is (a DGPS or simulator status from GGA stays).
+        guard s.status == "A", s.faaMode != "N", let lat = s.latitude, let lon = s.longitude else {
             new.mode = 1
-            new.status = 0
+            changed.remove(.status)
             return changed.union(.mode)
         }
-        // Without an FAA mode (NMEA before 2.3) a valid GLL leaves the status as it is.
-        if let faa = s.faaMode { new.status = Self.status(faaMode: faa) } else { changed.remove(.status) }
-        if let lat = s.latitude, let lon = s.longitude {
-            new.latitude = lat
-            new.longitude = lon
-            changed.formUnion([.latLon, .mode])
-            new.mode = fix.mode >= 2 ? fix.mode : 2
-        } else if positionRejected {
-            new.mode = 1
-            changed.insert(.mode)
+        // Without an FAA mode (NMEA before 2.3) a valid GLL leaves the status as it is; its FAA
+        // mode only raises it, as RMC's does (an RTK or simulator status from GGA stays).
+        if let faa = s.faaMode {
+            new.status = Self.status(faaMode: faa)
+            statusUpgradeOnly = true
+        } else {
+            changed.remove(.status)
+        }
+        new.latitude = lat
+        new.longitude = lon
+        changed.formUnion([.latLon, .mode])
+        // 3D when the cycle has an altitude or GSA listed more than 3 satellites used, else 2D
+        // (a 3D fix kept while the previous fix had an altitude).
+        if fix.altHAE.isFinite || fix.altMSL.isFinite || usedPRNs.count > 3 {
+            new.mode = 3
+        } else {
+            new.mode = fix.mode < 2 || !(oldFix.altHAE.isFinite || oldFix.altMSL.isFinite) ? 2 : fix.mode
         }
         return changed
     }
@@ -169,8 +180,11 @@ extension FixAssembler {
         }
         if let h = s.hdop { dop.h = h; changed.insert(.dop) }
         new.status = Self.status(faaMode: first)
-        if let age = s.dgpsAge, age > 0 { new.dgpsAge = age }
-        if let station = s.dgpsStation, station > 0 { new.dgpsStation = station }
+        // DGPS age and station count only together (unlike GGA, both zero counts too).
+        if let age = s.dgpsAge, let station = s.dgpsStation {
+            new.dgpsAge = age
+            new.dgpsStation = station
+        }
         return changed
     }
 
@@ -332,6 +346,11 @@ extension FixAssembler {
                 if let n = SatelliteNumbering.identify(system: system, id: id) { usedPRNs.append(n.prn) }
             }
             changed.formUnion([.dop, .used])
+            // gpsd 3.22 reads ids up to the fourth field from the end, so an NMEA 4.1 GSA's PDOP field
+            // is read as one more id too: its whole part (1 for 1.5) counts as a satellite used.
+            if s.fieldCount == 19, let p = s.pdop, p >= 1, let n = SatelliteNumbering.identify(talker: talker, id: Int(p)) {
+                usedPRNs.append(n.prn)
+            }
         }
         if seenExtraGSA && talker.utf8.last == UInt8(ascii: "P") { return .online }
         if previousTalker != "GN" && talker == "GN" {

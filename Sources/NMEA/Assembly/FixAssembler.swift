@@ -29,7 +29,7 @@ public struct FixAssembler: Sendable {
     var lastGGATime: NMEATime?
     var lastGGATalker: String?
     var ggaLatched = false
-    /// Whether the receiver gave this cycle's speed error (PSRFEPE); otherwise it follows epx/epy.
+    /// Whether the sentence being applied gave a speed error (PSRFEPE); otherwise it follows epx/epy.
     var speedErrorGiven = false
     var lastTimeOfDay: NMEATime?
     /// GPS − UTC leap seconds once a receiver has said (gpsd's `context->leap_seconds`).
@@ -97,16 +97,28 @@ public struct FixAssembler: Sendable {
             new.mode = fix.mode
         }
         if changed.contains(.satellites), !satellites.isEmpty { fillDOPs() }
-        if changed.contains(.clear) { fix = WorkingFix(); speedErrorGiven = false }
-        if changed.contains(.errorEstimates), new.eps.isFinite { speedErrorGiven = true }
+        if changed.contains(.clear) { fix = WorkingFix() }
+        speedErrorGiven = changed.contains(.errorEstimates) && new.eps.isFinite
+        // A time-less GGA/RMC makes gpsd forget the date: the fix loses its time (and ept with it).
+        let timeless = Self.isTimeless(sentence)
+        if timeless {
+            date = nil
+            changed.insert(.time)
+            fix.ept = .nan
+        }
         if statusUpgradeOnly, new.status < fix.status { changed.remove(.status) }
         statusUpgradeOnly = false
         fix.merge(new, changed)
         applyErrorModel(changed)
         if !cycleEndReliable, !changed.isDisjoint(with: [.latLon, .mode]) { changed.insert(.report) }
         // gpsd 3.22 reports a GGA or RMC without a time (a receiver with no fix) even once it
-        // knows the cycle ender (measured with gpsfake: docs/gpsd-compatibility.md).
-        if Self.isTimeless(sentence) { changed.insert(.report) }
+        // knows the cycle ender, and no longer trusts the cycle end: every sentence giving a
+        // position or mode is reported until a new ender is learned (measured with gpsfake:
+        // docs/gpsd-compatibility.md).
+        if timeless {
+            changed.insert(.report)
+            cycleEndReliable = false
+        }
 
         if changed.contains(.report) { report(.fix(publicFix)) }
         if let noise { report(.noise(noise)) }
@@ -129,7 +141,11 @@ public struct FixAssembler: Sendable {
         if let fractionalTime {
             if let last = lastFractionalTime, abs(fractionalTime - last) > 0.01 {
                 changed.insert(.clear)
-                if let lastTag { cycleEnders.insert(lastTag) }
+                // Learning a new ender makes the cycle end reliable (again, after a time-less GGA/RMC).
+                if let lastTag, !cycleEnders.contains(lastTag) {
+                    cycleEnders.insert(lastTag)
+                    cycleEndReliable = true
+                }
             } else if lastFractionalTime == nil {
                 changed.insert(.clear)
             }
@@ -137,7 +153,6 @@ public struct FixAssembler: Sendable {
             if let tag, cycleEnders.contains(tag) { changed.insert(.report) }
             lastTag = tag
         }
-        if !cycleEnders.isEmpty { cycleEndReliable = true }
         return changed
     }
 

@@ -116,6 +116,6 @@ extension NMEAFields {
             fraction = value
         }
         let minutes = Double(whole / 100 * 60 + whole % 100) + fraction
-        return minutes / 60
+        return minutes * (1.0 / 60.0)
     }
 }
