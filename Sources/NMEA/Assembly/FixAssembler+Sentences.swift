@@ -348,7 +348,7 @@ extension FixAssembler {
             changed.formUnion([.dop, .used])
             // gpsd 3.22 reads ids up to the fourth field from the end, so an NMEA 4.1 GSA's PDOP field
             // is read as one more id too: its whole part (1 for 1.5) counts as a satellite used.
-            if s.fieldCount == 19, let p = s.pdop, p >= 1, let n = SatelliteNumbering.identify(talker: talker, id: Int(p)) {
+            if s.fieldCount == 19, let p = s.pdop, p >= 1, let n = SatelliteNumbering.identify(system: system, id: Int(p)) {
                 usedPRNs.append(n.prn)
             }
         }

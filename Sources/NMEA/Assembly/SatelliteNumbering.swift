@@ -21,12 +21,7 @@ public enum SatelliteNumbering {
         }
     }
 
-    /// The gpsd PRN, constellation and svid of NMEA id `id` heard from `talker`; nil for ids gpsd drops.
-    public static func identify(talker: String, id: Int) -> (prn: Int, gnss: GNSS, svid: Int)? {
-        identify(system: TalkerSystem(talker: talker), id: id)
-    }
-
-    /// The gpsd PRN, constellation and svid of NMEA id `id` heard from a talker of `system`.
+    /// The gpsd PRN, constellation and svid of NMEA id `id` heard from a talker of `system`; nil for ids gpsd drops.
     public static func identify(system: TalkerSystem, id: Int) -> (prn: Int, gnss: GNSS, svid: Int)? {
         guard id >= 1 else { return nil }
         if id <= 32 {
