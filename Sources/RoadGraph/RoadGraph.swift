@@ -90,9 +90,7 @@ public struct RoadGraph: Sendable {
         }
         var remappedChains: [ViaWayRestriction] = []
         for var r in viaWayRestrictions {
-            guard !r.via.isEmpty, r.chain.allSatisfy({ $0.index >= 0 && $0.index < edgeCount }),
-                zip(r.chain, r.chain.dropFirst()).allSatisfy({ edges[$0.index].to == edges[$1.index].from })
-            else { throw .inconsistent("via-way restriction \(r.from)→\(r.to) is not a chain of edges") }
+            guard !r.via.isEmpty, ViaWayRestriction.isChain(r.chain, of: edges) else { throw .inconsistent("via-way restriction \(r.from)→\(r.to) is not a chain of edges") }
             r.from = EdgeID(newIndex[r.from.index])
             r.via = r.via.map { EdgeID(newIndex[$0.index]) }
             r.to = EdgeID(newIndex[r.to.index])

@@ -38,6 +38,14 @@ public struct ViaWayRestriction: Hashable, Sendable {
         return records
     }
 
+    /// Whether `chain` names edges of `edges` (indexed from 0) each leaving where the one before it ends.
+    static func isChain(_ chain: [EdgeID], of edges: some RandomAccessCollection<RoadEdge>) -> Bool {
+        let start = edges.startIndex
+        func edge(_ e: EdgeID) -> RoadEdge { edges[edges.index(start, offsetBy: e.index)] }
+        return chain.allSatisfy { $0.index >= 0 && $0.index < edges.count }
+            && zip(chain, chain.dropFirst()).allSatisfy { edge($0).to == edge($1).from }
+    }
+
     /// The restrictions stored in `records` (see `records(_:)`), checked against `edges`: every
     /// chain at least three edges long, of edges that exist and follow one another.
     static func decoded(_ records: MappedArray<Int32>, edges: MappedArray<RoadEdge>) throws(RoadGraphError) -> [ViaWayRestriction] {
@@ -49,10 +57,8 @@ public struct ViaWayRestriction: Hashable, Sendable {
                 records[i + 2] >= 0, records[i + 2] < 256
             else { throw .inconsistent("via-way restriction record at \(i) is malformed") }
             let chain = (i + 3..<i + 3 + Int(records[i])).map { EdgeID(records[$0]) }
-            for (k, e) in chain.enumerated() {
-                guard e.index >= 0, e.index < edges.count, k == 0 || edges[chain[k - 1].index].to == edges[e.index].from else {
-                    throw .inconsistent("via-way restriction record at \(i) names an edge out of range or a broken chain")
-                }
+            guard isChain(chain, of: edges) else {
+                throw .inconsistent("via-way restriction record at \(i) names an edge out of range or a broken chain")
             }
             result.append(
                 ViaWayRestriction(
