@@ -33,8 +33,15 @@ public struct TPV: Sendable, Hashable, Codable, GPSDObject {
     public var epd: Double?, eps: Double?, epc: Double?
     /// Geoid separation, horizontal and spherical position error, metres.
     public var geoidSep: Double?, eph: Double?, sep: Double?
+    /// Water depth below the transducer, metres (a depth sounder's DBT).
+    public var depth: Double?
     /// Age of DGPS corrections (s) and DGPS station id.
     public var dgpsAge: Double?, dgpsSta: Int?
+    /// Wind direction from magnetic north, apparent angle (relative to the bow) and direction
+    /// from true north, degrees (MWD, MWV); printed only by the TPV of a wind sentence.
+    public var wanglem: Double?, wangler: Double?, wanglet: Double?
+    /// Apparent and true wind speed, m/s.
+    public var wspeedr: Double?, wspeedt: Double?
 
     /// A TPV with only a mode.
     public init(mode: Int) { self.mode = mode }
@@ -54,6 +61,13 @@ public struct TPV: Sendable, Hashable, Codable, GPSDObject {
         if fix.time != nil {
             leapseconds = fix.leapSeconds
             ept = fix.timeError
+        }
+        if let wind = fix.wind {  // gpsd prints wind at any mode
+            wanglem = wind.magneticDirection
+            wangler = wind.apparentAngle
+            wanglet = wind.trueDirection
+            wspeedr = wind.apparentSpeed
+            wspeedt = wind.trueSpeed
         }
         guard fix.mode >= .twoD else { return }
         lat = fix.coordinate?.latitude
@@ -77,6 +91,7 @@ public struct TPV: Sendable, Hashable, Codable, GPSDObject {
         if threeD { geoidSep = fix.geoidSeparation }  // gpsd 3.22 prints the separation in 3D only
         eph = fix.horizontalAccuracy
         sep = fix.sphericalError
+        depth = fix.depth
         dgpsAge = fix.dgpsAge
         dgpsSta = fix.dgpsStation
     }
@@ -106,6 +121,11 @@ public struct TPV: Sendable, Hashable, Codable, GPSDObject {
         f.sphericalError = sep
         f.dgpsAge = dgpsAge
         f.dgpsStation = dgpsSta
+        f.depth = depth
+        if wanglem != nil || wangler != nil || wanglet != nil || wspeedr != nil || wspeedt != nil {
+            f.wind = Wind(apparentAngle: wangler, apparentSpeed: wspeedr, trueDirection: wanglet,
+                          magneticDirection: wanglem, trueSpeed: wspeedt)
+        }
         return f
     }
 
@@ -125,9 +145,9 @@ public struct TPV: Sendable, Hashable, Codable, GPSDObject {
         } else {
             json.gpsdMember("time", time)
         }
-        // The rest in one reservation: 21 fixed-point members of at most 8 + 4 + 330 bytes and
+        // The rest in one reservation: 22 fixed-point members of at most 8 + 4 + 330 bytes and
         // two integers of at most 11 + 4 + 24 (see `JSONWriter.InPlace`).
-        json.inPlace(reserving: 7_300) { rest in
+        json.inPlace(reserving: 7_650) { rest in
             rest.member("leapseconds", leapseconds)
             rest.gpsdMember("ept", ept, decimals: 3)
             rest.gpsdMember("lat", lat, decimals: 9)
@@ -149,8 +169,16 @@ public struct TPV: Sendable, Hashable, Codable, GPSDObject {
             rest.gpsdMember("geoidSep", geoidSep, decimals: 3)
             rest.gpsdMember("eph", eph, decimals: 3)
             rest.gpsdMember("sep", sep, decimals: 3)
+            rest.gpsdMember("depth", depth, decimals: 3)
             rest.gpsdMember("dgpsAge", dgpsAge, decimals: 1)
             rest.member("dgpsSta", dgpsSta)
+        }
+        if wanglem != nil || wangler != nil || wanglet != nil || wspeedr != nil || wspeedt != nil {
+            json.gpsdMember("wanglem", wanglem, decimals: 1)
+            json.gpsdMember("wangler", wangler, decimals: 1)
+            json.gpsdMember("wanglet", wanglet, decimals: 1)
+            json.gpsdMember("wspeedr", wspeedr, decimals: 1)
+            json.gpsdMember("wspeedt", wspeedt, decimals: 1)
         }
         json.endObject()
     }

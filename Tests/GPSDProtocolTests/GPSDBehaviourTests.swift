@@ -55,6 +55,14 @@ struct GPSDBehaviourTests {
         "timeless-fix",
         // a 2D fix prints its altitudes but not the geoid separation; a 3D fix prints it
         "separation-2d",
+        // a depth sounder's DBT (metres, feet, fathoms; empty; before any fix) makes every later
+        // sentence without a time of fix a report (HDG, VTG, GSA, the last GSV, an invalid RMC),
+        // and the timed ones only while still cycle enders; depth in 2D/3D only; DPT, MTW, VHW ignored
+        "depth-sounder",
+        // MWD (always taken, empty fields too) and MWV (relative, knots, valid only) after a DBT:
+        // wind printed only in the TPV of a wind sentence, gathered over the cycle; HDG's sensor
+        // heading is the magnetic track (no deviation, no variation)
+        "wind-instruments",
     ]
 
     /// Measured agreement below 1 (all classes); every other log must agree on every field.

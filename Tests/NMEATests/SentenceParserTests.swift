@@ -56,6 +56,32 @@ struct SentenceParserTests {
         #expect(x.messageType == 2 && x.text == "u-blox AG - www.u-blox.com")
     }
 
+    @Test("marine DBT, HDG, MWD, MWV as gpsd 3.22 reads them")
+    func marine() throws {
+        func depth(_ text: String) throws -> Double? {
+            guard case .dbt(let d, let talker) = try SentenceParser.parse(text), talker == "SD" else { Issue.record("not parsed: \(text)"); return nil }
+            return d.depth
+        }
+        #expect(try depth("$SDDBT,18.0,f,5.4,M,3.0,F*3D") == 5.4)  // metres first
+        #expect(try depth("$SDDBT,33.1,f,,M,,F*37") == 33.1 * 0.3048)  // else feet
+        #expect(try depth("$SDDBT,,f,,M,6.0,F*00") == 6.0 * 1.8288)  // else fathoms
+        #expect(try depth("$SDDBT,,f,,M,,F*28") == nil)
+        #expect(throws: NMEAError.self) { try SentenceParser.parse("$SDDBT,18.0,f,5.4,M*56") }  // gpsd needs all six fields
+        func heading(_ text: String) throws -> Double? {
+            guard case .hdg(let h, _) = try SentenceParser.parse(text) else { Issue.record("not parsed: \(text)"); return nil }
+            return h.heading
+        }
+        #expect(try heading("$SDHDG,229.8,,,1.3,E*36") == 229.8)
+        #expect(try heading("$HCHDG,101.5,2.0,E,1.5,W*53") == 101.5)  // deviation not added
+        #expect(try heading("$HCHDG,400.0,,,,*46") == nil)
+        guard case .mwd(let w, _) = try SentenceParser.parse("$WIMWD,328.2,T,326.8,M,11.2,N,5.8,M*61") else { Issue.record("MWD"); return }
+        #expect(w.trueDirection == 328.2 && w.magneticDirection == 326.8 && w.speed == 5.8)
+        guard case .mwv(let r, _) = try SentenceParser.parse("$WIMWV,57.5,R,13.0,N,A*26") else { Issue.record("MWV"); return }
+        #expect(r.isApparentInKnots && r.angle == 57.5 && r.speed == 13.0)
+        guard case .mwv(let t, _) = try SentenceParser.parse("$WIMWV,96.6,T,11.2,N,A*2E") else { Issue.record("MWV T"); return }
+        #expect(!t.isApparentInKnots)
+    }
+
     @Test("SiRF PSRFEPE error estimates")
     func psrfepe() throws {
         guard case .psrfepe(let e) = try SentenceParser.parse("$PSRFEPE,100542.000,A,0.7,6.82,10.69,0.0,180.0*24") else {

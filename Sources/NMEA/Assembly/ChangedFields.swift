@@ -41,6 +41,8 @@ public struct ChangedFields: OptionSet, Sendable, Hashable {
     public static let sphericalError = ChangedFields(rawValue: 1 << 19)
     /// The sentence changed `attitude` (gpsd's matching mask bit).
     public static let attitude = ChangedFields(rawValue: 1 << 13)
+    /// The sentence changed the wind (gpsd `NAVDATA_SET`: MWD, MWV).
+    public static let navigation = ChangedFields(rawValue: 1 << 20)
     /// The sentence starts a new reporting cycle (gpsd `CLEAR_IS`).
     public static let clear = ChangedFields(rawValue: 1 << 14)
     /// The sentence ends a reporting cycle (gpsd `REPORT_IS`).

@@ -2,6 +2,7 @@
 /// integer each here, so learning and checking a cycle ender hashes nothing).
 enum CycleTag: UInt8, Sendable {
     case gga, rmc, gll, gns, gsa, gsv, vtg, zda, gst, gbs, hdt, psrfepe, pgrme, pgrmf, pgrmz, pmgnst, txt
+    case dbt, hdg, mwd, mwv
 
     /// A set of tags, one bit each.
     struct Set: Sendable, Equatable {
@@ -15,5 +16,8 @@ enum CycleTag: UInt8, Sendable {
 
         /// Adds `tag`.
         mutating func insert(_ tag: CycleTag) { bits |= 1 << tag.rawValue }
+
+        /// Removes `tag`.
+        mutating func remove(_ tag: CycleTag) { bits &= ~(1 << tag.rawValue) }
     }
 }

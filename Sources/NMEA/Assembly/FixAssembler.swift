@@ -26,6 +26,12 @@ public struct FixAssembler: Sendable {
     var lastTag: CycleTag?
     var lastFractionalTime: Double?
     var cycleEndReliable = false
+    /// gpsd's `cycle_continue`: set for good by the first DBT (the one sentence its table marks as
+    /// a cycle continuer, and nothing clears it). From then on every sentence without a time of
+    /// fix becomes the cycle ender in place of the last timed one, so each is reported.
+    var cycleContinues = false
+    /// The wind gathered in this cycle (MWD, MWV); printed only in the report of such a sentence.
+    var wind = Wind()
     var lastGGATime: NMEATime?
     var lastGGATalker: String?
     var ggaLatched = false
@@ -86,6 +92,10 @@ public struct FixAssembler: Sendable {
         case .pgrmf(let s): tag = .pgrmf; changed = handlePGRMF(s, &new)
         case .pgrmz(let s): tag = .pgrmz; changed = handlePGRMZ(s, &new)
         case .pmgnst(let s): tag = .pmgnst; changed = handlePMGNST(s, &new)
+        case .dbt(let s, _): tag = .dbt; changed = handleDBT(s, &new)
+        case .hdg(let s, _): tag = .hdg; changed = handleHDG(s, &new)
+        case .mwd(let s, _): tag = .mwd; changed = handleMWD(s)
+        case .mwv(let s, _): tag = .mwv; changed = handleMWV(s)
         case .txt: tag = .txt
         case .unrecognized: break
         }
@@ -97,7 +107,10 @@ public struct FixAssembler: Sendable {
             new.mode = fix.mode
         }
         if changed.contains(.satellites), !satellites.isEmpty { fillDOPs() }
-        if changed.contains(.clear) { fix = WorkingFix() }
+        if changed.contains(.clear) {
+            fix = WorkingFix()
+            wind = Wind()
+        }
         speedErrorGiven = changed.contains(.errorEstimates) && new.eps.isFinite
         // A time-less GGA/RMC makes gpsd forget the date: the fix loses its time (and ept with it).
         let timeless = Self.isTimeless(sentence)
@@ -120,7 +133,14 @@ public struct FixAssembler: Sendable {
             cycleEndReliable = false
         }
 
-        if changed.contains(.report) { report(.fix(publicFix)) }
+        // gpsd sends a TPV for a report only when the sentence changed something (its mask holds
+        // more than ONLINE, CLEAR and REPORT): a GSV part, a TXT or an unknown sentence that
+        // ends a cycle reports nothing.
+        if changed.contains(.report), !changed.isSubset(of: [.online, .clear, .report]) {
+            var out = publicFix
+            if changed.contains(.navigation) { out.wind = wind }
+            report(.fix(out))
+        }
         if let noise { report(.noise(noise)) }
         if changed.contains(.satellites) { report(.sky(skyView)) }
         return changed
@@ -135,14 +155,15 @@ public struct FixAssembler: Sendable {
         }
     }
 
-    /// The end-of-cycle detector (gpsd `nmea_parse` tail): learns cycle enders from time changes.
+    /// The end-of-cycle detector (gpsd `nmea_parse` tail): learns cycle enders from time changes;
+    /// once a DBT made the cycle continue, moves the ender to each untimed sentence instead.
     private mutating func detectCycle(tag: CycleTag?, fractionalTime: Double?) -> ChangedFields {
         var changed: ChangedFields = []
         if let fractionalTime {
             if let last = lastFractionalTime, abs(fractionalTime - last) > 0.01 {
                 changed.insert(.clear)
                 // Learning a new ender makes the cycle end reliable (again, after a time-less GGA/RMC).
-                if let lastTag, !cycleEnders.contains(lastTag) {
+                if let lastTag, !cycleEnders.contains(lastTag), !cycleContinues {
                     cycleEnders.insert(lastTag)
                     cycleEndReliable = true
                 }
@@ -152,6 +173,15 @@ public struct FixAssembler: Sendable {
             lastFractionalTime = fractionalTime
             if let tag, cycleEnders.contains(tag) { changed.insert(.report) }
             lastTag = tag
+        } else if cycleContinues {
+            // gpsd: the untimed sentence replaces the last timed one as the ender, and so ends
+            // the cycle itself (an unknown sentence, gpsd's tag 0, only removes the old ender).
+            if let lastTag { cycleEnders.remove(lastTag) }
+            if let tag {
+                cycleEnders.insert(tag)
+                changed.insert(.report)
+            }
+            cycleEndReliable = true
         }
         return changed
     }

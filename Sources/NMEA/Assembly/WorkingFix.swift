@@ -11,6 +11,7 @@ struct WorkingFix: Sendable {
     var eph = Double.nan, sep = Double.nan, eps = Double.nan, epd = Double.nan, epc = Double.nan
     var dgpsAge = Double.nan
     var dgpsStation = -1
+    var depth = Double.nan
 
     /// Copies the fields `changed` says `from` carries (gpsd `gps_merge_fix`).
     mutating func merge(_ from: WorkingFix, _ changed: ChangedFields) {
@@ -21,6 +22,7 @@ struct WorkingFix: Sendable {
         if changed.contains(.altitude) {
             if from.altHAE.isFinite { altHAE = from.altHAE }
             if from.altMSL.isFinite { altMSL = from.altMSL }
+            if from.depth.isFinite { depth = from.depth }
         }
         // Receiver-supplied errors (GBS, PGRME) replace the derived speed and climb errors too, which
         // are then derived again from them (gpsd 3.22's eps/epc follow the last epx/epy/epv given).

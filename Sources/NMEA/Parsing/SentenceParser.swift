@@ -50,6 +50,10 @@ public enum SentenceParser {
         case code("ZDA"): return (.zda(try ZDA(fields), talker: talker), .none)
         case code("HDT"): return checked(try HDT(fields), fields) { .hdt($0, talker: talker) }
         case code("TXT"): return (.txt(try TXT(fields), talker: talker), .none)
+        case code("DBT"): return (.dbt(try DBT(fields), talker: talker), .none)
+        case code("HDG"): return (.hdg(try HDG(fields), talker: talker), .none)
+        case code("MWD"): return (.mwd(try MWD(fields), talker: talker), .none)
+        case code("MWV"): return (.mwv(try MWV(fields), talker: talker), .none)
         default: return (.unrecognized(address: fields.address), .none)
         }
     }

@@ -22,6 +22,14 @@ public enum NMEASentence: Sendable, Hashable {
     case zda(ZDA, talker: String)
     /// A HDT sentence and its talker.
     case hdt(HDT, talker: String)
+    /// A DBT (depth below transducer) sentence and its talker.
+    case dbt(DBT, talker: String)
+    /// A HDG (magnetic heading) sentence and its talker.
+    case hdg(HDG, talker: String)
+    /// A MWD (true wind) sentence and its talker.
+    case mwd(MWD, talker: String)
+    /// A MWV (wind speed and angle) sentence and its talker.
+    case mwv(MWV, talker: String)
     /// A TXT sentence and its talker.
     case txt(TXT, talker: String)
     /// A SiRF PSRFEPE error-estimate sentence.
