@@ -16,7 +16,8 @@ public struct DilutionOfPrecision: Sendable, Hashable {
     public var geometric: Double { (position * position + time * time).squareRoot() }
 
     /// The DOPs of the used satellites among `satellites` whose elevation and azimuth are known
-    /// (gpsd skips 0°/0°, a placeholder); nil with fewer than four or a degenerate geometry
+    /// (a GSV's empty elevation and azimuth are read as 0°/0° and count, as in gpsd 3.22: probed
+    /// with gpsfake); nil with fewer than four or a degenerate geometry
     /// (the determinant of GᵀG below 0.0001, where gpsd gives no DOPs).
     public init?(satellites: [Satellite]) {
         // Flat 4×4 matrices on the stack: GᵀG accumulated row by row (the same sums, in the
@@ -28,7 +29,7 @@ public struct DilutionOfPrecision: Sendable, Hashable {
             m.initialize(repeating: 0)
             var rows = 0
             for s in satellites where s.used {
-                guard let el = s.elevation, let az = s.azimuth, !(el == 0 && az == 0) else { continue }
+                guard let el = s.elevation, let az = s.azimuth else { continue }
                 let e = el * .pi / 180, a = az * .pi / 180
                 v[0] = sin(a) * cos(e)
                 v[1] = cos(a) * cos(e)

@@ -28,6 +28,16 @@ struct NMEAFramerMalformedTests {
         }
     }
 
+    @Test("a comment ends at LF; a CR before it abandons the comment and a sentence quoted in it is framed, as gpsd's lexer does")
+    func commentLines() {
+        var framer = NMEAFramer()
+        let lf = framer.push(Array(("# quoted " + Self.gga + "\n").utf8))
+        #expect(lf.isEmpty)
+        let crlf = framer.push(Array(("# quoted " + Self.gga + "\r\n# Date: 2020-11-30\r\n").utf8))
+        #expect(crlf.map(\.text) == [Self.gga])
+        #expect(framer.discardedBytes == 0)  // the comments' own text is not counted
+    }
+
     @Test("garbage, NUL bytes and binary noise are dropped and counted; the next sentence survives")
     func noise() {
         var framer = NMEAFramer()

@@ -368,8 +368,15 @@ extension FixAssembler {
             if talker != "GP" { seenExtraGSV = true }
         }
         let system = SatelliteNumbering.TalkerSystem(talker: talker)
+        // gpsd 3.22 knows the group's system from the talker on its first sentence only.
+        let firstPartSystem = s.sentenceNumber == 1 ? SatelliteNumbering.firstGSVSystem(talker: talker) : nil
         for e in s.entries {
-            guard let n = SatelliteNumbering.identify(system: system, id: e.id) else { continue }
+            let identified = if let firstPartSystem {
+                SatelliteNumbering.identify(firstGSVPartOf: firstPartSystem, id: e.id)
+            } else {
+                SatelliteNumbering.identify(system: system, id: e.id)
+            }
+            guard let n = identified else { continue }
             let signal = s.signalID.map { Self.ubxSignal(nmea: $0, gnss: n.gnss) }
             satellites.append(Satellite(prn: n.prn, gnss: n.gnss, svid: n.svid, signalID: signal,
                                         elevation: Double(e.elevation ?? 0), azimuth: Double(e.azimuth ?? 0),

@@ -21,6 +21,44 @@ public enum SatelliteNumbering {
         }
     }
 
+    /// The system gpsd 3.22 reads a GSV group's first sentence in, from its talker's second letter
+    /// (`A` Galileo, `B`/`D` BeiDou, `L` GLONASS, `Q`/`Z` QZSS — so Quectel's `PQ` is QZSS here);
+    /// nil for others (`GP`, `GN`). gpsd sets it on the first sentence of a group only.
+    public static func firstGSVSystem(talker: String) -> TalkerSystem? {
+        switch talker.utf8.last {
+        case UInt8(ascii: "A"): .galileo
+        case UInt8(ascii: "B"), UInt8(ascii: "D"): .beidou
+        case UInt8(ascii: "L"): .glonass
+        case UInt8(ascii: "Q"), UInt8(ascii: "Z"): .qzss
+        default: nil
+        }
+    }
+
+    /// The gpsd 3.22 PRN, constellation and svid of id `id` in the first GSV sentence of a group
+    /// whose system the talker gave (`firstGSVSystem`): every id is read in that system, the ones
+    /// outside its NMEA range shifted by gpsd's vendor offsets (Galileo 101+ as Quectel's 1+,
+    /// BeiDou 100+ as 201+, QZSS 100+ as 193+, GLONASS 64+ as 65+; the svid kept in a byte).
+    /// Probed with gpsfake (docs/gpsd-compatibility.md); nil for ids gpsd drops or gives svid 0.
+    public static func identify(firstGSVPartOf system: TalkerSystem, id: Int) -> (prn: Int, gnss: GNSS, svid: Int)? {
+        guard id >= 1 else { return nil }
+        let svid: Int
+        switch system {
+        case .gps: return identify(system: .gps, id: id)
+        case .glonass: svid = id < 64 ? id : id - 64
+        case .galileo: svid = id < 100 ? id : id > 100 ? (id - 100) & 0xFF : 0
+        case .beidou: svid = id < 100 ? id : (id - 200) & 0xFF
+        case .qzss: svid = id < 100 ? id : (id - 192) & 0xFF
+        }
+        guard svid > 0 else { return nil }
+        switch system {
+        case .gps: return nil
+        case .glonass: return (64 + svid, .glonass, svid)
+        case .galileo: return (300 + svid, .galileo, svid)
+        case .beidou: return (400 + svid, .beidou, svid)
+        case .qzss: return (192 + svid, .qzss, svid)
+        }
+    }
+
     /// The gpsd PRN, constellation and svid of NMEA id `id` heard from a talker of `system`; nil for ids gpsd drops.
     public static func identify(system: TalkerSystem, id: Int) -> (prn: Int, gnss: GNSS, svid: Int)? {
         guard id >= 1 else { return nil }

@@ -3,8 +3,10 @@
 /// Survives what real serial lines deliver: reads split anywhere, CR, LF or CRLF line ends,
 /// leading garbage, NUL bytes and binary noise (a non-printable byte abandons the sentence it
 /// lands in), sentences longer than `maxLength` (dropped) and `#` comment lines (trace headers,
-/// skipped like gpsd's comment packets). Every byte that does not end up in a frame, other than
-/// line ends and comments, is counted in `discardedBytes`.
+/// skipped like gpsd's comment packets: a comment ends at LF; a CR or other non-printable byte
+/// before it abandons the comment, and gpsd's lexer then reads the rest of the line again, so
+/// a sentence quoted in a CRLF comment line is decoded). Every byte that does not end up in a
+/// frame, other than line ends and comments, is counted in `discardedBytes`.
 public struct NMEAFramer: Sendable {
     /// The longest sentence accepted, in bytes from `$` to the last checksum digit.
     /// NMEA allows 82 including CR LF; real receivers exceed it, so the default is 200.
@@ -75,6 +77,18 @@ public struct NMEAFramer: Sendable {
     }
 
     private mutating func step(_ byte: UInt8, _ body: (NMEAFrame) -> Void) {
+        if state == .comment {
+            if byte == 0x0A {
+                buffer.removeAll(keepingCapacity: true)
+                state = .lineStart
+                return
+            }
+            if byte >= 0x20 && byte <= 0x7E {
+                buffer.append(byte)
+                return
+            }
+            rescanAbandonedComment(body)
+        }
         switch byte {
         case 0x0D, 0x0A:
             if state == .sentence, let frame = Self.frame(buffer) {
@@ -85,7 +99,6 @@ public struct NMEAFramer: Sendable {
             buffer.removeAll(keepingCapacity: true)
             state = .lineStart
         case UInt8(ascii: "$"), UInt8(ascii: "!"):
-            if state == .comment { return }
             if state == .sentence { discardedBytes += buffer.count }
             buffer.removeAll(keepingCapacity: true)
             buffer.append(byte)
@@ -103,18 +116,27 @@ public struct NMEAFramer: Sendable {
                 } else {
                     buffer.append(byte)
                 }
-            case .comment: break
-            case .idle, .lineStart, .overlong:
+            case .idle, .lineStart, .overlong, .comment:
                 discardedBytes += 1
                 if state == .lineStart { state = .idle }
             }
         default:
-            if state == .comment { return }
             if state == .sentence { discardedBytes += buffer.count }
             buffer.removeAll(keepingCapacity: true)
             discardedBytes += 1
             state = .idle
         }
+    }
+
+    /// gpsd's lexer gives up a comment at a non-printable byte before its LF and reads what
+    /// followed the `#` again: the comment's text up to its first `$` or `!` is dropped (as a
+    /// comment), the rest is framed as any input.
+    private mutating func rescanAbandonedComment(_ body: (NMEAFrame) -> Void) {
+        let text = buffer
+        buffer.removeAll(keepingCapacity: true)
+        state = .idle
+        guard let start = text.firstIndex(where: { $0 == UInt8(ascii: "$") || $0 == UInt8(ascii: "!") }) else { return }
+        for byte in text[start...] { step(byte, body) }
     }
 
     /// Validates the shape of a finished line and classifies its checksum; nil if malformed.
