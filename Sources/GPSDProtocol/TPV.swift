@@ -62,7 +62,7 @@ public struct TPV: Sendable, Hashable, Codable, GPSDObject {
             leapseconds = fix.leapSeconds
             ept = fix.timeError
         }
-        if let wind = fix.wind {  // gpsd prints wind at any mode
+        if let wind = fix.marine?.wind {  // gpsd prints wind at any mode
             wanglem = wind.magneticDirection
             wangler = wind.apparentAngle
             wanglet = wind.trueDirection
@@ -91,7 +91,7 @@ public struct TPV: Sendable, Hashable, Codable, GPSDObject {
         if threeD { geoidSep = fix.geoidSeparation }  // gpsd 3.22 prints the separation in 3D only
         eph = fix.horizontalAccuracy
         sep = fix.sphericalError
-        depth = fix.depth
+        depth = fix.marine?.depth
         dgpsAge = fix.dgpsAge
         dgpsSta = fix.dgpsStation
     }
@@ -121,10 +121,10 @@ public struct TPV: Sendable, Hashable, Codable, GPSDObject {
         f.sphericalError = sep
         f.dgpsAge = dgpsAge
         f.dgpsStation = dgpsSta
-        f.depth = depth
-        if wanglem != nil || wangler != nil || wanglet != nil || wspeedr != nil || wspeedt != nil {
-            f.wind = Wind(apparentAngle: wangler, apparentSpeed: wspeedr, trueDirection: wanglet,
-                          magneticDirection: wanglem, trueSpeed: wspeedt)
+        let hasWind = wanglem != nil || wangler != nil || wanglet != nil || wspeedr != nil || wspeedt != nil
+        if depth != nil || hasWind {
+            f.marine = Marine(depth: depth, wind: hasWind ? Wind(apparentAngle: wangler, apparentSpeed: wspeedr, trueDirection: wanglet,
+                                                                 magneticDirection: wanglem, trueSpeed: wspeedt) : nil)
         }
         return f
     }

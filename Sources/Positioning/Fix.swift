@@ -73,11 +73,8 @@ public struct Fix: Sendable, Hashable, Codable {
     public var dgpsStation: Int?
     /// GPS − UTC leap seconds, when the receiver said (gpsd `leapseconds`).
     public var leapSeconds: Int?
-    /// Water depth below the transducer from a depth sounder (NMEA DBT; gpsd `depth`), metres.
-    public var depth: Meters?
-    /// Wind from the vessel's instruments, when the sentence that made this report gave it
-    /// (NMEA MWD/MWV; gpsd prints wind only in the TPV of such a sentence).
-    public var wind: Wind?
+    /// Depth and wind from a vessel's instruments (NMEA DBT, MWD, MWV), nil from plain receivers.
+    public var marine: Marine?
     /// Whether the fix was made up by Waygate's simulator rather than measured.
     public var isSimulated: Bool
 

@@ -138,7 +138,7 @@ public struct FixAssembler: Sendable {
         // ends a cycle reports nothing.
         if changed.contains(.report), !changed.isSubset(of: [.online, .clear, .report]) {
             var out = publicFix
-            if changed.contains(.navigation) { out.wind = wind }
+            if changed.contains(.navigation) { out.marine = Marine(depth: out.marine?.depth, wind: wind) }
             report(.fix(out))
         }
         if let noise { report(.noise(noise)) }
