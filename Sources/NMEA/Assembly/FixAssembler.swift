@@ -112,9 +112,10 @@ public struct FixAssembler: Sendable {
             wind = Wind()
         }
         speedErrorGiven = changed.contains(.errorEstimates) && new.eps.isFinite
-        // A time-less GGA/RMC makes gpsd forget the date: the fix loses its time (and ept with it).
+        // A time-less RMC makes gpsd forget the date: the fix loses its time (and ept with it); a
+        // time-less GGA keeps both (it is still reported, below).
         let timeless = Self.isTimeless(sentence)
-        if timeless {
+        if timeless, case .rmc = sentence {
             date = nil
             changed.insert(.time)
             fix.ept = .nan
