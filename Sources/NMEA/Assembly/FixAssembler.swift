@@ -86,6 +86,8 @@ public struct FixAssembler: Sendable {
         case .pgrmf(let s): tag = .pgrmf; changed = handlePGRMF(s, &new)
         case .pgrmz(let s): tag = .pgrmz; changed = handlePGRMZ(s, &new)
         case .pmgnst(let s): tag = .pmgnst; changed = handlePMGNST(s, &new)
+        case .psti030(let s): tag = .psti; changed = handlePSTI030(s, &new, &fractionalTime)
+        case .psti032(let s): tag = .psti; changed = handlePSTI032(s, &new, &fractionalTime)
         case .txt: tag = .txt
         case .unrecognized: break
         }
