@@ -31,6 +31,8 @@ public struct TPV: Sendable, Hashable, Codable, GPSDObject {
     public var speed: Double?, climb: Double?
     /// Estimated track (degrees), speed (m/s) and climb (m/s) error.
     public var epd: Double?, eps: Double?, epc: Double?
+    /// Velocity north, east and down, m/s, when the receiver gave its components.
+    public var velN: Double?, velE: Double?, velD: Double?
     /// Geoid separation, horizontal and spherical position error, metres.
     public var geoidSep: Double?, eph: Double?, sep: Double?
     /// Water depth below the transducer, metres (a depth sounder's DBT).
@@ -88,6 +90,9 @@ public struct TPV: Sendable, Hashable, Codable, GPSDObject {
         epd = fix.courseAccuracy
         eps = fix.speedAccuracy
         if threeD { epc = fix.climbError }
+        velN = fix.velocityNorth
+        velE = fix.velocityEast
+        velD = fix.velocityDown
         if threeD { geoidSep = fix.geoidSeparation }  // gpsd 3.22 prints the separation in 3D only
         eph = fix.horizontalAccuracy
         sep = fix.sphericalError
@@ -116,6 +121,9 @@ public struct TPV: Sendable, Hashable, Codable, GPSDObject {
         f.latitudeError = epy
         f.longitudeError = epx
         f.climbError = epc
+        f.velocityNorth = velN
+        f.velocityEast = velE
+        f.velocityDown = velD
         f.timeError = ept
         f.leapSeconds = leapseconds
         f.sphericalError = sep
@@ -145,9 +153,9 @@ public struct TPV: Sendable, Hashable, Codable, GPSDObject {
         } else {
             json.gpsdMember("time", time)
         }
-        // The rest in one reservation: 22 fixed-point members of at most 8 + 4 + 330 bytes and
+        // The rest in one reservation: 25 fixed-point members of at most 8 + 4 + 330 bytes and
         // two integers of at most 11 + 4 + 24 (see `JSONWriter.InPlace`).
-        json.inPlace(reserving: 7_650) { rest in
+        json.inPlace(reserving: 8_650) { rest in
             rest.member("leapseconds", leapseconds)
             rest.gpsdMember("ept", ept, decimals: 3)
             rest.gpsdMember("lat", lat, decimals: 9)
@@ -166,6 +174,9 @@ public struct TPV: Sendable, Hashable, Codable, GPSDObject {
             rest.gpsdMember("epd", epd, decimals: 4)
             rest.gpsdMember("eps", eps, decimals: 2)
             rest.gpsdMember("epc", epc, decimals: 2)
+            rest.gpsdMember("velN", velN, decimals: 3)
+            rest.gpsdMember("velE", velE, decimals: 3)
+            rest.gpsdMember("velD", velD, decimals: 3)
             rest.gpsdMember("geoidSep", geoidSep, decimals: 3)
             rest.gpsdMember("eph", eph, decimals: 3)
             rest.gpsdMember("sep", sep, decimals: 3)

@@ -58,6 +58,25 @@ struct NMEAFramerMalformedTests {
         #expect(framer.overlongSentences == 1)
     }
 
+    @Test("gpsd's limit: 100 characters before CR LF, 101 before a lone LF, longer dropped")
+    func gpsdLimit() {
+        func sentence(_ length: Int) -> String {
+            let body = "GPTXT,01,01,02," + String(repeating: "A", count: length - 19)
+            let sum = body.utf8.reduce(UInt8(0), ^)
+            let hex = String(sum, radix: 16, uppercase: true)
+            let text = "$" + body + "*" + (hex.count < 2 ? "0" + hex : hex)
+            #expect(text.utf8.count == length)
+            return text
+        }
+        var framer = NMEAFramer()
+        let lines = [sentence(100) + "\r\n", sentence(101) + "\r\n", sentence(101) + "\n", sentence(102) + "\n", sentence(150) + "\r\n"]
+        let frames = framer.push(Array(lines.joined().utf8))
+        #expect(frames.map(\.text.utf8.count) == [100, 101])
+        #expect(frames.allSatisfy { $0.checksum == .valid })
+        #expect(framer.overlongSentences == 3)
+        #expect(framer.discardedBytes == 101 + 102 + 150)
+    }
+
     @Test("a wrong checksum is flagged, a missing one is accepted as gpsd does")
     func checksums() {
         var framer = NMEAFramer()

@@ -90,6 +90,26 @@ struct SentenceParserTests {
         #expect(e.status == "A" && e.hdop == 0.7 && e.horizontalError == 6.82 && e.verticalError == 10.69 && e.headingError == 180)
     }
 
+    @Test("SkyTraq PSTI,030 position and velocity, PSTI,032's time; other counts and types ignored")
+    func skytraq() throws {
+        guard case .psti030(let p) = try SentenceParser.parse("$PSTI,030,213121.000,A,4404.1295864,N,12118.8685453,W,1102.537,-0.01,0.01,0.03,070416,D,0.0,0.0*13") else {
+            Issue.record("not PSTI,030"); return
+        }
+        #expect(p.status == "A" && p.faaMode == "D" && p.altitudeMSL == 1102.537 && p.date == NMEADate(day: 7, month: 4, year: 16))
+        #expect(p.east == -0.01 && p.north == 0.01 && p.up == 0.03 && p.time?.hour == 21)
+        #expect(p.latitude.map { abs($0 - 44.068826440) < 1e-9 } == true && p.longitude.map { abs($0 + 121.314475755) < 1e-9 } == true)
+        guard case .psti030(let empty) = try SentenceParser.parse("$PSTI,030,213125.000,A,4404.1296622,N,12118.8685902,W,1102.300,,,,070416,R,0.0,0.0*35") else { Issue.record("PSTI,030"); return }
+        #expect(empty.east == nil && empty.north == nil && empty.up == nil && empty.faaMode == "R")
+        let (impossible, rejected) = try SentenceParser.parseCounting(NMEAFields(Array("$PSTI,030,213125.000,A,4404.1296622,N,12118.8685902,W,1102.300,5000,0.1,nan,070416,R,0.0,0.0*7E".utf8)))
+        guard case .psti030(let i) = impossible else { Issue.record("PSTI,030"); return }
+        #expect(i.east == nil && i.north == 0.1 && i.up == nil && rejected.count == 2)
+        guard case .psti032(let b) = try SentenceParser.parse("$PSTI,032,213129.000,070416,A,R,0.603,-0.837,-0.089,1.036,144.22,,,,,*13") else { Issue.record("PSTI,032"); return }
+        #expect(b.status == "A" && b.time?.second == 29 && b.date == NMEADate(day: 7, month: 4, year: 16))
+        #expect(try SentenceParser.parse("$PSTI,030,213128.000,A,4404.1296922,N,12118.8686202,W,1102.270,0.03,-0.05,0.10,070416,D,0.0,0.0,1*06") == .unrecognized(address: "PSTI"))
+        #expect(try SentenceParser.parse("$PSTI,001,1*1E") == .unrecognized(address: "PSTI"))
+        #expect(throws: NMEAError.self) { try SentenceParser.parse("$PSTI,030,213125.000,A,4404.1296622*64") }
+    }
+
     @Test("Garmin PGRME errors, PGRMF fix data, PGRMZ altitude and Magellan PMGNST status, as gpsd's table names them")
     func garminAndMagellan() throws {
         guard case .pgrme(let e) = try SentenceParser.parse("$PGRME,7.6,M,41.7,M,42.4,M*2F") else { Issue.record("PGRME"); return }

@@ -39,6 +39,8 @@ public struct ChangedFields: OptionSet, Sendable, Hashable {
     public static let errorEstimates = ChangedFields(rawValue: 1 << 18)
     /// The sentence changed the spherical position error `sep` (gpsd `PERR_IS`).
     public static let sphericalError = ChangedFields(rawValue: 1 << 19)
+    /// The sentence changed the north, east and down velocity (gpsd `VNED_SET`).
+    public static let velocityNED = ChangedFields(rawValue: 1 << 20)
     /// The sentence changed `attitude` (gpsd's matching mask bit).
     public static let attitude = ChangedFields(rawValue: 1 << 13)
     /// The sentence changed the wind (gpsd `NAVDATA_SET`: MWD, MWV).

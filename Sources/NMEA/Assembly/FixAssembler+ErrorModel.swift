@@ -16,6 +16,13 @@ extension FixAssembler {
             }
             if !oldFix.time.isFinite { deltaTime = -1 }
         }
+        // A receiver's down velocity gives the climb, its north and east ones speed and track,
+        // where the cycle has none yet (gpsd's error model does this first).
+        if fix.velD.isFinite, !fix.climb.isFinite { fix.climb = -fix.velD }
+        if fix.velN.isFinite, fix.velE.isFinite {
+            if !fix.speed.isFinite { fix.speed = (fix.velN * fix.velN + fix.velE * fix.velE).squareRoot() }
+            if !fix.track.isFinite { fix.track = Bearing.normalized(atan2(fix.velE, fix.velN) * 180 / .pi) }
+        }
         let dgps = fix.status == 2
         let hUERE = dgps ? 3.75 : 15.0, vUERE = dgps ? 5.75 : 23.0, pUERE = dgps ? 4.75 : 19.0
         // A 3D fix without a separation from the receiver gets one from the geoid grid, as gpsd
@@ -93,6 +100,9 @@ extension FixAssembler {
         out.magneticCourse = v(fix.magneticTrack)
         out.magneticVariation = v(fix.magneticVariation)
         out.climb = v(fix.climb)
+        out.velocityNorth = v(fix.velN)
+        out.velocityEast = v(fix.velE)
+        out.velocityDown = v(fix.velD)
         out.horizontalAccuracy = v(fix.eph)
         out.verticalAccuracy = v(fix.epv)
         out.speedAccuracy = v(fix.eps)

@@ -211,6 +211,49 @@ extension FixAssembler {
         return changed.union(.errorEstimates)
     }
 
+    /// SkyTraq's position and velocity (gpsd `processPSTI030`): invalid (status V or FAA mode N)
+    /// means no fix; valid gives the time (with a date only), the position (2D, 3D with an
+    /// altitude above mean sea level), the east/north/up velocity and the status from the FAA mode.
+    mutating func handlePSTI030(_ s: PSTI030, _ new: inout WorkingFix, _ frac: inout Double?) -> ChangedFields {
+        var changed: ChangedFields = .online
+        if s.status == "V" || s.faaMode == "N" {
+            new.status = 0
+            new.mode = 1
+            return changed.union([.mode, .status])
+        }
+        guard s.status == "A" else { return changed }
+        if let time = s.time, let date = s.date, let full = fullDate(date) {
+            self.date = full
+            frac = time.secondsOfDay
+            changed.formUnion(handleTime(time, &new))
+        }
+        if let lat = s.latitude, let lon = s.longitude {
+            new.latitude = lat
+            new.longitude = lon
+            new.mode = 2
+            changed.formUnion([.latLon, .mode])
+            if let alt = s.altitudeMSL {
+                new.altMSL = alt
+                new.mode = 3
+                changed.insert(.altitude)
+            }
+        }
+        new.velN = s.north ?? .nan
+        new.velE = s.east ?? .nan
+        new.velD = s.up.map { -$0 } ?? .nan
+        new.status = Self.status(faaMode: s.faaMode)
+        return changed.union([.velocityNED, .status])
+    }
+
+    /// SkyTraq's RTK baseline (gpsd 3.22 `processPSTI`, type 32): a valid one gives the time
+    /// (with its date), so it takes part in cycle detection as a `PSTI` sentence.
+    mutating func handlePSTI032(_ s: PSTI032, _ new: inout WorkingFix, _ frac: inout Double?) -> ChangedFields {
+        guard s.status == "A", let time = s.time, let date = s.date, let full = fullDate(date) else { return .online }
+        self.date = full
+        frac = time.secondsOfDay
+        return handleTime(time, &new).union(.online)
+    }
+
     /// gpsd's reading of Garmin's error figures: 50 % CEP scaled to its 95 % confidence
     /// (`GPSD_CONFIDENCE / CEP50_SIGMA`, 2.45 / 1.18), the horizontal one split evenly into
     /// epx and epy. Figures not all in metres are ignored; an empty one counts as 0, as in gpsd.

@@ -96,6 +96,8 @@ public struct FixAssembler: Sendable {
         case .hdg(let s, _): tag = .hdg; changed = handleHDG(s, &new)
         case .mwd(let s, _): tag = .mwd; changed = handleMWD(s)
         case .mwv(let s, _): tag = .mwv; changed = handleMWV(s)
+        case .psti030(let s): tag = .psti; changed = handlePSTI030(s, &new, &fractionalTime)
+        case .psti032(let s): tag = .psti; changed = handlePSTI032(s, &new, &fractionalTime)
         case .txt: tag = .txt
         case .unrecognized: break
         }

@@ -7,6 +7,7 @@ struct WorkingFix: Sendable {
     var altHAE = Double.nan, altMSL = Double.nan, geoidSeparation = Double.nan
     var speed = Double.nan, track = Double.nan, magneticTrack = Double.nan, magneticVariation = Double.nan
     var climb = Double.nan
+    var velN = Double.nan, velE = Double.nan, velD = Double.nan
     var ept = Double.nan, epx = Double.nan, epy = Double.nan, epv = Double.nan
     var eph = Double.nan, sep = Double.nan, eps = Double.nan, epd = Double.nan, epc = Double.nan
     var dgpsAge = Double.nan
@@ -41,6 +42,7 @@ struct WorkingFix: Sendable {
         }
         if from.magneticVariation.isFinite { magneticVariation = from.magneticVariation }
         if changed.contains(.speed) { speed = from.speed }
+        if changed.contains(.velocityNED) { velN = from.velN; velE = from.velE; velD = from.velD }
         if from.geoidSeparation.isFinite { geoidSeparation = from.geoidSeparation }
         if from.dgpsAge.isFinite { dgpsAge = from.dgpsAge }
         if from.dgpsStation >= 0 { dgpsStation = from.dgpsStation }

@@ -8,8 +8,10 @@
 /// a sentence quoted in a CRLF comment line is decoded). Every byte that does not end up in a
 /// frame, other than line ends and comments, is counted in `discardedBytes`.
 public struct NMEAFramer: Sendable {
-    /// The longest sentence accepted, in bytes from `$` to the last checksum digit.
-    /// NMEA allows 82 including CR LF; real receivers exceed it, so the default is 200.
+    /// The longest sentence accepted, in bytes from `$` through its line end, CR and LF counted
+    /// as gpsd's packet lexer counts them. NMEA allows 82; gpsd 3.22 takes up to 102 (100
+    /// characters before CR LF, 101 before a lone LF: measured with gpsfake), drops longer ones
+    /// (SkyTraq's `PSTI,030` with an RTK age and ratio, MTK's `PMTKCHN`), and so does Waygate.
     public let maxLength: Int
     /// Bytes thrown away: garbage between sentences, abandoned and overlong sentences.
     public private(set) var discardedBytes = 0
@@ -20,10 +22,13 @@ public struct NMEAFramer: Sendable {
     private var state: State = .lineStart
     private var buffer: [UInt8] = []
 
-    /// A framer accepting sentences up to `maxLength` bytes.
-    public init(maxLength: Int = 200) {
+    /// gpsd's limit, `maxLength`'s default.
+    public static let gpsdMaxLength = 102
+
+    /// A framer accepting sentences up to `maxLength` bytes, line end included.
+    public init(maxLength: Int = NMEAFramer.gpsdMaxLength) {
         self.maxLength = maxLength
-        buffer.reserveCapacity(maxLength)
+        buffer.reserveCapacity(max(0, maxLength))
     }
 
     /// Feeds bytes; returns the frames completed by them, in order.
@@ -49,8 +54,9 @@ public struct NMEAFramer: Sendable {
         let n = input.count
         while i < n {
             if state == .sentence {
-                // The bytes `step` would append one by one: printable, not `$`/`!`, within maxLength.
-                let limit = min(n, i + max(0, maxLength - buffer.count))
+                // The bytes `step` would append one by one: printable, not `$`/`!`, within the
+                // room a line end leaves.
+                let limit = min(n, i + max(0, maxLength - 1 - buffer.count))
                 var j = i
                 while j < limit {
                     let b = input[j]
@@ -91,7 +97,11 @@ public struct NMEAFramer: Sendable {
         }
         switch byte {
         case 0x0D, 0x0A:
-            if state == .sentence, let frame = Self.frame(buffer) {
+            // A CR is followed by an LF: the line end takes two bytes of the limit, a lone LF one.
+            if state == .sentence, buffer.count + (byte == 0x0D ? 2 : 1) > maxLength {
+                discardedBytes += buffer.count
+                overlongSentences += 1
+            } else if state == .sentence, let frame = Self.frame(buffer) {
                 body(frame)
             } else if state == .sentence {
                 discardedBytes += buffer.count
@@ -108,7 +118,7 @@ public struct NMEAFramer: Sendable {
         case 0x20...0x7E:
             switch state {
             case .sentence:
-                if buffer.count >= maxLength {
+                if buffer.count >= maxLength - 1 {
                     discardedBytes += buffer.count + 1
                     overlongSentences += 1
                     buffer.removeAll(keepingCapacity: true)

@@ -9,8 +9,13 @@ public enum PlausibleRange {
     public static let speedKmh: ClosedRange<Double> = 0...3_704
     /// Courses and headings, degrees true or magnetic: 0 to 360.
     public static let course: ClosedRange<Double> = 0...360
+    /// The orientation of an error ellipse (GST), degrees: −360 to 360 (receivers write it from
+    /// north either way, SkyTraq as −90 to 90; gpsd prints it as given).
+    public static let orientation: ClosedRange<Double> = -360...360
     /// Magnetic variation, degrees either way: 0 to 180.
     public static let magneticVariation: ClosedRange<Double> = 0...180
+    /// A velocity component (east, north, up), m/s either way: the same limit as `speedKnots`.
+    public static let velocityComponent: ClosedRange<Double> = -1_029...1_029
     /// Altitude and geoid separation, metres: −2,000 to 100,000.
     public static let altitude: ClosedRange<Double> = -2_000...100_000
     /// Dilutions of precision: 0 to 1,000 (receivers write 99.9 for "unknown").

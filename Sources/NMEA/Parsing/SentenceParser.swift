@@ -25,6 +25,12 @@ public enum SentenceParser {
             case "PGRMF": return checked(try PGRMF(fields), fields) { .pgrmf($0) }
             case "PGRMZ": return (.pgrmz(try PGRMZ(fields)), .none)
             case "PMGNST": return (.pmgnst(try PMGNST(fields)), .none)
+            // SkyTraq's PSTI carries its type in field 1; gpsd reads 030 and 032 only with exactly
+            // 15 fields after the address and ignores any other count.
+            case "PSTI" where fields.string(1) == "030" && fields.count <= 16:
+                return checked(try PSTI030(fields), fields) { .psti030($0) }
+            case "PSTI" where fields.string(1) == "032" && fields.count <= 16:
+                return (.psti032(try PSTI032(fields)), .none)
             default: break
             }
         }

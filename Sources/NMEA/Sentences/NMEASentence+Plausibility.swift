@@ -100,7 +100,7 @@ extension GST: ImpossibleValueDropping {
         rms = f.plausible(rms, 2, in: PlausibleRange.error, rejected: &n)
         semiMajor = f.plausible(semiMajor, 3, in: PlausibleRange.error, rejected: &n)
         semiMinor = f.plausible(semiMinor, 4, in: PlausibleRange.error, rejected: &n)
-        orientation = f.plausible(orientation, 5, in: PlausibleRange.course, rejected: &n)
+        orientation = f.plausible(orientation, 5, in: PlausibleRange.orientation, rejected: &n)
         latitudeError = f.plausible(latitudeError, 6, in: PlausibleRange.error, rejected: &n)
         longitudeError = f.plausible(longitudeError, 7, in: PlausibleRange.error, rejected: &n)
         altitudeError = f.plausible(altitudeError, 8, in: PlausibleRange.error, rejected: &n)
@@ -157,6 +157,19 @@ extension PGRMF: ImpossibleValueDropping {
         course = f.plausible(course, 13, in: PlausibleRange.course, rejected: &n)
         pdop = f.plausible(pdop, 14, in: PlausibleRange.dop, rejected: &n)
         tdop = f.plausible(tdop, 15, in: PlausibleRange.dop, rejected: &n)
+        return ValueRejections(count: n, position: position)
+    }
+}
+
+extension PSTI030: ImpossibleValueDropping {
+    mutating func dropImpossibleValues(_ f: NMEAFields) -> ValueRejections {
+        var n = 0
+        f.countRejectedPosition(latitude, 4, rejected: &n)
+        let position = n > 0
+        altitudeMSL = f.plausible(altitudeMSL, 8, in: PlausibleRange.altitude, rejected: &n)
+        east = f.plausible(east, 9, in: PlausibleRange.velocityComponent, rejected: &n)
+        north = f.plausible(north, 10, in: PlausibleRange.velocityComponent, rejected: &n)
+        up = f.plausible(up, 11, in: PlausibleRange.velocityComponent, rejected: &n)
         return ValueRejections(count: n, position: position)
     }
 }

@@ -42,6 +42,10 @@ public enum NMEASentence: Sendable, Hashable {
     case pgrmz(PGRMZ)
     /// A Magellan PMGNST status sentence.
     case pmgnst(PMGNST)
+    /// A SkyTraq PSTI,030 position and velocity sentence.
+    case psti030(PSTI030)
+    /// A SkyTraq PSTI,032 RTK baseline sentence (its time only).
+    case psti032(PSTI032)
     /// A well-formed sentence of a type Waygate does not decode (proprietary `P…` ones included).
     case unrecognized(address: String)
 }
