@@ -90,9 +90,9 @@ public struct TPV: Sendable, Hashable, Codable, GPSDObject {
         epd = fix.courseAccuracy
         eps = fix.speedAccuracy
         if threeD { epc = fix.climbError }
-        velN = fix.velocityNorth
-        velE = fix.velocityEast
-        velD = fix.velocityDown
+        velN = fix.velocityNED?.north
+        velE = fix.velocityNED?.east
+        velD = fix.velocityNED?.down
         if threeD { geoidSep = fix.geoidSeparation }  // gpsd 3.22 prints the separation in 3D only
         eph = fix.horizontalAccuracy
         sep = fix.sphericalError
@@ -121,9 +121,7 @@ public struct TPV: Sendable, Hashable, Codable, GPSDObject {
         f.latitudeError = epy
         f.longitudeError = epx
         f.climbError = epc
-        f.velocityNorth = velN
-        f.velocityEast = velE
-        f.velocityDown = velD
+        if velN != nil || velE != nil || velD != nil { f.velocityNED = VelocityNED(north: velN, east: velE, down: velD) }
         f.timeError = ept
         f.leapSeconds = leapseconds
         f.sphericalError = sep

@@ -45,9 +45,9 @@ public struct Fix: Sendable, Hashable, Codable {
     public var magneticVariation: Degrees?
     /// Climb (vertical speed), m/s, positive up.
     public var climb: MetersPerSecond?
-    /// Velocity north, east and down, m/s, when the receiver gave its components (gpsd `velN`,
-    /// `velE`, `velD`).
-    public var velocityNorth: MetersPerSecond?, velocityEast: MetersPerSecond?, velocityDown: MetersPerSecond?
+    /// Velocity north, east and down, when the receiver gave its components (gpsd `velN`, `velE`,
+    /// `velD`); nil from most receivers.
+    public var velocityNED: VelocityNED?
     /// Estimated horizontal position error, metres (gpsd `eph`).
     public var horizontalAccuracy: Meters?
     /// Estimated vertical error, metres (gpsd `epv`).

@@ -100,9 +100,9 @@ extension FixAssembler {
         out.magneticCourse = v(fix.magneticTrack)
         out.magneticVariation = v(fix.magneticVariation)
         out.climb = v(fix.climb)
-        out.velocityNorth = v(fix.velN)
-        out.velocityEast = v(fix.velE)
-        out.velocityDown = v(fix.velD)
+        if fix.velN.isFinite || fix.velE.isFinite || fix.velD.isFinite {
+            out.velocityNED = VelocityNED(north: v(fix.velN), east: v(fix.velE), down: v(fix.velD))
+        }
         out.horizontalAccuracy = v(fix.eph)
         out.verticalAccuracy = v(fix.epv)
         out.speedAccuracy = v(fix.eps)
