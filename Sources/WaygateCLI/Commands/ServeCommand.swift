@@ -152,32 +152,7 @@ struct ServeCommand: Subcommand {
     }
 
     func run(in environment: AppEnvironment) async throws {
-        // Answers reuse the heap blocks freed by the ones before instead of faulting fresh pages in.
-        HeapReuse.keepFreedBlocks()
-        // Caught from the start: a signal while the map or --guide loads cancels the start-up,
-        // which takes down what it had started (the socket file too) and exits 0 like a stop.
-        let signals = SignalWaiter([SIGINT, SIGTERM])
-        let starting = Task { try await Daemon.start(plan, in: environment) }
-        Task {
-            await signals.wait()
-            starting.cancel()
-        }
-        let daemon: Daemon
-        do {
-            daemon = try await starting.value
-        } catch where signals.received != nil {
-            Console.error("stopped by signal \(signals.received ?? 0) while starting")
-            return
-        }
-        if let signal = signals.received {
-            daemon.stop()
-            Console.error("stopped by signal \(signal) while starting")
-            return
-        }
-        let sources = daemon.sourceNames.isEmpty ? "no source yet: waiting for route + start with simulate" : daemon.sourceNames.joined(separator: ", ")
-        Console.error("serving on \(daemon.socketPath) (\(sources))")
-        if let http = daemon.http { Console.error("live map: \(http.url)") }
-        await daemon.runUntilSignalled(signals)
+        try await Daemon.serve(plan, in: environment)
     }
 
     /// What to run, for the composition root.

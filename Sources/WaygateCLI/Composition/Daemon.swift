@@ -232,8 +232,39 @@ final class Daemon: Sendable {
         _ = try await gateway.setSimulation(mode: .always, speedMultiplier: speedMultiplier)
     }
 
+    /// `waygate serve`: the process set up for a long-running daemon, the daemon started and run
+    /// until SIGINT or SIGTERM. A signal while the map or `--guide` loads cancels the start-up,
+    /// which takes down what it had started (the socket file too) and returns like a stop.
+    static func serve(_ plan: DaemonPlan, in environment: AppEnvironment) async throws {
+        // Answers reuse the heap blocks freed by the ones before instead of faulting fresh pages in.
+        HeapReuse.keepFreedBlocks()
+        // Caught from the start, before anything is opened.
+        let signals = SignalWaiter([SIGINT, SIGTERM])
+        let starting = Task { try await Daemon.start(plan, in: environment) }
+        Task {
+            await signals.wait()
+            starting.cancel()
+        }
+        let daemon: Daemon
+        do {
+            daemon = try await starting.value
+        } catch where signals.received != nil {
+            Console.error("stopped by signal \(signals.received ?? 0) while starting")
+            return
+        }
+        if let signal = signals.received {
+            daemon.stop()
+            Console.error("stopped by signal \(signal) while starting")
+            return
+        }
+        let sources = daemon.sourceNames.isEmpty ? "no source yet: waiting for route + start with simulate" : daemon.sourceNames.joined(separator: ", ")
+        Console.error("serving on \(daemon.socketPath) (\(sources))")
+        if let http = daemon.http { Console.error("live map: \(http.url)") }
+        await daemon.runUntilSignalled(signals)
+    }
+
     /// Runs the gateway until one of `signals` arrives, then stops everything (removing the socket).
-    func runUntilSignalled(_ signals: SignalWaiter) async {
+    private func runUntilSignalled(_ signals: SignalWaiter) async {
         let gatewayTask = Task { await gateway.run() }
         await signals.wait()
         gatewayTask.cancel()
