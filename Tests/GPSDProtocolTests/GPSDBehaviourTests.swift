@@ -81,13 +81,9 @@ struct GPSDBehaviourTests {
         "skytraq-velocity",
     ]
 
-    /// Measured agreement below 1 (all classes); every other log must agree on every field.
-    /// unusual-cycle-end, garmin-altitude, geoid-table, skytraq-velocity: geoidSep and altHAE where
-    /// no GGA gave a separation come from Waygate's EGM96 grid, gpsd's from its EGM2008 table (a
-    /// few decimetres apart), and the climb across geoid-table's jumps between places; documented.
-    static let minimumAgreement: [String: Double] = ["unusual-cycle-end": 0.986, "garmin-altitude": 0.968, "geoid-table": 0.85,
-                                                     "skytraq-velocity": 0.983]
 
+    /// Every log agrees with gpsd on every field (the geoid separations where no GGA gave one
+    /// too, since the grid is EGM2008 like gpsd's table).
     @Test("each behaviour log decodes as gpsd 3.22 reports it", arguments: logs)
     func agreement(log: String) throws {
         let name = "gpsd/behaviour-\(log)"
@@ -97,6 +93,6 @@ struct GPSDBehaviourTests {
         let result = GPSDAgreement(expected: expected, actual: GPSDReportStream.reports(for: [UInt8](input)))
         for m in result.mismatches.prefix(15) { print("  MISMATCH \(log) \(m)") }
         #expect(result.all.total > 0)
-        #expect(result.all.share >= Self.minimumAgreement[log, default: 1])
+        #expect(result.all.share == 1)
     }
 }

@@ -1,6 +1,7 @@
 /// Geoid separation (height of the geoid above the WGS 84 ellipsoid, gpsd's `geoidSep`) from
 /// Waygate's own 5° grid, for fixes whose receiver gives none: what gpsd 3.22 does with its
-/// built-in table, with values sampled from EGM96 rather than copied (`scripts/geoid-table`).
+/// built-in table, with values sampled from the same model, EGM2008 (tide-free), rather than
+/// copied from gpsd (`scripts/geoid-table`).
 enum GeoidSeparation {
     /// Grid spacing, degrees.
     static let span = 5
