@@ -77,7 +77,7 @@ enum PipelineBenchmark {
         let gateway = Gateway(sources: [source], timeSource: SystemTimeSource(), configuration: configuration, bus: bus)
         let server = try EventServer(
             listener: try UnixSocketListener(path: socketPath),
-            configuration: .init(version: "bench", maxQueuedEvents: 10_000_000), handler: GatewayCommandHandler(gateway: gateway))
+            configuration: .init(version: "bench", maxQueuedEvents: 100_000), handler: GatewayCommandHandler(gateway: gateway))
         let fanout = WireFanout()
         fanout.add(server)
         let subscription = fanout.attach(to: bus, capacity: 10_000_000)
