@@ -24,10 +24,19 @@ public final class WireFanout: Sendable {
     /// Sends every later line to `outlet` too.
     public func add(_ outlet: any WireOutlet) { state.withLock { $0.outlets.append(outlet) } }
 
-    /// Subscribes to `bus` with its own queue of `capacity` stream events.
+    /// Subscribes to `bus` with its own queue of `capacity` stream events. Only events with a
+    /// wire class that some outlet wants now (or that carry state) are queued: a sentence or a
+    /// sky view nobody subscribed to costs no queueing, no wake-up and no `seq`.
     @discardableResult
     public func attach(to bus: EventBus, capacity: Int = 4_096) -> Subscription {
-        bus.subscribe("wire", delivery: .queued(capacity: capacity)) { [self] events in publish(events) }
+        bus.subscribe("wire", delivery: .queued(capacity: capacity), accepts: { [self] in wants($0) }) { [self] events in publish(events) }
+    }
+
+    /// Whether some outlet wants `event` now (any event carrying state counts as wanted).
+    func wants(_ event: GatewayEvent) -> Bool {
+        guard let channel = event.wireChannel else { return false }
+        if channel.carriesState { return true }
+        return state.withLock { $0.outlets }.contains { $0.channelsWanted.contains(channel) }
     }
 
     /// Publishes the gateway events that have a wire class; returns the last `seq` used. Events
