@@ -121,8 +121,9 @@ private final class Subscriber: Sendable {
 
     func take(_ published: [GatewayEvent]) {
         var events = published
-        if let accepts, !events.allSatisfy(accepts) {
-            events = events.filter(accepts)
+        // One call of `accepts` per event; the batch is copied only when one is rejected.
+        if let accepts, let rejected = events.firstIndex(where: { !accepts($0) }) {
+            events = Array(published[..<rejected]) + published[(rejected + 1)...].filter(accepts)
             if events.isEmpty { return }
         }
         guard case .queued(let capacity) = delivery else {
