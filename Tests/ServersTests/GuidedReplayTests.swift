@@ -40,6 +40,8 @@ struct GuidedReplayTests {
         let bus = EventBus()
         let subscription = h.fanout.attach(to: bus)
         defer { subscription.cancel() }
+        let published = Locked<[GatewayEvent]>([])
+        bus.subscribe("all", delivery: .inline) { events in published.withLock { $0 += events } }
         let source = try ReplaySource(bytes: try Self.drive(route), id: SourceID("replay:test"), pace: .asFastAsPossible,
                                       timeSource: ManualTimeSource())
         let gateway = Gateway(sources: [source], timeSource: ManualTimeSource(), configuration: .init(map: graph), bus: bus)
@@ -72,6 +74,10 @@ struct GuidedReplayTests {
         #expect(progress.map(\.routeID) == Array(repeating: "r1", count: 10))
         #expect(progress.map(\.offRoute) == Array(repeating: false, count: 10))
         #expect(progress.map(\.distanceTraveled) == [0, 0, 0, 1.5, 6, 13.5, 24, 37.3, 51.2, 65.1])
+        // The fan-out's channel check agrees with the wire mapping on every event the gateway published.
+        let all = published.withLock { $0 }
+        #expect(all.allSatisfy { $0.wireChannel == $0.wire?.payload.channel })
+        #expect(Set(all.compactMap(\.wireChannel)) == [.location, .sky, .nmea, .device, .match, .progress, .session, .camera])
         // Each fix's three lines carry its time.
         for index in 0..<10 {
             let time = events[1 + 3 * index].time
