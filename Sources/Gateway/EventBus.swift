@@ -44,10 +44,13 @@ public final class EventBus: Sendable {
     public init() {}
 
     /// Adds a subscriber; events published from now on reach it. `handler` gets batches in
-    /// publishing order.
+    /// publishing order. `accepts`, when given, is asked on the publisher's thread (so it must be
+    /// quick) which events the subscriber wants now: the others are never queued, and a batch
+    /// with none of its events wakes no thread.
     @discardableResult
-    public func subscribe(_ name: String, delivery: Delivery, handler: @escaping @Sendable ([GatewayEvent]) -> Void) -> Subscription {
-        let subscriber = Subscriber(name: name, delivery: delivery, handler: handler)
+    public func subscribe(_ name: String, delivery: Delivery, accepts: (@Sendable (GatewayEvent) -> Bool)? = nil,
+                          handler: @escaping @Sendable ([GatewayEvent]) -> Void) -> Subscription {
+        let subscriber = Subscriber(name: name, delivery: delivery, accepts: accepts, handler: handler)
         subscribers.withLock { $0.append(subscriber) }
         return Subscription(bus: self, subscriber: subscriber)
     }
@@ -93,14 +96,17 @@ private final class Subscriber: Sendable {
 
     let name: String
     let delivery: EventBus.Delivery
+    let accepts: (@Sendable (GatewayEvent) -> Bool)?
     let handler: @Sendable ([GatewayEvent]) -> Void
     private let queue = Locked(Queue())
     private let wake = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
 
-    init(name: String, delivery: EventBus.Delivery, handler: @escaping @Sendable ([GatewayEvent]) -> Void) {
+    init(name: String, delivery: EventBus.Delivery, accepts: (@Sendable (GatewayEvent) -> Bool)?,
+         handler: @escaping @Sendable ([GatewayEvent]) -> Void) {
         self.name = name
         self.delivery = delivery
+        self.accepts = accepts
         self.handler = handler
         if case .queued = delivery {
             let thread = Thread { [self] in run() }
@@ -113,7 +119,13 @@ private final class Subscriber: Sendable {
         queue.withLock { .init(name: name, delivered: $0.delivered, dropped: $0.dropped, queued: $0.count) }
     }
 
-    func take(_ events: [GatewayEvent]) {
+    func take(_ published: [GatewayEvent]) {
+        var events = published
+        // One call of `accepts` per event; the batch is copied only when one is rejected.
+        if let accepts, let rejected = events.firstIndex(where: { !accepts($0) }) {
+            events = Array(published[..<rejected]) + published[(rejected + 1)...].filter(accepts)
+            if events.isEmpty { return }
+        }
         guard case .queued(let capacity) = delivery else {
             handler(events)
             queue.withLock { $0.delivered += UInt64(events.count) }

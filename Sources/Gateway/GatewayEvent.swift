@@ -4,7 +4,11 @@ public import Positioning
 public import Timekeeping
 
 /// A domain event the gateway publishes; the servers turn these into wire messages.
-public enum GatewayEvent: Sendable {
+///
+/// Indirect: a fix, a match or a progress is a few hundred bytes of fields, and every event is
+/// copied into the fix's batch, each queued subscriber's queue and its handler; boxed, each copy
+/// is one retain.
+public indirect enum GatewayEvent: Sendable {
     /// Something a location source reported, stamped with its event time (the fix time for
     /// fixes and sky views, else the gateway's clock).
     case source(SourceEvent, from: SourceID, time: Timestamp)

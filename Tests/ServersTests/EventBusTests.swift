@@ -61,4 +61,33 @@ struct EventBusTests {
         for i in 0..<100 { bus.publish([Self.fix(i)]) }
         #expect(seen.withLock { $0 } == Array(0..<100))
     }
+
+    @Test("a subscriber's filter: only accepted events are queued, and a batch with none of them is never delivered")
+    func accepts() {
+        let bus = EventBus()
+        let batches = Locked<[[String]]>([])
+        let done = DispatchSemaphore(value: 0)
+        let subscription = bus.subscribe("filtered", delivery: .queued(capacity: 100), accepts: { event in
+            if case .source(.sentence, _, _) = event { false } else { true }
+        }) { events in
+            batches.withLock { b in
+                b.append(events.map { event in
+                    switch event {
+                    case .source(.fix(let f), _, _): "fix \(Int(f.time?.secondsSince1970 ?? -1))"
+                    case .source(.device(let state, _, _), _, _): "device \(state.rawValue)"
+                    default: "other"
+                    }
+                })
+            }
+            if events.contains(where: { if case .source(.device, _, _) = $0 { true } else { false } }) { done.signal() }
+        }
+        let sentence = GatewayEvent.source(.sentence("$GPTXT,01,01,02,x*00"), from: .simulator, time: Timestamp(secondsSince1970: 0))
+        bus.publish([sentence, sentence])
+        bus.publish([sentence, Self.fix(1), sentence])
+        bus.publish([Self.device(2)])
+        done.wait()
+        #expect(bus.statistics.map(\.delivered) == [2])
+        subscription.cancel()
+        #expect(batches.withLock { $0 }.flatMap { $0 } == ["fix 1", "device lost"])
+    }
 }

@@ -31,19 +31,44 @@ struct ClientOutbox {
         events = BoundedQueue(capacity: capacity)
     }
 
-    /// Sends an event line straight to the socket when nothing is queued before it and the
-    /// I/O thread holds nothing unsent, saving the hand-off to the I/O thread; otherwise (or for
-    /// what the socket did not take) queues it. Returns true when the oldest queued event was
-    /// dropped for it. The socket is non-blocking: this never waits for the client.
-    mutating func writeThrough(_ line: [UInt8]) -> Bool {
-        guard writerIdle, !hasOutput else { return enqueue(line) }
+    /// Sends the lines of `lines` the client subscribed to straight to the socket, all in one
+    /// `send`, when nothing is queued before them and the I/O thread holds nothing unsent, saving
+    /// the hand-off to the I/O thread; otherwise (or for what the socket did not take) queues
+    /// them. `scratch` is a reused buffer. Returns how many queued events were dropped for them.
+    /// The socket is non-blocking: this never waits for the client.
+    mutating func writeThrough(_ lines: [WireLine], scratch: inout [UInt8]) -> Int {
+        guard writerIdle, !hasOutput else { return enqueue(lines) }
+        scratch.removeAll(keepingCapacity: true)
+        for line in lines where subscriptions.contains(line.channel) { scratch += line.bytes }
+        guard !scratch.isEmpty else { return 0 }
         let socket = socket
-        // Full (EAGAIN) or failing: queue it; the I/O thread sees a failure when it polls.
-        guard case .success(let sent) = line.withUnsafeBytes({ raw in
+        // Full (EAGAIN) or failing: queue them; the I/O thread sees a failure when it polls.
+        guard case .success(let sent) = scratch.withUnsafeBytes({ raw in
             Result { () throws(SystemError) in try socket.send(raw) }
-        }) else { return enqueue(line) }
-        if sent < line.count { partial = Array(line[sent...]) }
-        return false
+        }), sent > 0 else { return enqueue(lines) }
+        var dropped = 0
+        var offset = 0
+        for line in lines where subscriptions.contains(line.channel) {
+            let end = offset + line.bytes.count
+            if end <= sent {
+                // sent whole
+            } else if offset < sent {
+                partial = Array(line.bytes[(sent - offset)...])
+            } else if enqueue(line.bytes) {
+                dropped += 1
+            }
+            offset = end
+        }
+        return dropped
+    }
+
+    /// Queues the lines of `lines` the client subscribed to; returns how many queued events were dropped.
+    private mutating func enqueue(_ lines: [WireLine]) -> Int {
+        var dropped = 0
+        for line in lines where subscriptions.contains(line.channel) {
+            if enqueue(line.bytes) { dropped += 1 }
+        }
+        return dropped
     }
 
     /// Queues an event line; returns true when the oldest queued event was dropped for it.

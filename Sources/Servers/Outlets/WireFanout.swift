@@ -24,16 +24,31 @@ public final class WireFanout: Sendable {
     /// Sends every later line to `outlet` too.
     public func add(_ outlet: any WireOutlet) { state.withLock { $0.outlets.append(outlet) } }
 
-    /// Subscribes to `bus` with its own queue of `capacity` stream events.
+    /// Subscribes to `bus` with its own queue of `capacity` stream events. Only events with a
+    /// wire class that some outlet wants now (or that carry state) are queued: a sentence or a
+    /// sky view nobody subscribed to costs no queueing, no wake-up and no `seq`.
     @discardableResult
     public func attach(to bus: EventBus, capacity: Int = 4_096) -> Subscription {
-        bus.subscribe("wire", delivery: .queued(capacity: capacity)) { [self] events in publish(events) }
+        bus.subscribe("wire", delivery: .queued(capacity: capacity), accepts: { [self] in wants($0) }) { [self] events in publish(events) }
     }
 
-    /// Publishes the gateway events that have a wire class; returns the last `seq` used.
+    /// Whether some outlet wants `event` now (any event carrying state counts as wanted).
+    func wants(_ event: GatewayEvent) -> Bool {
+        guard let channel = event.wireChannel else { return false }
+        if channel.carriesState { return true }
+        return state.withLock { $0.outlets }.contains { $0.channelsWanted.contains(channel) }
+    }
+
+    /// Publishes the gateway events that have a wire class; returns the last `seq` used. Events
+    /// of channels no outlet wants are numbered but never mapped to their wire payload.
     @discardableResult
     public func publish(_ events: [GatewayEvent]) -> UInt64 {
-        publish(contentsOf: events.compactMap(\.wire))
+        publish(count: events.count) { index, wanted in
+            let event = events[index]
+            guard let channel = event.wireChannel else { return .none }
+            guard wanted.contains(channel) || channel.carriesState, let wire = event.wire else { return .skipped }
+            return .encode(wire.payload, wire.time)
+        }
     }
 
     /// Publishes one event stamped `time`; returns its `seq`.
@@ -47,15 +62,37 @@ public final class WireFanout: Sendable {
     /// outlet gets. Returns the last `seq` used.
     @discardableResult
     public func publish(contentsOf events: [(payload: EventPayload, time: Timestamp)]) -> UInt64 {
+        publish(count: events.count) { index, wanted in
+            let (payload, time) = events[index]
+            return wanted.contains(payload.channel) || payload.channel.carriesState ? .encode(payload, time) : .skipped
+        }
+    }
+
+    /// What becomes of one event: no wire class (no `seq`), numbered but not wanted, or encoded.
+    private enum Step {
+        case none, skipped
+        case encode(EventPayload, Timestamp)
+    }
+
+    /// Numbers and encodes `count` events in order, `step(index, channels wanted)` saying what
+    /// each one is, and hands the lines to every outlet at once.
+    private func publish(count: Int, _ step: (Int, Set<Channel>) -> Step) -> UInt64 {
         state.withLock { s in
             let wanted = s.outlets.count == 1 ? s.outlets[0].channelsWanted
                 : s.outlets.reduce(into: Set<Channel>()) { $0.formUnion($1.channelsWanted) }
             var lines: [WireLine] = []
-            lines.reserveCapacity(events.count)
-            for (payload, time) in events {
+            lines.reserveCapacity(count)
+            for index in 0..<count {
+                let payload: EventPayload, time: Timestamp
+                switch step(index, wanted) {
+                case .none: continue
+                case .skipped:
+                    s.nextSeq += 1
+                    continue
+                case .encode(let p, let t): (payload, time) = (p, t)
+                }
                 let seq = s.nextSeq
                 s.nextSeq += 1
-                guard wanted.contains(payload.channel) || payload.channel.carriesState else { continue }
                 s.json.reset()
                 Event(seq: seq, time: WireTime(time), payload: payload).writeLine(to: &s.json)
                 // A copy at its size: handing out the buffer itself would make the next `reset`

@@ -1,0 +1,87 @@
+import Foundation
+import Gateway
+import LocationSources
+import OSMImport
+import Positioning
+import RouteFormats
+import RouteModel
+import Servers
+import Simulation
+import SystemIO
+import Testing
+import TestSupport
+import Timekeeping
+import WireProtocol
+
+/// The whole event edge with matching and guidance running: NMEA bytes of a drive along the
+/// Esplanadi route replayed into a gateway with the Helsinki map, guiding on that route, read
+/// by a socket client subscribed to LOCATION, MATCH and PROGRESS (what `waygate-bench pipeline`
+/// times).
+@Suite("Guided replay to a socket client", .serialized)
+struct GuidedReplayTests {
+    static let cycles = 8
+
+    /// The first `cycles` NMEA cycles (RMC, VTG, GGA, GSA, GSVs) of an exact drive of `route` at 1 Hz.
+    static func drive(_ route: Route) throws -> [UInt8] {
+        var drive = SimulatedDrive(simulator: try RouteSimulator(route: route, startTime: Timestamp(secondsSince1970: 1_800_000_000)))
+        var bytes: [UInt8] = []
+        for _ in 0..<cycles {
+            for case .sentence(let sentence) in drive.next() { bytes += Array((sentence + "\r\n").utf8) }
+        }
+        return bytes
+    }
+
+    @Test("each of the 10 fixes of 8 cycles gives LOCATION, MATCH, PROGRESS with its values; sentences and sky nobody wants take no seq")
+    func locationMatchProgress() async throws {
+        let graph = try OSMImporter().importGraph(from: [UInt8](Data(contentsOf: Fixtures.trace("maps/helsinki.osm.pbf")))).graph
+        let route = try RouteFile.readRoute(Array(try Data(contentsOf: Fixtures.url("helsinki-esplanadi.geojson", target: "WaygateCLITests"))))
+        let h = try ServerHarness()
+        defer { h.close() }
+        let bus = EventBus()
+        let subscription = h.fanout.attach(to: bus)
+        defer { subscription.cancel() }
+        let published = Locked<[GatewayEvent]>([])
+        bus.subscribe("all", delivery: .inline) { events in published.withLock { $0 += events } }
+        let source = try ReplaySource(bytes: try Self.drive(route), id: SourceID("replay:test"), pace: .asFastAsPossible,
+                                      timeSource: ManualTimeSource())
+        let gateway = Gateway(sources: [source], timeSource: ManualTimeSource(), configuration: .init(map: graph), bus: bus)
+        #expect(try await gateway.startGuidance(route) == "r1")
+        let client = try await h.subscribed([.location, .match, .progress, .device])
+        await gateway.run()
+
+        let events = try await client.read { messages in
+            messages.contains { if case .event(let e) = $0, case .device(let d) = e.payload { d.state == .lost } else { false } }
+        }.compactMap { if case .event(let e) = $0 { e } else { nil } }
+        let classes = events.map(\.payload.messageClass)
+        let perFix: [String] = ["LOCATION", "MATCH", "PROGRESS"]
+        var expected: [String] = ["DEVICE"]
+        // The first cycle reports three fixes as its sentences complete it (RMC 2D, GGA 2D, GSA 3D).
+        #expect(source.statistics.fixes == 10)
+        for _ in 0..<10 { expected += perFix }
+        expected.append("DEVICE")
+        #expect(classes == expected)
+        // Only what the client wants is numbered: one seq after another.
+        #expect(zip(events, events.dropFirst()).allSatisfy { $1.seq == $0.seq + 1 })
+
+        let locations = events.compactMap { if case .location(let l) = $0.payload { l } else { nil } }
+        let matches = events.compactMap { if case .match(let m) = $0.payload { m } else { nil } }
+        let progress = events.compactMap { if case .progress(let p) = $0.payload { p } else { nil } }
+        #expect(locations.map(\.source) == Array(repeating: "replay:test", count: 10))
+        #expect(locations.map(\.mode) == [2, 2, 3, 3, 3, 3, 3, 3, 3, 3])
+        #expect(locations.last?.lat == 60.168899927 && locations.last?.lon == 24.942459147 && locations.last?.speed == 13.889)
+        #expect(matches.compactMap(\.road?.name) == Array(repeating: "Aleksanterinkatu", count: 10))
+        #expect(matches.allSatisfy { !$0.offroad })
+        #expect(progress.map(\.routeID) == Array(repeating: "r1", count: 10))
+        #expect(progress.map(\.offRoute) == Array(repeating: false, count: 10))
+        #expect(progress.map(\.distanceTraveled) == [0, 0, 0, 1.5, 6, 13.5, 24, 37.3, 51.2, 65.1])
+        // The fan-out's channel check agrees with the wire mapping on every event the gateway published.
+        let all = published.withLock { $0 }
+        #expect(all.allSatisfy { $0.wireChannel == $0.wire?.payload.channel })
+        #expect(Set(all.compactMap(\.wireChannel)) == [.location, .sky, .nmea, .device, .match, .progress, .session, .camera])
+        // Each fix's three lines carry its time.
+        for index in 0..<10 {
+            let time = events[1 + 3 * index].time
+            #expect(events[2 + 3 * index].time == time && events[3 + 3 * index].time == time)
+        }
+    }
+}
