@@ -192,10 +192,14 @@ public struct RoutePlanner: Sendable {
         for (i, r) in results.enumerated() {
             guard var path = graph.path(edges: r.edges, startFraction: r.startFraction, endFraction: r.endFraction, profile: costing.profile)
             else { continue }
+            // Each edge loaded once for the turns into and out of it.
+            var arriving = graph.edges[r.edges[0].index]
             for j in path.intersections.indices {
-                let turn = costing.turnDuration(from: r.edges[j].index, to: r.edges[j + 1].index) ?? 0
+                let to = r.edges[j + 1].index, leaving = graph.edges[to]
+                let turn = costing.turnDuration(from: r.edges[j].index, loaded: arriving, to: to, loaded: leaving) ?? 0
                 path.intersections[j].turnDuration = turn
                 path.duration += turn
+                arriving = leaving
             }
             if i == 0, let start = path.start {
                 snaps.append(snapRecord(path.segments[0].edge, start, r.startFraction, requested[0]))
