@@ -4,7 +4,12 @@ extension RoadGraph {
     /// The `RoadPath` travelling `edges` in order for `profile`, starting `startFraction` along the first
     /// edge and ending `endFraction` along the last (both fractions of length, 0…1).
     /// Consecutive edges must meet (one's `to` is the next one's `from`); nil when `edges` is empty or they do not.
-    public func path(edges ids: [EdgeID], startFraction: Double, endFraction: Double, profile: TravelProfile) -> RoadPath? {
+    /// With `other` (a path of the same profile, e.g. the best route when this is an alternative to
+    /// it), the edges both start with alike (same start, every edge whole in both) are not built
+    /// again: their segments, geometry and the intersections between them are `other`'s, as they are.
+    public func path(
+        edges ids: [EdgeID], startFraction: Double, endFraction: Double, profile: TravelProfile, sharingStartWith other: RoadPath? = nil
+    ) -> RoadPath? {
         guard !ids.isEmpty else { return nil }
         // One pass: each edge is loaded once, its shape's vertices appended in place, and the
         // intersection before it built from the two loaded edges.
@@ -15,8 +20,19 @@ extension RoadGraph {
         intersections.reserveCapacity(ids.count - 1)
         var strings: [Int32: String] = [:]
         var previous: RoadEdge?
-        for (i, id) in ids.enumerated() {
-            let e = edges[id.index]
+        var start = 0
+        if let other, other.profile == profile, other.segments.first?.startFraction == min(max(startFraction, 0), 1) {
+            let whole = min(ids.count, other.segments.count) - 1
+            while start < whole, other.segments[start].edge == ids[start] { start += 1 }
+            if start > 0 {
+                segments += other.segments[..<start]
+                intersections += other.intersections[..<(start - 1)]
+                points += other.geometry[...other.segments[start - 1].geometryRange.upperBound]
+                previous = edges[ids[start - 1].index]
+            }
+        }
+        for i in start..<ids.count {
+            let id = ids[i], e = edges[id.index]
             if let previous, previous.to != e.from { return nil }
             let from = i == 0 ? min(max(startFraction, 0), 1) : 0
             var to = i == ids.count - 1 ? min(max(endFraction, 0), 1) : 1

@@ -38,16 +38,21 @@ struct AlternativeFinder {
     /// that pass the same checks as penalty alternatives, in order of travel time. Candidates are
     /// taken one by one and no more once `maximumCount` are kept, so a lazy sequence unpacks only
     /// what is looked at; the sharing and loop checks come first, the travel time (a pass over
-    /// every turn) only for a candidate that passes them.
+    /// every turn) only for a candidate that passes them, and over the edges it starts with like
+    /// `best` taken from the best route's running cost.
     func choose(from candidates: some Sequence<PathSearch.Result>, best: PathSearch.Result) -> [PathSearch.Result] {
         var chosen = [shapes(of: best)], found: [(route: PathSearch.Result, cost: Double)] = []
-        var limit: Double?
+        var bestTotals: [Double]?, limit = 0.0
         var remaining = candidates.makeIterator()
         while found.count < maximumCount, let candidate = remaining.next() {
             guard chosen.allSatisfy({ sharedFraction(candidate, with: $0) <= Self.maximumSharing }), !hasLoop(candidate) else { continue }
-            let cost = realCost(candidate), stretch = limit ?? Self.maximumStretch * realCost(best)
-            limit = stretch
-            guard cost <= stretch else { continue }
+            if bestTotals == nil {
+                let totals = runningCost(best)
+                bestTotals = totals
+                limit = Self.maximumStretch * (totals.last ?? 0)
+            }
+            let cost = realCost(candidate, sharingStartWith: best, totals: bestTotals ?? [])
+            guard cost <= limit else { continue }
             chosen.append(shapes(of: candidate))
             found.append((candidate, cost))
         }
@@ -55,15 +60,35 @@ struct AlternativeFinder {
     }
 
     /// Travel time in seconds without penalties, turn costs included.
-    func realCost(_ r: PathSearch.Result) -> Double {
-        var total = 0.0
-        for (i, e) in r.edges.enumerated() {
+    func realCost(_ r: PathSearch.Result) -> Double { runningCost(r).last ?? 0 }
+
+    /// `realCost` after each edge of `r` (its last element is the whole cost); each edge loaded once.
+    private func runningCost(_ r: PathSearch.Result, from start: Int = 0, total: Double = 0, into totals: [Double] = []) -> [Double] {
+        var totals = totals, total = total
+        totals.reserveCapacity(r.edges.count)
+        var previous = start > 0 ? costing.graph.edges[r.edges[start - 1].index] : nil
+        for i in start..<r.edges.count {
+            let index = r.edges[i].index, edge = costing.graph.edges[index]
             let from = i == 0 ? r.startFraction : 0
             let to = i == r.edges.count - 1 ? r.endFraction : 1
-            total += (to - from) * costing.cost(e.index)
-            if i > 0 { total += costing.turnCost(from: r.edges[i - 1].index, to: e.index) ?? 0 }
+            total += (to - from) * costing.cost(index, loaded: edge)
+            if let previous { total += costing.turnCost(from: r.edges[i - 1].index, loaded: previous, to: index, loaded: edge) ?? 0 }
+            totals.append(total)
+            previous = edge
         }
-        return total
+        return totals
+    }
+
+    /// `realCost(candidate)`, the same sums in the same order, taking the running cost of `best`
+    /// (`totals`) over the edges the two start with alike (same start, every edge whole).
+    private func realCost(_ candidate: PathSearch.Result, sharingStartWith best: PathSearch.Result, totals: [Double]) -> Double {
+        var shared = 0
+        if candidate.startFraction == best.startFraction {
+            let whole = min(candidate.edges.count, best.edges.count) - 1
+            while shared < whole, candidate.edges[shared] == best.edges[shared] { shared += 1 }
+        }
+        guard shared > 0 else { return realCost(candidate) }
+        return runningCost(candidate, from: shared, total: totals[shared - 1]).last ?? totals[shared - 1]
     }
 
     /// The roads (shapes, either direction) a path uses: made once per chosen route (a table of

@@ -63,8 +63,10 @@ struct EdgeCosting {
     func isUsable(_ edge: Int) -> Bool { cost(edge).isFinite }
 
     /// Weight of travelling all of `edge` (penalties included), infinite when unusable.
-    @inline(__always) func cost(_ edge: Int) -> Double {
-        let e = graph.edges[edge]
+    @inline(__always) func cost(_ edge: Int) -> Double { cost(edge, loaded: graph.edges[edge]) }
+
+    /// `cost(_:)` of `edge` already loaded as `e`.
+    @inline(__always) func cost(_ edge: Int, loaded e: RoadEdge) -> Double {
         let d = e.durations[profile]
         guard d.isFinite else { return .infinity }
         // Travel time without avoid options or penalties, divided by the car preference for cars.
@@ -77,8 +79,13 @@ struct EdgeCosting {
     /// Weight of turning from `from` onto `to` at their common node, nil when the turn is forbidden
     /// (turn restriction, or a U-turn where the road goes on).
     func turnCost(from: Int, to: Int) -> Double? {
-        guard let duration = turnDuration(from: from, to: to) else { return nil }
-        let flags = (graph.edges[from].flags, graph.edges[to].flags)
+        turnCost(from: from, loaded: graph.edges[from], to: to, loaded: graph.edges[to])
+    }
+
+    /// `turnCost(from:to:)` of two edges already loaded as `f` and `t`.
+    func turnCost(from: Int, loaded f: RoadEdge, to: Int, loaded t: RoadEdge) -> Double? {
+        guard let duration = turnDuration(from: from, loaded: f, to: to, loaded: t) else { return nil }
+        let flags = (f.flags, t.flags)
         let entersRestricted = profile == .car && !flags.0.contains(.restrictedAccess) && flags.1.contains(.restrictedAccess)
         return entersRestricted ? Self.restrictedEntryWeight : duration
     }
@@ -86,7 +93,11 @@ struct EdgeCosting {
     /// Seconds spent turning from `from` onto `to` at their common node, nil when the turn is forbidden.
     func turnDuration(from: Int, to: Int) -> Double? {
         // Each edge decoded once (this runs for every turn a search or a route takes).
-        let f = graph.edges[from], t = graph.edges[to]
+        turnDuration(from: from, loaded: graph.edges[from], to: to, loaded: graph.edges[to])
+    }
+
+    /// `turnDuration(from:to:)` of two edges already loaded as `f` and `t`.
+    func turnDuration(from: Int, loaded f: RoadEdge, to: Int, loaded t: RoadEdge) -> Double? {
         let roads = tables.roadCounts[profile.index][f.to.index]
         let isUTurn = t.to == f.from && t.shape == f.shape
         let barrier = profile == .car && f.flags.contains(.carBarrierAhead)

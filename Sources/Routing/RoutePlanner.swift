@@ -43,7 +43,7 @@ public struct RoutePlanner: Sendable {
         guard request.alternatives > 0, searches.count == 1 else { return [best] }
         let alternatives = viaNode ?? AlternativeFinder(costing: costing, maximumCount: Self.alternativeCount(request))
             .alternatives(to: searches[0], from: Self.departures(candidates[0]), to: Self.arrivals(candidates[1]))
-        return [best] + alternatives.map { route([$0], costing, points) }
+        return [best] + alternatives.map { route([$0], costing, points, sharingStartWith: best.legs.first) }
     }
 
     /// The number of alternatives offered for `request`: as many as asked, at most two.
@@ -185,17 +185,26 @@ public struct RoutePlanner: Sendable {
         return arriving.isEmpty ? snaps : arriving
     }
 
-    /// A `PlannedRoute` from search results (one per leg), with turn costs filled in.
-    func route(_ results: [PathSearch.Result], _ costing: EdgeCosting, _ requested: [Coordinate]) -> PlannedRoute {
+    /// A `PlannedRoute` from search results (one per leg), with turn costs filled in; a first leg
+    /// starting like `other` (an alternative's like the best route's) shares that start's building.
+    func route(_ results: [PathSearch.Result], _ costing: EdgeCosting, _ requested: [Coordinate], sharingStartWith other: RoadPath? = nil)
+        -> PlannedRoute
+    {
         var legs: [RoadPath] = []
         var snaps: [EdgeSnap] = []
         for (i, r) in results.enumerated() {
-            guard var path = graph.path(edges: r.edges, startFraction: r.startFraction, endFraction: r.endFraction, profile: costing.profile)
+            guard var path = graph.path(
+                edges: r.edges, startFraction: r.startFraction, endFraction: r.endFraction, profile: costing.profile,
+                sharingStartWith: i == 0 ? other : nil)
             else { continue }
+            // Each edge loaded once for the turns into and out of it.
+            var arriving = graph.edges[r.edges[0].index]
             for j in path.intersections.indices {
-                let turn = costing.turnDuration(from: r.edges[j].index, to: r.edges[j + 1].index) ?? 0
+                let to = r.edges[j + 1].index, leaving = graph.edges[to]
+                let turn = costing.turnDuration(from: r.edges[j].index, loaded: arriving, to: to, loaded: leaving) ?? 0
                 path.intersections[j].turnDuration = turn
                 path.duration += turn
+                arriving = leaving
             }
             if i == 0, let start = path.start {
                 snaps.append(snapRecord(path.segments[0].edge, start, r.startFraction, requested[0]))

@@ -1,5 +1,6 @@
 import Geodesy
 import Guidance
+import RoadGraph
 import RouteModel
 import Routing
 import TestSupport
@@ -87,5 +88,31 @@ struct RouteAssemblerTests {
         #expect(route.legs[0].steps.last?.maneuver.type == .arrive)
         #expect(route.legs[0].steps.last?.maneuver.instruction == "You have arrived at your 1st stop")
         #expect(abs(route.legs.reduce(0) { $0 + $1.distance } - route.distance) < 0.01)
+    }
+
+    @Test("an alternative sharing its start and end with the best route gets the words it would get alone")
+    func alternativeSharingWords() throws {
+        let ladder = try GuidanceMap(
+            """
+            a---b---c-------d---e---f
+                    |       |
+                    g-------h
+            """, gridSize: 30,
+            ways: [("ab", ["highway": "residential", "name": "Alpha"]), ("bc", ["highway": "residential", "name": "Beta"]),
+                   ("cd", ["highway": "residential", "name": "Gamma"]), ("de", ["highway": "residential", "name": "Delta"]),
+                   ("ef", ["highway": "residential", "name": "Epsilon"]), ("cghd", ["highway": "residential", "name": "Ring"])])
+        let ends = [RouteWaypoint(ladder.map.coordinate(of: "a")), RouteWaypoint(ladder.map.coordinate(of: "f"))]
+        let planned = try ladder.planner.plan(RouteRequest(waypoints: ends, alternatives: 1))
+        #expect(planned.count == 2)
+        let waypoints = planned[0].waypoints.map { Waypoint(location: $0.coordinate) }
+        let assembler = RouteAssembler(language: "it", units: .imperial)
+        let options = RouteOptions(units: .imperial, language: "it")
+        let together = assembler.routes(planned.map { ($0.legs, waypoints) }, options: options)
+        let alone = planned.map { assembler.route(legs: $0.legs, waypoints: waypoints, options: options) }
+        #expect(together == alone)
+        #expect(together.map { $0.legs[0].steps.map(\.name) }
+            == [["Alpha", "Beta", "Gamma", "Delta", "Epsilon", "Epsilon"], ["Alpha", "Beta", "Ring", "Delta", "Epsilon", "Epsilon"]])
+        // The shared end: the same words on the same last steps.
+        #expect(together[1].legs[0].steps.suffix(3).map(\.voiceInstructions) == together[0].legs[0].steps.suffix(3).map(\.voiceInstructions))
     }
 }

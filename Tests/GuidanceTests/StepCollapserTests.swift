@@ -36,6 +36,21 @@ struct StepCollapserTests {
         #expect(try swap.maneuvers("ac") == ["depart", "new name straight", "arrive"])
     }
 
+    @Test("compass words around a common part are compared ignoring case, ASCII names and others alike")
+    func compassWords() throws {
+        let kept: [(String, String)] = [("North Main St", "south main st"), ("Main St North", "MAIN ST SOUTH"), ("Ring E", "Ring West"),
+                                        ("northway", "southway"), ("Città N", "Città S")]
+        for (first, second) in kept {
+            let map = try Self.line(first: ["highway": "residential", "name": first], second: ["highway": "residential", "name": second])
+            #expect(try map.maneuvers("ac") == ["depart", "arrive"], "\(first) → \(second)")
+        }
+        let announced: [(String, String)] = [("VIA ROMA", "via roma"), ("Corso Buenos Aires", "Via Roma"), ("Ring E", "Ring Road")]
+        for (first, second) in announced {
+            let map = try Self.line(first: ["highway": "residential", "name": first], second: ["highway": "residential", "name": second])
+            #expect(try map.maneuvers("ac") == ["depart", "new name straight", "arrive"], "\(first) → \(second)")
+        }
+    }
+
     @Test("a name that lasts under 105 m, or gives back the name before it, is not announced")
     func shortNameSegments() throws {
         let ways: (String) -> [ASCIIMap.Way] = { last in

@@ -58,6 +58,38 @@ struct RoadPathTests {
         #expect(roads[180]?.flags.contains(.oneway) == true)
     }
 
+    @Test("a path sharing its start with another is the path built alone, intersections and geometry included")
+    func sharedStart() throws {
+        let line = ASCIIMap(
+            """
+                  d
+                  |
+            a-----b-----c-----f
+                        |
+                        e
+            """, gridSize: 10)
+        let g = try importGraph(
+            line, [("abcf", ["highway": "primary", "name": "Main"]), ("ce", ["highway": "residential", "name": "Up"]),
+                   ("bd", ["highway": "residential"])])
+        func edge(_ from: Character, _ to: Character) throws -> EdgeID {
+            let f = line.coordinate(of: from), t = line.coordinate(of: to)
+            return EdgeID(Int32(try #require(g.edges.firstIndex { g.nodes[$0.from.index] == f && g.nodes[$0.to.index] == t })))
+        }
+        let ahead = [try edge("a", "b"), try edge("b", "c"), try edge("c", "f")], turning = [ahead[0], ahead[1], try edge("c", "e")]
+        let best = try #require(g.path(edges: ahead, startFraction: 0.5, endFraction: 0.5, profile: .car))
+        let alone = try #require(g.path(edges: turning, startFraction: 0.5, endFraction: 0.5, profile: .car))
+        #expect(alone.segments.map(\.name) == ["Main", "Main", "Up"])
+        #expect(alone.intersections.count == 2 && alone.geometry.count == 4)
+        #expect(g.path(edges: turning, startFraction: 0.5, endFraction: 0.5, profile: .car, sharingStartWith: best) == alone)
+        // Another start, another profile, or a shared edge that is the other's last: built alone all the same.
+        #expect(g.path(edges: turning, startFraction: 0.25, endFraction: 0.5, profile: .car, sharingStartWith: best)
+            == g.path(edges: turning, startFraction: 0.25, endFraction: 0.5, profile: .car))
+        #expect(g.path(edges: turning, startFraction: 0.5, endFraction: 0.5, profile: .foot, sharingStartWith: best)
+            == g.path(edges: turning, startFraction: 0.5, endFraction: 0.5, profile: .foot))
+        let short = try #require(g.path(edges: Array(ahead[0...1]), startFraction: 0.5, endFraction: 0.5, profile: .car))
+        #expect(g.path(edges: turning, startFraction: 0.5, endFraction: 0.5, profile: .car, sharingStartWith: short) == alone)
+    }
+
     @Test("edges that do not meet, or no edges, give no path")
     func invalid() throws {
         let g = try graph()

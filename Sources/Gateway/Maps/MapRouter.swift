@@ -31,13 +31,15 @@ public struct MapRouter: RouteProvider {
         let planned = try planner.plan(
             RouteRequest(waypoints: waypoints, profile: options.profile, avoid: avoid, alternatives: alternatives))
         let assembler = RouteAssembler(language: options.language, units: options.units)
-        return planned.map { route in
-            let snapped = zip(route.waypoints, waypoints).map { snap, asked in
-                Waypoint(name: planner.graph.name(of: snap.edge) ?? "", location: snap.coordinate,
-                         distance: snap.coordinate.distance(to: asked.coordinate))
-            }
-            return assembler.route(legs: route.legs, waypoints: snapped, options: options, requested: waypoints.map(\.coordinate))
-        }
+        // Alternatives take the words of the steps they share with the best route from it.
+        return assembler.routes(
+            planned.map { route in
+                let snapped = zip(route.waypoints, waypoints).map { snap, asked in
+                    Waypoint(name: planner.graph.name(of: snap.edge) ?? "", location: snap.coordinate,
+                             distance: snap.coordinate.distance(to: asked.coordinate))
+                }
+                return (route.legs, snapped)
+            }, options: options, requested: waypoints.map(\.coordinate))
     }
 
     /// A new route from the vehicle (leaving along its heading, ± 90°) through the waypoints not reached yet.

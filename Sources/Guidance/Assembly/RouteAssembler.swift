@@ -24,6 +24,23 @@ public struct RouteAssembler: Sendable {
     /// `requested` are the points asked for (origin first), when known: an arrival whose point
     /// lies off the road to one side is `arrive left` / `arrive right`.
     public func route(legs: [RoadPath], waypoints: [Waypoint], options: RouteOptions, requested: [Coordinate] = []) -> Route {
+        var words: InstructionWriter.LegWords?
+        return route(legs: legs, waypoints: waypoints, options: options, requested: requested, reusing: &words)
+    }
+
+    /// Routes for `planned` (each a route's legs and waypoints, e.g. the best route and its
+    /// alternatives), as `route(legs:waypoints:options:requested:)` makes each; the words of the
+    /// steps a single-leg route shares with the first one (at its start or its end) are taken
+    /// from the first instead of written again.
+    public func routes(_ planned: [(legs: [RoadPath], waypoints: [Waypoint])], options: RouteOptions, requested: [Coordinate] = []) -> [Route] {
+        var words: InstructionWriter.LegWords?
+        return planned.map { route(legs: $0.legs, waypoints: $0.waypoints, options: options, requested: requested, reusing: &words) }
+    }
+
+    /// `route(legs:…)`, the words reusing `words` (see `InstructionWriter.annotate(_:reusing:)`).
+    private func route(
+        legs: [RoadPath], waypoints: [Waypoint], options: RouteOptions, requested: [Coordinate], reusing words: inout InstructionWriter.LegWords?
+    ) -> Route {
         let built = legs.enumerated().map { i, path in
             LegBuilder(profile: path.profile).leg(path, target: i + 1 < requested.count ? requested[i + 1] : nil)
         }
@@ -33,7 +50,7 @@ public struct RouteAssembler: Sendable {
         let route = Route(
             distance: distance, duration: duration, weightName: "duration", geometry: geometry, legs: built, waypoints: waypoints,
             options: options)
-        return writer.annotate(route)
+        return writer.annotate(route, reusing: &words)
     }
 
     /// The steps of one path without words (for tests and tools that phrase them elsewhere).

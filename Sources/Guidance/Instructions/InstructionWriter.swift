@@ -41,9 +41,23 @@ public struct InstructionWriter: Sendable {
     /// The route with instructions, banners and voice prompts filled in for every step of
     /// every leg (existing ones are replaced), and its options set to this language and units.
     public func annotate(_ route: Route) -> Route {
+        var words: LegWords?
+        return annotate(route, reusing: &words)
+    }
+
+    /// `annotate(_:)`, for a single-leg route taking the words of the steps it shares with the
+    /// leg in `words` (its start or its end, e.g. an alternative's with the best route's) from
+    /// there; `words` is set to this route's leg when it has one leg and was nil.
+    func annotate(_ route: Route, reusing words: inout LegWords?) -> Route {
         var result = route
-        result.legs = route.legs.enumerated().map { i, leg in
-            annotate(leg, stop: i < route.legs.count - 1 ? i + 1 : nil)
+        if route.legs.count == 1 {
+            let (leg, written) = annotate(route.legs[0], stop: nil, like: words)
+            result.legs = [leg]
+            if words == nil { words = written }
+        } else {
+            result.legs = route.legs.enumerated().map { i, leg in
+                annotate(leg, stop: i < route.legs.count - 1 ? i + 1 : nil, like: nil).leg
+            }
         }
         result.options.language = phrases.language
         result.options.units = units
@@ -52,22 +66,58 @@ public struct InstructionWriter: Sendable {
 
     /// One leg with its words filled in; `stop` is the 1-based number of the waypoint it ends
     /// at when that is an intermediate stop (nil for the final destination).
-    public func annotate(_ leg: RouteLeg, stop: Int? = nil) -> RouteLeg {
+    public func annotate(_ leg: RouteLeg, stop: Int? = nil) -> RouteLeg { annotate(leg, stop: stop, like: nil).leg }
+
+    /// A leg's steps as built (without words), with their sentences and the steps with words:
+    /// what another leg sharing some of these steps takes its words from.
+    struct LegWords {
+        var steps: [RouteStep]
+        var stop: Int?
+        var plain: [String], upcoming: [String]
+        var written: [RouteStep]
+    }
+
+    /// One leg with its words, and its `LegWords`. A step's sentences depend on the step alone
+    /// (and the leg's stop, for its last); its prompts and banner on it and the two steps after
+    /// it: those equal to `other`'s at the same place from the start or from the end are taken
+    /// from `other` (the same words, not written again).
+    private func annotate(_ leg: RouteLeg, stop: Int?, like other: LegWords?) -> (leg: RouteLeg, words: LegWords) {
         var result = leg
         var context = LegContext(steps: leg.steps, stop: stop)
+        let count = leg.steps.count
+        // The index of each step in `other` when the same step stands there (counted from the start or the end).
+        var same = [Int?](repeating: nil, count: count)
+        if let other, other.stop == stop {
+            let shift = other.steps.count - count
+            for i in leg.steps.indices {
+                for j in [i, i + shift] where j >= 0 && j < other.steps.count && (i == count - 1) == (j == other.steps.count - 1) {
+                    if other.steps[j] == leg.steps[i] {
+                        same[i] = j
+                        break
+                    }
+                }
+            }
+        }
         // Each step's sentence is said in several places (its instruction, the prompts and
         // banners before it): written once per form.
-        let plain = leg.steps.indices.map { sentence(context, $0, upcoming: false) }
-        let upcoming = leg.steps.indices.map { sentence(context, $0, upcoming: true) }
+        let plain = leg.steps.indices.map { i in same[i].flatMap { other?.plain[$0] } ?? sentence(context, i, upcoming: false) }
+        let upcoming = leg.steps.indices.map { i in same[i].flatMap { other?.upcoming[$0] } ?? sentence(context, i, upcoming: true) }
         context.plain = plain
         context.upcoming = upcoming
         for i in leg.steps.indices {
-            result.steps[i].maneuver.instruction = sentence(context, i, upcoming: false)
-            let isLast = i == leg.steps.count - 1
+            result.steps[i].maneuver.instruction = plain[i]
+            let isLast = i == count - 1
+            if !isLast, let other, let j = same[i], same[i + 1] == j + 1,
+               i + 2 < count ? same[i + 2] == j + 2 : j + 2 == other.steps.count
+            {
+                result.steps[i].voiceInstructions = other.written[j].voiceInstructions
+                result.steps[i].bannerInstructions = other.written[j].bannerInstructions
+                continue
+            }
             result.steps[i].voiceInstructions = isLast ? [] : voiceInstructions(context, endingStep: i)
             result.steps[i].bannerInstructions = isLast ? [] : [banner(context, endingStep: i)]
         }
-        return result
+        return (result, LegWords(steps: leg.steps, stop: stop, plain: plain, upcoming: upcoming, written: result.steps))
     }
 
     /// The instruction said at a step's own maneuver, e.g. "Turn left onto Via Dante".

@@ -31,19 +31,19 @@ enum NameChange {
     /// Whether two names differ only by compass words around their longest common part.
     static func isSuffixChange(_ a: String, _ b: String) -> Bool {
         guard a != b else { return false }
-        // ASCII names (most): the same comparison on bytes, without Character arrays. A byte is
-        // a Character there (no CR, which would join a following LF) and lowercases on its own.
-        if let x = asciiLowercased(a), let y = asciiLowercased(b) {
-            return isSuffixChange(x, y, isCompassPart: isCompassPart)
-        }
+        // ASCII names (most): the same comparison on their UTF-8 bytes in place, lower-cased as
+        // they are read, without copies. A byte is a Character there (no CR, which would join a
+        // following LF) and lowercases on its own.
+        var a = a, b = b
+        if let answer = a.withUTF8({ x in b.withUTF8 { y in asciiSuffixChange(x, y) } }) { return answer }
         return isSuffixChange(Array(a.lowercased()), Array(b.lowercased())) { part in
             let word = String(part).trimmingCharacters(in: " ")
             return word.isEmpty || suffixes.contains(word)
         }
     }
 
-    /// The comparison on lower-cased elements (characters or ASCII bytes); `isCompassPart` tells
-    /// whether what is left around the common run is nothing or a compass word, spaces trimmed.
+    /// The comparison on lower-cased elements (characters); `isCompassPart` tells whether what is
+    /// left around the common run is nothing or a compass word, spaces trimmed.
     private static func isSuffixChange<Element: Equatable>(_ a: [Element], _ b: [Element], isCompassPart: (ArraySlice<Element>) -> Bool) -> Bool {
         guard !a.isEmpty, !b.isEmpty, a != b else { return false }
         let (start, bStart, length) = longestCommonRun(a, b)
@@ -52,27 +52,55 @@ enum NameChange {
             && isCompassPart(b[(bStart + length)...])
     }
 
-    /// Longest of the compass words (`north`, `south`).
-    private static let longestSuffix = suffixes.map(\.utf8.count).max() ?? 0
+    /// The same comparison on two ASCII names' bytes, each byte lower-cased where it is read; nil
+    /// when either name is not ASCII or holds a carriage return. The longest common run is the
+    /// first found, as `longestCommonRun` finds it, its two rows in a temporary buffer.
+    private static func asciiSuffixChange(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool? {
+        for byte in a where byte >= 0x80 || byte == 0x0D { return nil }
+        for byte in b where byte >= 0x80 || byte == 0x0D { return nil }
+        guard !a.isEmpty, !b.isEmpty else { return false }
+        if a.count == b.count, !zip(a, b).contains(where: { lower($0) != lower($1) }) { return false }
+        let width = b.count + 1
+        let (start, bStart, length) = withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * width) { rows in
+            rows.initialize(repeating: 0)
+            var best = (0, 0, 0), previous = 0, current = width
+            for i in 1...a.count {
+                let x = lower(a[i - 1])
+                for j in 1...b.count {
+                    if x == lower(b[j - 1]) {
+                        let run = rows[previous + j - 1] + 1
+                        rows[current + j] = run
+                        if run > best.2 { best = (i - run, j - run, run) }
+                    } else {
+                        rows[current + j] = 0
+                    }
+                }
+                swap(&previous, &current)
+            }
+            return best
+        }
+        guard length > 0 else { return false }
+        return isCompassPart(a[..<start]) && isCompassPart(a[(start + length)...]) && isCompassPart(b[..<bStart])
+            && isCompassPart(b[(bStart + length)...])
+    }
 
-    /// Whether ASCII bytes, spaces trimmed, are nothing or a compass word.
-    private static func isCompassPart(_ part: ArraySlice<UInt8>) -> Bool {
+    /// An ASCII byte lower-cased.
+    @inline(__always) private static func lower(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+    }
+
+    /// The compass words' bytes.
+    private static let suffixBytes = suffixes.map { Array($0.utf8) }
+
+    /// Whether ASCII bytes, lower-cased and spaces trimmed, are nothing or a compass word.
+    private static func isCompassPart(_ part: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         var start = part.startIndex, end = part.endIndex
         while start < end, part[start] == UInt8(ascii: " ") { start += 1 }
         while end > start, part[end - 1] == UInt8(ascii: " ") { end -= 1 }
         guard start < end else { return true }
-        return end - start <= longestSuffix && suffixes.contains(String(decoding: part[start..<end], as: UTF8.self))
-    }
-
-    /// The bytes of `text` lower-cased when it is ASCII without a carriage return, else nil.
-    private static func asciiLowercased(_ text: String) -> [UInt8]? {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
-            guard byte < 0x80, byte != 0x0D else { return nil }
-            bytes.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte)
+        return suffixBytes.contains { word in
+            word.count == end - start && word.indices.allSatisfy { word[$0] == lower(part[start + $0]) }
         }
-        return bytes
     }
 
     /// Start in `a`, start in `b` and length of the longest run of elements both share (the first found).
