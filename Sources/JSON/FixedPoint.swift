@@ -41,8 +41,31 @@ public enum FixedPoint {
     /// integer part does not fit in 128 bits (`append` prints those).
     @usableFromInline
     static func write(_ value: Double, decimals: Int, to out: UnsafeMutablePointer<UInt8>) -> Int? {
-        guard value.isFinite else { return nil }
         let decimals = min(max(decimals, 0), maximumDecimals)
+        // A whole number from 0 to 999 (not -0: its bit pattern is above 1000's), such as a gpsd
+        // satellite's elevation, azimuth and signal strength, the most frequent numbers: its
+        // digits and `decimals` zeros, before any other work.
+        if value.bitPattern < 1000.0.bitPattern, Double(Int(value)) == value {
+            let whole = Int(value)
+            var count = 0
+            if whole >= 100 {
+                out[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole / 100)
+                count += 1
+            }
+            if whole >= 10 {
+                out[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole / 10 % 10)
+                count += 1
+            }
+            out[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole % 10)
+            count += 1
+            if decimals > 0 {
+                out[count] = UInt8(ascii: ".")
+                for k in 1...decimals { out[count + k] = UInt8(ascii: "0") }
+                count += decimals + 1
+            }
+            return count
+        }
+        guard value.isFinite else { return nil }
         let magnitude = value.magnitude
         let bits = magnitude.bitPattern
         let exponentBits = Int(bits >> 52)
