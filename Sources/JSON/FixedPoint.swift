@@ -194,6 +194,17 @@ public enum FixedPoint {
     /// Writes the decimal digits of `value` (no leading zeros, `0` for zero, at most 20); returns
     /// how many.
     static func writeWhole(_ value: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        // One or two digits (a SKY satellite's PRN, gnssid, svid, health…) without counting them.
+        if value < 10 {
+            out[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value)
+            return 1
+        }
+        if value < 100 {
+            let pair = digitPairs.utf8Start + Int(value) * 2
+            out[0] = pair[0]
+            out[1] = pair[1]
+            return 2
+        }
         var digits = 1
         var power: UInt64 = 10
         while value >= power {
