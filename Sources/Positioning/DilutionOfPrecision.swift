@@ -29,10 +29,11 @@ public struct DilutionOfPrecision: Sendable, Hashable {
             var rows = 0
             for s in satellites where s.used {
                 guard let el = s.elevation, let az = s.azimuth, !(el == 0 && az == 0) else { continue }
-                let e = Self.sinCos(degrees: el), a = Self.sinCos(degrees: az)
-                v[0] = a.sin * e.cos
-                v[1] = a.cos * e.cos
-                v[2] = e.sin
+                let e = el * .pi / 180, a = az * .pi / 180
+                let (sinE, cosE) = Self.sinCos(degrees: el, radians: e), (sinA, cosA) = Self.sinCos(degrees: az, radians: a)
+                v[0] = sinA * cosE
+                v[1] = cosA * cosE
+                v[2] = sinE
                 v[3] = 1
                 for i in 0..<4 { for j in 0..<4 { m[i * 4 + j] += v[i] * v[j] } }
                 rows += 1
@@ -47,17 +48,16 @@ public struct DilutionOfPrecision: Sendable, Hashable {
         time = d.3.squareRoot()
     }
 
-    /// The sine and cosine of `degrees` turned into radians as `degrees * .pi / 180`; whole
-    /// degrees from 0 to 359 (what NMEA receivers send) from a table of those same values.
-    private static func sinCos(degrees: Double) -> (sin: Double, cos: Double) {
+    /// The sine and cosine of `radians`, which is `degrees * .pi / 180`; for whole degrees from 0
+    /// to 359 (what NMEA receivers send) from a table of those same values.
+    private static func sinCos(degrees: Double, radians: Double) -> (sin: Double, cos: Double) {
         if degrees >= 0, degrees < 360, let whole = Int(exactly: degrees) {
             return (wholeDegrees[2 * whole], wholeDegrees[2 * whole + 1])
         }
-        let radians = degrees * .pi / 180
         return (sin(radians), cos(radians))
     }
 
-    /// Sine, cosine, sine, cosine… of 0°, 1°, … 359°, each worked out as `sinCos` would.
+    /// Sine, cosine, sine, cosine… of 0°, 1°, … 359°, in radians as `init` works them out.
     private static let wholeDegrees: [Double] = (0..<360).flatMap { degrees -> [Double] in
         let radians = Double(degrees) * .pi / 180
         return [sin(radians), cos(radians)]
