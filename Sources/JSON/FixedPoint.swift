@@ -41,8 +41,31 @@ public enum FixedPoint {
     /// integer part does not fit in 128 bits (`append` prints those).
     @usableFromInline
     static func write(_ value: Double, decimals: Int, to out: UnsafeMutablePointer<UInt8>) -> Int? {
-        guard value.isFinite else { return nil }
         let decimals = min(max(decimals, 0), maximumDecimals)
+        // A whole number from 0 to 999 (not -0: its bit pattern is above 1000's), such as a gpsd
+        // satellite's elevation, azimuth and signal strength, the most frequent numbers: its
+        // digits and `decimals` zeros, before any other work.
+        if value.bitPattern < 1000.0.bitPattern, Double(Int(value)) == value {
+            let whole = Int(value)
+            var count = 0
+            if whole >= 100 {
+                out[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole / 100)
+                count += 1
+            }
+            if whole >= 10 {
+                out[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole / 10 % 10)
+                count += 1
+            }
+            out[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole % 10)
+            count += 1
+            if decimals > 0 {
+                out[count] = UInt8(ascii: ".")
+                for k in 1...decimals { out[count + k] = UInt8(ascii: "0") }
+                count += decimals + 1
+            }
+            return count
+        }
+        guard value.isFinite else { return nil }
         let magnitude = value.magnitude
         let bits = magnitude.bitPattern
         let exponentBits = Int(bits >> 52)
@@ -171,6 +194,17 @@ public enum FixedPoint {
     /// Writes the decimal digits of `value` (no leading zeros, `0` for zero, at most 20); returns
     /// how many.
     static func writeWhole(_ value: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        // One or two digits (a SKY satellite's PRN, gnssid, svid, health…) without counting them.
+        if value < 10 {
+            out[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value)
+            return 1
+        }
+        if value < 100 {
+            let pair = digitPairs.utf8Start + Int(value) * 2
+            out[0] = pair[0]
+            out[1] = pair[1]
+            return 2
+        }
         var digits = 1
         var power: UInt64 = 10
         while value >= power {

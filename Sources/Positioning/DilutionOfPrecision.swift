@@ -31,9 +31,10 @@ public struct DilutionOfPrecision: Sendable, Hashable {
             for s in satellites where s.used {
                 guard let el = s.elevation, let az = s.azimuth else { continue }
                 let e = el * .pi / 180, a = az * .pi / 180
-                v[0] = sin(a) * cos(e)
-                v[1] = cos(a) * cos(e)
-                v[2] = sin(e)
+                let (sinE, cosE) = Self.sinCos(degrees: el, radians: e), (sinA, cosA) = Self.sinCos(degrees: az, radians: a)
+                v[0] = sinA * cosE
+                v[1] = cosA * cosE
+                v[2] = sinE
                 v[3] = 1
                 for i in 0..<4 { for j in 0..<4 { m[i * 4 + j] += v[i] * v[j] } }
                 rows += 1
@@ -46,6 +47,21 @@ public struct DilutionOfPrecision: Sendable, Hashable {
         north = d.1.squareRoot()
         vertical = d.2.squareRoot()
         time = d.3.squareRoot()
+    }
+
+    /// The sine and cosine of `radians`, which is `degrees * .pi / 180`; for whole degrees from 0
+    /// to 359 (what NMEA receivers send) from a table of those same values.
+    private static func sinCos(degrees: Double, radians: Double) -> (sin: Double, cos: Double) {
+        if degrees >= 0, degrees < 360, let whole = Int(exactly: degrees) {
+            return (wholeDegrees[2 * whole], wholeDegrees[2 * whole + 1])
+        }
+        return (sin(radians), cos(radians))
+    }
+
+    /// Sine, cosine, sine, cosine… of 0°, 1°, … 359°, in radians as `init` works them out.
+    private static let wholeDegrees: [Double] = (0..<360).flatMap { degrees -> [Double] in
+        let radians = Double(degrees) * .pi / 180
+        return [sin(radians), cos(radians)]
     }
 
     /// Gauss–Jordan inverse of the row-major 4×4 `a` (destroyed) into `inv`, with partial

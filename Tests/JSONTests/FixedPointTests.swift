@@ -50,6 +50,23 @@ struct FixedPointTests {
         #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
     }
 
+    @Test("whole numbers around 0–999 (a SKY's el, az, ss), signed zero and the nearest non-whole values match String(format:)")
+    func wholeNumbers() {
+        var mismatches: [String] = []
+        for whole in -2...1_001 {
+            for value in [Double(whole), Double(whole).nextUp, Double(whole).nextDown] {
+                for decimals in [0, 1, 2, 3, 18] {
+                    let (ours, theirs) = (FixedPoint.format(value, decimals: decimals), Self.printf(value, decimals))
+                    if ours != theirs { mismatches.append("\(value) %.\(decimals)f: \(ours) ≠ \(theirs)") }
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+        #expect(FixedPoint.format(-0.0, decimals: 1) == "-0.0")
+        #expect(FixedPoint.format(999, decimals: 1) == "999.0")
+        #expect(FixedPoint.format(1_000, decimals: 1) == "1000.0")
+    }
+
     @Test("non-finite values print as printf does; JSONWriter.fixed writes null for them")
     func nonFinite() {
         #expect(FixedPoint.format(.infinity, decimals: 2) == "inf")

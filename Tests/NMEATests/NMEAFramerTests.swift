@@ -93,4 +93,22 @@ struct NMEAFramerMalformedTests {
         #expect(framer.finish().isEmpty)
         #expect(framer.discardedBytes == Self.gga.utf8.count)
     }
+
+    @Test("a byte ending a sentence's run is found at every position, as the byte-by-byte path finds it")
+    func runEndsEverywhere() {
+        let sentence = Array((Self.gga + "\r\n").utf8)
+        for stop: UInt8 in [0x00, 0x0A, 0x1F, 0x20, 0x7E, 0x7F, 0x80, 0xFF, UInt8(ascii: "$"), UInt8(ascii: "!")] {
+            for position in 1..<(sentence.count - 2) {
+                var input = sentence
+                input.insert(stop, at: position)
+                input += sentence
+                var contiguous = NMEAFramer(), bytewise = NMEAFramer()
+                let fast = contiguous.push(input)
+                let slow = bytewise.push(input.lazy.map { $0 })  // not contiguous: one byte at a time
+                #expect(fast.map(\.text) == slow.map(\.text), "byte \(stop) at \(position)")
+                #expect(fast.map(\.checksum) == slow.map(\.checksum), "byte \(stop) at \(position)")
+                #expect(contiguous.discardedBytes == bytewise.discardedBytes, "byte \(stop) at \(position)")
+            }
+        }
+    }
 }

@@ -9,6 +9,8 @@ public struct NMEAStreamDecoder: Sendable {
     private var framer = NMEAFramer()
     private var assembler = FixAssembler()
     private var counters = NMEAStatistics()
+    /// The field bounds' memory, reused from sentence to sentence.
+    private var fieldStorage: [Int] = []
 
     /// A decoder with no history.
     public init() {}
@@ -109,7 +111,9 @@ public struct NMEAStreamDecoder: Sendable {
             return nil
         }
         counters.sentences += 1
-        let parsed = try? SentenceParser.parseCounting(NMEAFields(frame.bytes))
+        let fields = NMEAFields(frame.bytes, reusing: &fieldStorage)
+        let parsed = try? SentenceParser.parseCounting(fields)
+        fieldStorage = fields.reclaimStorage()
         let sentence = parsed?.sentence ?? .unrecognized(address: "")
         if case .unrecognized = sentence { counters.unrecognized += 1 }
         if let rejected = parsed?.rejected, rejected.count > 0 {

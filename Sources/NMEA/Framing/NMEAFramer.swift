@@ -58,6 +58,12 @@ public struct NMEAFramer: Sendable {
                 // room a line end leaves.
                 let limit = min(n, i + max(0, maxLength - 1 - buffer.count))
                 var j = i
+                // Eight bytes at a time while none of them ends the run, then byte by byte.
+                if let base = input.baseAddress {
+                    while j + 8 <= limit, !Self.endsRun(UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)) {
+                        j += 8
+                    }
+                }
                 while j < limit {
                     let b = input[j]
                     if b < 0x20 || b > 0x7E || b == UInt8(ascii: "$") || b == UInt8(ascii: "!") { break }
@@ -72,6 +78,20 @@ public struct NMEAFramer: Sendable {
             step(input[i], body)
             i += 1
         }
+    }
+
+    /// Whether any of the eight bytes in `word` would end a sentence's printable run: below
+    /// 0x20, above 0x7E, `$` or `!` (the exact test, a byte at a time, in `scan`'s loop).
+    @inline(__always)
+    private static func endsRun(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        /// Whether some byte of `x` is zero (exact for bytes below 0x80, as they are when tested).
+        func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+        if word & highs != 0 { return true }  // a byte of 0x80 or more
+        // With every byte below 0x80, adding one carries into no other byte.
+        if (word &+ ones) & highs != 0 { return true }  // 0x7F
+        if (word &- 0x20 &* ones) & ~word & highs != 0 { return true }  // below 0x20
+        return hasZero(word ^ (0x24 &* ones)) || hasZero(word ^ (0x21 &* ones))  // `$`, `!`
     }
 
     /// Ends the stream: an unterminated last sentence is dropped and counted.
@@ -110,7 +130,7 @@ public struct NMEAFramer: Sendable {
             state = .lineStart
         case UInt8(ascii: "$"), UInt8(ascii: "!"):
             if state == .sentence { discardedBytes += buffer.count }
-            buffer.removeAll(keepingCapacity: true)
+            if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
             buffer.append(byte)
             state = .sentence
         case UInt8(ascii: "#") where state == .lineStart:

@@ -5,37 +5,82 @@
 public struct NMEAFields: Sendable {
     /// The sentence bytes from `$`/`!` through the checksum.
     public let bytes: [UInt8]
-    /// Field bounds, interleaved: field i spans `edges[2i]..<edges[2i+1]` (one array, one allocation).
-    private let edges: [Int]
+    /// Field bounds, interleaved: field i spans `edges[2i]..<edges[2i+1]` for i below `count`
+    /// (the array may be longer: its memory is reused from sentence to sentence).
+    private var edges: [Int]
+    /// Number of fields including the address.
+    public let count: Int
 
     /// Splits `bytes` (a framed sentence) into fields.
     public init(_ bytes: [UInt8]) {
+        var storage: [Int] = []
+        self.init(bytes, reusing: &storage)
+    }
+
+    /// Splits `bytes` into fields, keeping their bounds in `storage`'s memory (taken, and left
+    /// empty): a decoder hands back `reclaimStorage()` for the next sentence, so no array is
+    /// allocated per sentence.
+    init(_ bytes: [UInt8], reusing storage: inout [Int]) {
         self.bytes = bytes
-        edges = bytes.withUnsafeBufferPointer { sentence in
-            var end = sentence.count
-            if let star = sentence.lastIndex(of: UInt8(ascii: "*")) { end = star }
-            let first = min(1, sentence.count)
-            var commas = 0
-            for i in first..<max(first, end) where sentence[i] == UInt8(ascii: ",") { commas += 1 }
-            // Sized once, from the commas counted, and filled without a capacity check per field.
-            return [Int](unsafeUninitializedCapacity: 2 * commas + 2) { edges, initialized in
+        var edges = storage
+        storage = []
+        var end = bytes.count
+        if let star = bytes.lastIndex(of: UInt8(ascii: "*")) { end = star }
+        let first = min(1, bytes.count)
+        // At most one field per byte, plus one: room for every bound, written in one pass.
+        let room = 2 * (max(first, end) - first) + 2
+        if edges.count < room { edges = [Int](repeating: 0, count: max(room, 64)) }
+        count = bytes.withUnsafeBufferPointer { sentence in
+            edges.withUnsafeMutableBufferPointer { edges in
                 var start = first
                 var n = 0
-                for i in first..<max(first, end) where sentence[i] == UInt8(ascii: ",") {
-                    edges[n] = start
-                    edges[n + 1] = i
-                    n += 2
-                    start = i + 1
+                var i = first
+                // Eight bytes at a time: a word's commas found at once, then taken lowest first.
+                if let base = sentence.baseAddress {
+                    while i + 8 <= end {
+                        var commas = Self.commas(in: UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
+                        while commas != 0 {
+                            let comma = i + commas.trailingZeroBitCount / 8
+                            edges[n] = start
+                            edges[n + 1] = comma
+                            n += 2
+                            start = comma + 1
+                            commas &= commas - 1
+                        }
+                        i += 8
+                    }
+                }
+                while i < end {
+                    if sentence[i] == UInt8(ascii: ",") {
+                        edges[n] = start
+                        edges[n + 1] = i
+                        n += 2
+                        start = i + 1
+                    }
+                    i += 1
                 }
                 edges[n] = start
                 edges[n + 1] = max(start, end)
-                initialized = n + 2
+                return n / 2 + 1
             }
         }
+        self.edges = edges
     }
 
-    /// Number of fields including the address.
-    public var count: Int { edges.count / 2 }
+    /// The top bit of each byte of `word` (memory order: lowest byte first) that is a comma, the
+    /// others clear. Exact for every byte value: no carry crosses from one byte to the next.
+    @inline(__always)
+    private static func commas(in word: UInt64) -> UInt64 {
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let x = word ^ 0x2C2C_2C2C_2C2C_2C2C  // a comma's byte becomes zero
+        // Top bit set where the byte is not zero: its low seven bits carry into it, or it had it.
+        let nonzero = ((x & lows) &+ lows) | x
+        return ~nonzero & ~lows
+    }
+
+    /// The bounds' memory, for the next `init(_:reusing:)`.
+    consuming func reclaimStorage() -> [Int] { edges }
+
     /// The address, e.g. `GPGGA` or `PGRME`.
     public var address: String { string(0) ?? "" }
     /// The sentence as text, for error messages.
