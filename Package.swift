@@ -61,7 +61,7 @@ let package = Package(
         // MARK: - Layer 2 — algorithms
         module("OSMImport", ["CZlib", "Geodesy", "XMLScanning", "Jobs", "RoadGraph"]),  // .osm.pbf / .osm XML → RoadGraph via TagPolicy
         module("Guidance", ["Geodesy", "XMLScanning", "RouteModel", "RoadGraph"]),  // RoadPath → steps, banners, voice
-        module("Routing", ["Geodesy", "RoadGraph"]),  // RoutePlanner: snap, search, alternatives
+        module("Routing", ["Geodesy", "Jobs", "RoadGraph"]),  // RoutePlanner: snap, search, alternatives
         module("MapMatching", ["Geodesy", "Timekeeping", "Positioning", "RoadGraph", "Routing"]),  // HMM matching, live and offline
         module("Navigation", ["Geodesy", "Timekeeping", "Positioning", "RouteModel"]),  // progress, off-route, session, camera
         module("Simulation", ["Geodesy", "Timekeeping", "JSON", "Positioning", "RouteModel"]),  // RouteSimulator, noise, sky
