@@ -47,6 +47,7 @@ let package = Package(
         module("JSON"),  // one ordered JSON value, the parser (line/column errors), the streaming writer
         module("SystemIO", ["CSerialPort", "CWaygateSys", "Timekeeping"]),  // typed syscalls, termios, sockets, ptys, wall clock
         module("XMLScanning"),  // byte-level XML pull scanner with line numbers (GPX, OSM XML)
+        module("Jobs"),  // JobRunner: independent jobs on the threads the runtime layer gives (serial by default)
 
         // MARK: - Layer 1 — domain values and wire formats
         module("Positioning", ["Geodesy", "Timekeeping"]),  // Fix, SkyView, SourceID, DeviceState
@@ -58,9 +59,9 @@ let package = Package(
         module("WireProtocol", ["Geodesy", "Timekeeping", "JSON"]),  // Waygate's JSON-lines messages
 
         // MARK: - Layer 2 — algorithms
-        module("OSMImport", ["CZlib", "Geodesy", "XMLScanning", "RoadGraph"]),  // .osm.pbf / .osm XML → RoadGraph via TagPolicy
+        module("OSMImport", ["CZlib", "Geodesy", "XMLScanning", "Jobs", "RoadGraph"]),  // .osm.pbf / .osm XML → RoadGraph via TagPolicy
         module("Guidance", ["Geodesy", "XMLScanning", "RouteModel", "RoadGraph"]),  // RoadPath → steps, banners, voice
-        module("Routing", ["Geodesy", "RoadGraph"]),  // RoutePlanner: snap, search, alternatives
+        module("Routing", ["Geodesy", "Jobs", "RoadGraph"]),  // RoutePlanner: snap, search, alternatives
         module("MapMatching", ["Geodesy", "Timekeeping", "Positioning", "RoadGraph", "Routing"]),  // HMM matching, live and offline
         module("Navigation", ["Geodesy", "Timekeeping", "Positioning", "RouteModel"]),  // progress, off-route, session, camera
         module("Simulation", ["Geodesy", "Timekeeping", "JSON", "Positioning", "RouteModel"]),  // RouteSimulator, noise, sky
@@ -68,7 +69,7 @@ let package = Package(
 
         // MARK: - Layer 3 — runtime
         module("LocationSources", ["CGPS", "Geodesy", "Timekeeping", "SystemIO", "Positioning", "RouteModel", "NMEA", "Simulation"]),
-        module("Gateway", ["Geodesy", "Timekeeping", "SystemIO", "Positioning", "RouteModel", "RoadGraph", "OSMImport", "Guidance", "Routing", "MapMatching", "Navigation", "Simulation", "LocationSources"]),
+        module("Gateway", ["Geodesy", "Timekeeping", "SystemIO", "Jobs", "Positioning", "RouteModel", "RoadGraph", "OSMImport", "Guidance", "Routing", "MapMatching", "Navigation", "Simulation", "LocationSources"]),
         module("DriverAlerts", ["CEspeakNG", "CSystemdBus", "SystemIO", "Positioning", "RouteModel", "Navigation", "Gateway"]),  // spoken instructions (espeak-ng) and desktop notifications (sd-bus)
 
         // MARK: - Layer 4 — servers
@@ -92,7 +93,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Geodesy", "JSON", "XMLScanning", "SystemIO", "WireProtocol", "Servers"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
         tests("Geodesy"), tests("JSON", ["Simulation"]), tests("Timekeeping"), tests("SystemIO"), tests("Positioning", ["Geodesy"]),
         tests("NMEA", ["Geodesy", "Timekeeping", "Positioning", "Simulation"]), tests("GPSDProtocol", ["Timekeeping", "JSON", "Positioning", "NMEA"]), tests("RouteFormats", ["Geodesy", "Timekeeping", "JSON", "Positioning", "RouteModel"]),
-        tests("WireProtocol", ["Geodesy", "Timekeeping", "JSON", "Simulation"]), tests("OSMImport", ["Geodesy", "RoadGraph"]), tests("RoadGraph", ["Geodesy", "OSMImport"]), tests("Routing", ["Geodesy", "RoadGraph", "OSMImport", "Simulation"]),
+        tests("WireProtocol", ["Geodesy", "Timekeeping", "JSON", "Simulation"]), tests("OSMImport", ["Geodesy", "RoadGraph"]), tests("RoadGraph", ["Geodesy", "OSMImport"]), tests("Routing", ["Geodesy", "Jobs", "RoadGraph", "OSMImport", "Simulation"]),
         tests("Guidance", ["Geodesy", "RouteModel", "RoadGraph", "OSMImport", "Routing"]),
         tests("MapMatching", ["Geodesy", "Timekeeping", "Positioning", "RoadGraph", "OSMImport", "Routing", "Simulation"]), tests("Navigation", ["Geodesy", "Timekeeping", "Positioning", "RouteModel"]), tests("Simulation", ["Geodesy", "Timekeeping", "Positioning", "RouteModel"]),
         tests("LocationSources", ["Geodesy", "Timekeeping", "SystemIO", "Positioning", "RouteModel", "NMEA", "RouteFormats", "Simulation"]), tests("Servers", ["Geodesy", "Timekeeping", "JSON", "SystemIO", "Positioning", "RouteModel", "RouteFormats", "WireProtocol", "OSMImport", "Navigation", "Simulation", "LocationSources", "Gateway"]), tests("WaygateCLI", ["Geodesy", "Timekeeping", "JSON", "SystemIO", "Positioning", "RouteModel", "RoadGraph", "MapMatching", "NMEA", "GPSDProtocol", "RouteFormats", "WireProtocol", "Routing", "Navigation", "Simulation", "Gateway"]),

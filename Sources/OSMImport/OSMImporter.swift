@@ -1,3 +1,4 @@
+import Jobs
 import RoadGraph
 
 /// Builds a `RoadGraph` from the bytes of an OpenStreetMap extract (`.osm.pbf` or `.osm` XML,

@@ -1,3 +1,5 @@
+import Jobs
+
 /// Reads an OpenStreetMap `.osm.pbf` file: a sequence of [4-byte big-endian length][BlobHeader][Blob],
 /// each blob a zlib-compressed `OSMHeader` or `OSMData` (PrimitiveBlock). Field numbers follow
 /// osmformat.proto / fileformat.proto of the OSM-binary project.

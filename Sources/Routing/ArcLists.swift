@@ -108,3 +108,28 @@ struct ArcLists {
         storage = packed
     }
 }
+
+extension ArcLists {
+    /// The rows read through pointers, for the contraction's searches: reading an array retains
+    /// and releases its storage each time, and threads reading the same arrays contend for their
+    /// reference counts. Valid only inside `withRows`.
+    struct Rows {
+        fileprivate let storage: UnsafeBufferPointer<HierarchyBuilder.Arc>
+        fileprivate let start: UnsafeBufferPointer<UInt32>
+        fileprivate let count: UnsafeBufferPointer<Int32>
+
+        /// The arcs of `v`, in the order they were added.
+        @inline(__always) subscript(v: Int) -> UnsafeBufferPointer<HierarchyBuilder.Arc> {
+            UnsafeBufferPointer(rebasing: storage[Int(start[v])..<(Int(start[v]) + Int(count[v]))])
+        }
+    }
+
+    /// `body` with the rows as they are now.
+    func withRows<R>(_ body: (Rows) -> R) -> R {
+        storage.withUnsafeBufferPointer { storage in
+            start.withUnsafeBufferPointer { start in
+                count.withUnsafeBufferPointer { count in body(Rows(storage: storage, start: start, count: count)) }
+            }
+        }
+    }
+}

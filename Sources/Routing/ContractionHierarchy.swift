@@ -6,7 +6,7 @@ public import RoadGraph
 /// and turn costs hold exactly. Stored as two flat upward graphs (CSR): the arcs leading to a
 /// higher-ranked node, for the forward search, and the arcs arriving from one, for the backward
 /// search. Shortcuts record the node they bypass so paths unpack into road edges.
-/// Build it with `RoutePlanner.buildHierarchy(for:progress:)`; immutable and `Sendable`.
+/// Build it with `RoutePlanner.buildHierarchy(for:runner:progress:graphRead:)`; immutable and `Sendable`.
 public struct ContractionHierarchy: Sendable, Equatable {
     /// The profile whose costs the hierarchy encodes (without avoid options).
     public let profile: TravelProfile

@@ -1,17 +1,19 @@
+public import Jobs
 public import RoadGraph
 
 extension RoutePlanner {
     /// The contraction hierarchy of `profile` on this planner's graph (without avoid options), for
     /// `init(graph:hierarchies:)`; `progress` gets the fraction of nodes contracted (0…1). Takes
-    /// seconds on a city (its cost grows a little faster than the edge count). `graphRead` is
+    /// seconds on a city (its cost grows a little faster than the edge count); the witness searches
+    /// run on `runner`'s workers, and the hierarchy is the same whatever their number. `graphRead` is
     /// called once the builder has read what it needs of the graph: it does not touch the graph
     /// again, so a caller over a memory-mapped graph may drop the pages read from its resident memory.
     public func buildHierarchy(
-        for profile: TravelProfile, progress: (Double) -> Void = { _ in }, graphRead: () -> Void = {}
+        for profile: TravelProfile, runner: JobRunner = .serial, progress: (Double) -> Void = { _ in }, graphRead: () -> Void = {}
     ) -> ContractionHierarchy {
         var builder = HierarchyBuilder(costing: plainCostings[profile.index])
         graphRead()
-        return builder.build(progress: progress)
+        return builder.build(runner: runner, progress: progress)
     }
 
     /// A planner over `other`'s graph and per-graph tables (not recomputed) answering with `hierarchies`;

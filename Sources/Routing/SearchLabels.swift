@@ -24,9 +24,12 @@ struct SearchLabels<Label> {
         shift = 32 - bits
     }
 
+    /// The slot where the probe for `node` starts.
+    @inline(__always) private func home(of node: Int32) -> Int { Int((UInt32(bitPattern: node) &* 0x9E37_79B1) >> shift) }
+
     /// The slot of `node`: where it is, or the empty slot where it would go.
     @inline(__always) private func slot(of node: Int32) -> Int {
-        var i = Int((UInt32(bitPattern: node) &* 0x9E37_79B1) >> shift)
+        var i = home(of: node)
         while true {
             let key = keys[i]
             if key == node || key < 0 { return i }
@@ -49,6 +52,37 @@ struct SearchLabels<Label> {
                 labels[i] = newValue
             }
         }
+    }
+
+    /// Calls `body` with the label of `node` (nil when it has none), in one probe, and keeps what it
+    /// leaves there (setting nil is not supported, as with the subscript).
+    @inline(__always) mutating func withLabel<R>(of node: Int32, _ body: (inout Label?) -> R) -> R {
+        let i = slot(of: node)
+        var label = labels[i]
+        let result = body(&label)
+        guard let label else { return result }
+        labels[i] = label
+        if keys[i] < 0 {
+            keys[i] = node
+            count += 1
+            if 2 * count > keys.count { grow() }
+        }
+        return result
+    }
+
+    /// Empties the table, keeping its size, in time proportional to `labelled`: every node it
+    /// labels (the caller's list, in any order, repeats allowed). Since every label goes, each
+    /// run of occupied slots is cleared whole from the slot its first listed node hashes to.
+    mutating func removeAll(labelled: [Int32]) {
+        for node in labelled {
+            var i = home(of: node)
+            while keys[i] >= 0 {
+                keys[i] = -1
+                labels[i] = nil
+                i = (i + 1) & mask
+            }
+        }
+        count = 0
     }
 
     /// Every labelled node with its label, in no particular order.

@@ -38,7 +38,7 @@ enum RoutingBenchmark {
         let aStar = RoutePlanner(graph: graph)
         let peakBefore = BenchSupport.peakResidentMegabytes() ?? -1
         let (buildStart, buildCPUStart) = (Stopwatch.now(), BenchSupport.cpuTime())
-        let hierarchy = aStar.buildHierarchy(for: .car)
+        let hierarchy = aStar.buildHierarchy(for: .car, runner: .threads)
         let (buildWall, buildCPU) = (Stopwatch.now() - buildStart, BenchSupport.cpuTime() - buildCPUStart)
         let hierarchyBytes = hierarchy.serialized()
         print(String(format: "routing car contraction hierarchy build: %.2f s wall, %.2f s CPU, peak RSS %.0f MB (%.0f MB before); %d shortcuts of %d arcs, %.1f MB serialized",

@@ -1,5 +1,7 @@
+import Dispatch
 import Foundation
 import Geodesy
+import Jobs
 import RoadGraph
 import Simulation
 @testable import Routing
@@ -8,10 +10,65 @@ import Testing
 
 @Suite("ContractionHierarchy on the real Helsinki extract")
 struct HelsinkiHierarchyTests {
+    /// Jobs on `workers` threads at once.
+    static func threads(_ workers: Int) -> JobRunner {
+        JobRunner(workers: workers) { count, job in DispatchQueue.concurrentPerform(iterations: count) { job($0) } }
+    }
+
+    /// Built as the runtime builds it: its rounds' searches on two threads.
     static let built: (planner: RoutePlanner, hierarchy: ContractionHierarchy)? = {
         guard let p = HelsinkiRoutingTests.planner else { return nil }
-        return (p, p.buildHierarchy(for: .car))
+        return (p, p.buildHierarchy(for: .car, runner: threads(2)))
     }()
+
+    @Test("one thread, two or three build the same hierarchy, byte for byte")
+    func sameWhateverTheThreads() throws {
+        let (p, h) = try #require(Self.built)
+        let bytes = h.serialized()
+        #expect(p.buildHierarchy(for: .car).serialized() == bytes)
+        #expect(p.buildHierarchy(for: .car, runner: Self.threads(3)).serialized() == bytes)
+        #expect(h.shortcutCount > 3_000)
+    }
+
+    @Test("from 10 seeded edges to every edge they reach: the hierarchy's cost equals a plain Dijkstra's over the turns")
+    func everyTargetAsDijkstra() throws {
+        let (p, h) = try #require(Self.built)
+        let costing = EdgeCosting(graph: p.graph, tables: p.tables, profile: .car, avoid: [])
+        let nodes = costing.nodes
+        var arcs = [[(node: Int, weight: Double)]](repeating: [], count: nodes.count)
+        ContractionHierarchy.forEachTurnArc(costing) { v, w, weight in arcs[v].append((w, weight)) }
+        let query = HierarchyQuery(hierarchy: h, costing: costing)
+        let main = p.tables.largestComponents[TravelProfile.car.index]
+        let usable = (0..<p.graph.edgeCount).filter { e in
+            costing.isUsable(e) && p.tables.components[TravelProfile.car.index][p.graph.edges[e].to.index] == main
+        }
+        var generator = SeededGenerator(seed: 16)
+        var compared = 0
+        for _ in 0..<10 {
+            let s = usable[Int(generator.next() % UInt64(usable.count))]
+            // Dijkstra from the end of edge s, over the search nodes; an edge's cost is its nodes' best.
+            var distances = [Double](repeating: .infinity, count: nodes.count)
+            var heap = MinHeap()
+            distances[s] = 0
+            heap.push(0, Int32(s))
+            while let (key, v) = heap.pop() {
+                guard key <= distances[Int(v)] else { continue }
+                for arc in arcs[Int(v)] where key + arc.weight < distances[arc.node] {
+                    distances[arc.node] = key + arc.weight
+                    heap.push(key + arc.weight, Int32(arc.node))
+                }
+            }
+            var best = [Double](repeating: .infinity, count: p.graph.edgeCount)
+            for v in 0..<nodes.count { best[nodes.edge(of: v)] = min(best[nodes.edge(of: v)], distances[v]) }
+            for t in 0..<p.graph.edgeCount where t != s && best[t].isFinite {
+                // From the end of s to the end of t: the same question as Dijkstra's.
+                let ch = try #require(query.run(from: [snap(p, s, 1)], to: [snap(p, t, 1)]), "e\(s) → e\(t)")
+                #expect(abs(ch.cost - best[t]) < 1e-6, "e\(s) → e\(t): \(ch.cost) vs \(best[t])")
+                compared += 1
+            }
+        }
+        #expect(compared > 10 * 2_000)
+    }
 
     @Test("250 seeded random edge pairs: the hierarchy's cost equals the A*'s within 1e-6 s and its edges re-cost to it")
     func randomPairs() throws {

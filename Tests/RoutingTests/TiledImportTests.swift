@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Geodesy
+import Jobs
 import OSMImport
 import RoadGraph
 import Routing

@@ -139,10 +139,11 @@ public struct MapStore: Sendable {
         }
     }
 
-    /// The car hierarchy of `planner`'s graph, reporting its progress as the `contracting` phase;
-    /// `graphRead` is called once the builder no longer reads the graph (`RoutePlanner.buildHierarchy`).
+    /// The car hierarchy of `planner`'s graph, contracted on every core (`JobRunner.threads`), reporting its
+    /// progress as the `contracting` phase; `graphRead` is called once the builder no longer reads
+    /// the graph (`RoutePlanner.buildHierarchy`).
     static func carHierarchy(_ planner: RoutePlanner, progress: (ImportProgress) -> Void, graphRead: () -> Void = {}) -> ContractionHierarchy {
-        planner.buildHierarchy(for: .car, progress: { progress(ImportProgress(phase: .contracting, fraction: $0)) }, graphRead: graphRead)
+        planner.buildHierarchy(for: .car, runner: .threads, progress: { progress(ImportProgress(phase: .contracting, fraction: $0)) }, graphRead: graphRead)
     }
 
     /// Where the cache of `path` may live, preferred first.

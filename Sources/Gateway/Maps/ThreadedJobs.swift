@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-public import OSMImport
+public import Jobs
 
 extension JobRunner {
     /// Jobs spread over every core (Dispatch's concurrent perform), for imports in the runtime layer.

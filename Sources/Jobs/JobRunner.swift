@@ -1,8 +1,8 @@
 import Synchronization
 
-/// Runs independent jobs, on several threads when the caller supplies a way to: the import layer
-/// starts no threads itself (it does no I/O), so the runtime layer passes one built on its thread
-/// pool, and the default runs the jobs one after the other.
+/// Runs independent jobs, on several threads when the caller supplies a way to: the pure layers
+/// (the importer, the hierarchy builder) start no threads themselves, so the runtime layer passes
+/// one built on its thread pool, and the default runs the jobs one after the other.
 public struct JobRunner: Sendable {
     /// How many jobs run at once.
     public let workers: Int
@@ -21,7 +21,7 @@ public struct JobRunner: Sendable {
     }
 
     /// `transform(i)` for every `i` in `0..<count`, in index order whatever order the jobs ran in.
-    func map<T: Sendable>(_ count: Int, _ transform: @escaping @Sendable (Int) -> T) -> [T] {
+    public func map<T: Sendable>(_ count: Int, _ transform: @escaping @Sendable (Int) -> T) -> [T] {
         let results = Mutex<[T?]>(Array(repeating: nil, count: count))
         runAll(count) { i in
             let value = transform(i)
