@@ -21,6 +21,15 @@ struct HelsinkiHierarchyTests {
         return (p, p.buildHierarchy(for: .car, runner: threads(2)))
     }()
 
+    /// The car's usable edges that end in its largest strongly connected component: the edges
+    /// the seeded pairs are drawn from.
+    static func usableEdges(_ p: RoutePlanner, _ costing: EdgeCosting) -> [Int] {
+        let main = p.tables.largestComponents[TravelProfile.car.index]
+        return (0..<p.graph.edgeCount).filter { e in
+            costing.isUsable(e) && p.tables.components[TravelProfile.car.index][p.graph.edges[e].to.index] == main
+        }
+    }
+
     @Test("one thread, two or three build the same hierarchy, byte for byte")
     func sameWhateverTheThreads() throws {
         let (p, h) = try #require(Self.built)
@@ -38,10 +47,7 @@ struct HelsinkiHierarchyTests {
         var arcs = [[(node: Int, weight: Double)]](repeating: [], count: nodes.count)
         ContractionHierarchy.forEachTurnArc(costing) { v, w, weight in arcs[v].append((w, weight)) }
         let query = HierarchyQuery(hierarchy: h, costing: costing)
-        let main = p.tables.largestComponents[TravelProfile.car.index]
-        let usable = (0..<p.graph.edgeCount).filter { e in
-            costing.isUsable(e) && p.tables.components[TravelProfile.car.index][p.graph.edges[e].to.index] == main
-        }
+        let usable = Self.usableEdges(p, costing)
         var generator = SeededGenerator(seed: 16)
         var compared = 0
         for _ in 0..<10 {
@@ -75,10 +81,7 @@ struct HelsinkiHierarchyTests {
         let (p, h) = try #require(Self.built)
         let costing = EdgeCosting(graph: p.graph, tables: p.tables, profile: .car, avoid: [])
         let recost = AlternativeFinder(costing: costing, maximumCount: 0)
-        let main = p.tables.largestComponents[TravelProfile.car.index]
-        let usable = (0..<p.graph.edgeCount).filter { e in
-            costing.isUsable(e) && p.tables.components[TravelProfile.car.index][p.graph.edges[e].to.index] == main
-        }
+        let usable = Self.usableEdges(p, costing)
         var generator = SeededGenerator(seed: 3)
         var found = 0
         for _ in 0..<250 {
