@@ -127,13 +127,15 @@ public struct TPV: Sendable, Hashable, Codable, GPSDObject {
         f.sphericalError = sep
         f.dgpsAge = dgpsAge
         f.dgpsStation = dgpsSta
-        let hasWind = wanglem != nil || wangler != nil || wanglet != nil || wspeedr != nil || wspeedt != nil
         if depth != nil || hasWind {
             f.marine = Marine(depth: depth, wind: hasWind ? Wind(apparentAngle: wangler, apparentSpeed: wspeedr, trueDirection: wanglet,
                                                                  magneticDirection: wanglem, trueSpeed: wspeedt) : nil)
         }
         return f
     }
+
+    /// Whether the report carries any wind member (only the TPV of a wind sentence does).
+    private var hasWind: Bool { wanglem != nil || wangler != nil || wanglet != nil || wspeedr != nil || wspeedt != nil }
 
     /// Appends the report as gpsd 3.22 prints it: one JSON object, gpsd's field order and precision.
     public func write(to json: inout JSONWriter) { write(to: &json, time: nil) }
@@ -182,7 +184,7 @@ public struct TPV: Sendable, Hashable, Codable, GPSDObject {
             rest.gpsdMember("dgpsAge", dgpsAge, decimals: 1)
             rest.member("dgpsSta", dgpsSta)
         }
-        if wanglem != nil || wangler != nil || wanglet != nil || wspeedr != nil || wspeedt != nil {
+        if hasWind {
             json.gpsdMember("wanglem", wanglem, decimals: 1)
             json.gpsdMember("wangler", wangler, decimals: 1)
             json.gpsdMember("wanglet", wanglet, decimals: 1)
