@@ -30,6 +30,15 @@ extension FixAssembler {
         }
     }
 
+    /// The time of a sentence carrying its own date (PGRMF, PSTI): the date becomes the NMEA date
+    /// and the time is resolved on it; nil, and nothing changed, unless both are there and the
+    /// date is possible.
+    mutating func handleDatedTime(_ time: NMEATime?, _ date: NMEADate?, _ new: inout WorkingFix) -> ChangedFields? {
+        guard let time, let date, let full = fullDate(date) else { return nil }
+        self.date = full
+        return handleTime(time, &new)
+    }
+
     mutating func handleTime(_ time: NMEATime?, _ new: inout WorkingFix) -> ChangedFields {
         if let time { lastTimeOfDay = time }
         guard let time, let t = resolve(time) else { return [] }
@@ -222,10 +231,9 @@ extension FixAssembler {
             return changed.union([.mode, .status])
         }
         guard s.status == "A" else { return changed }
-        if let time = s.time, let date = s.date, let full = fullDate(date) {
-            self.date = full
-            frac = time.secondsOfDay
-            changed.formUnion(handleTime(time, &new))
+        if let time = handleDatedTime(s.time, s.date, &new) {
+            frac = s.time?.secondsOfDay
+            changed.formUnion(time)
         }
         if let lat = s.latitude, let lon = s.longitude {
             new.latitude = lat
@@ -248,10 +256,9 @@ extension FixAssembler {
     /// SkyTraq's RTK baseline (gpsd 3.22 `processPSTI`, type 32): a valid one gives the time
     /// (with its date), so it takes part in cycle detection as a `PSTI` sentence.
     mutating func handlePSTI032(_ s: PSTI032, _ new: inout WorkingFix, _ frac: inout Double?) -> ChangedFields {
-        guard s.status == "A", let time = s.time, let date = s.date, let full = fullDate(date) else { return .online }
-        self.date = full
-        frac = time.secondsOfDay
-        return handleTime(time, &new).union(.online)
+        guard s.status == "A", let time = handleDatedTime(s.time, s.date, &new) else { return .online }
+        frac = s.time?.secondsOfDay
+        return time.union(.online)
     }
 
     /// gpsd's reading of Garmin's error figures: 50 % CEP scaled to its 95 % confidence
@@ -272,10 +279,7 @@ extension FixAssembler {
     /// PDOP and TDOP — empty numbers read as 0, as gpsd's `safe_atof` does.
     mutating func handlePGRMF(_ s: PGRMF, _ new: inout WorkingFix) -> ChangedFields {
         var changed: ChangedFields = .online
-        if let t = s.time, let d = s.date, let full = fullDate(d) {
-            date = full
-            changed.formUnion(handleTime(t, &new))
-        }
+        if let time = handleDatedTime(s.time, s.date, &new) { changed.formUnion(time) }
         guard s.mode == "A" else { return changed }
         if let l = s.leapSeconds { leapSeconds = l }
         if let lat = s.latitude, let lon = s.longitude {

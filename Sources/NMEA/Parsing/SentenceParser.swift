@@ -27,10 +27,12 @@ public enum SentenceParser {
             case "PMGNST": return (.pmgnst(try PMGNST(fields)), .none)
             // SkyTraq's PSTI carries its type in field 1; gpsd reads 030 and 032 only with exactly
             // 15 fields after the address and ignores any other count.
-            case "PSTI" where fields.string(1) == "030" && fields.count <= 16:
-                return checked(try PSTI030(fields), fields) { .psti030($0) }
-            case "PSTI" where fields.string(1) == "032" && fields.count <= 16:
-                return (.psti032(try PSTI032(fields)), .none)
+            case "PSTI" where fields.count <= 16:
+                switch fields.string(1) {
+                case "030": return checked(try PSTI030(fields), fields) { .psti030($0) }
+                case "032": return (.psti032(try PSTI032(fields)), .none)
+                default: break
+                }
             default: break
             }
         }
