@@ -80,7 +80,15 @@ let package = Package(
 
         // MARK: - Layer 5 — command line
         module("WaygateCLI", ["Geodesy", "Timekeeping", "JSON", "SystemIO", "Positioning", "RouteModel", "RoadGraph", "NMEA", "GPSDProtocol", "RouteFormats", "WireProtocol", "OSMImport", "Routing", "MapMatching", "Simulation", "Render", "LocationSources", "Gateway", "DriverAlerts", "Servers", "HTTPOutlet", "MQTTOutlet", "Fleet"]),
-        .executableTarget(name: "waygate", dependencies: ["WaygateCLI"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "waygate", dependencies: ["WaygateCLI"], swiftSettings: swiftSettings,
+            // Release: the Swift runtime and Foundation linked in, so a short `waygate decode` or
+            // `waygate route` does not spend its start-up binding ~70 shared libraries (docs/benchmarks.md).
+            linkerSettings: [.unsafeFlags(
+                ["-static-stdlib", "-Xlinker", "--start-group", "-lFoundation", "-lFoundationInternationalization",
+                 "-lFoundationEssentials", "-l_FoundationCollections", "-lCoreFoundation", "-l_FoundationICU",
+                 "-l_FoundationCShims", "-Xlinker", "--end-group"],
+                .when(configuration: .release))]),
         .executableTarget(
             name: "waygate-bench", dependencies: ["Geodesy", "Timekeeping", "JSON", "SystemIO", "Positioning", "RouteModel", "RoadGraph", "NMEA", "GPSDProtocol", "RouteFormats", "WireProtocol", "OSMImport", "Routing", "MapMatching", "Navigation", "Simulation", "LocationSources", "Gateway", "Servers", "MQTTOutlet", "Fleet"],
             path: "Sources/WaygateBenchmarks", swiftSettings: swiftSettings),
