@@ -79,6 +79,14 @@ struct GPSDBehaviourTests {
         // status V and FAA mode N no fix, a 16-field one ignored, PSTI,032's time taking part in
         // cycle ends, cycles from PSTI,030 alone; GST orientations below zero
         "skytraq-velocity",
+        // GNS after an RTK-float GGA: an empty mode is no fix (status kept, its position ignored);
+        // a mode only raises the status (R and A do not lower RTK float; R raises a GPS fix)
+        "gns-status",
+        // "@" lines between sentences (gpsd's Garmin simple text lead): one shorter than 57 bytes
+        // loses a sentence starting right after its LF (a blank line, garbage or a comment in
+        // between takes the loss instead); "*" or a non-printable byte ends it harmlessly; "$"
+        // inside it is part of it
+        "at-text-lines",
     ]
 
 

@@ -159,15 +159,16 @@ extension FixAssembler {
         return changed
     }
 
-    /// gpsd `processGNS`: only the first (GPS) mode character counts: `N` is no fix (status
-    /// kept), anything else gives the status; an unsafe or invalid navigational status (NMEA 4.1
-    /// `U`/`V`) leaves only the time; a position makes a 2D fix, an altitude with more than 3
-    /// satellites used a 3D one.
+    /// gpsd `processGNS`: only the first (GPS) mode character counts: `N` or none is no fix
+    /// (status kept, a position in the sentence ignored), anything else gives the status but, as
+    /// RMC's, only raises it (a GGA's RTK float stays against `R` or `A`); an unsafe or invalid
+    /// navigational status (NMEA 4.1 `U`/`V`) leaves only the time; a position makes a 2D fix, an
+    /// altitude with more than 3 satellites used a 3D one.
     mutating func handleGNS(_ s: GNS, _ new: inout WorkingFix, _ frac: inout Double?) -> ChangedFields {
         frac = s.time.map(\.secondsOfDay)
         var changed = handleTime(s.time, &new).union(.online)
         let first = s.modes?.first
-        if first == "N" {
+        if first == nil || first == "N" {
             new.mode = 1
             return changed.union(.mode)
         }
@@ -189,6 +190,7 @@ extension FixAssembler {
         }
         if let h = s.hdop { dop.h = h; changed.insert(.dop) }
         new.status = Self.status(faaMode: first)
+        statusUpgradeOnly = true
         // DGPS age and station count only together (unlike GGA, both zero counts too).
         if let age = s.dgpsAge, let station = s.dgpsStation {
             new.dgpsAge = age

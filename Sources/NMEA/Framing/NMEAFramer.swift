@@ -5,8 +5,11 @@
 /// lands in), sentences longer than `maxLength` (dropped) and `#` comment lines (trace headers,
 /// skipped like gpsd's comment packets: a comment ends at LF; a CR or other non-printable byte
 /// before it abandons the comment, and gpsd's lexer then reads the rest of the line again, so
-/// a sentence quoted in a CRLF comment line is decoded). Every byte that does not end up in a
-/// frame, other than line ends and comments, is counted in `discardedBytes`.
+/// a sentence quoted in a CRLF comment line is decoded) and `@` text lines (gpsd's lexer reads a
+/// line starting with `@` between packets as Garmin simple text; one shorter than 57 bytes with
+/// its line end is a bad packet that stays in gpsd's buffer, so a sentence starting right after
+/// its LF fails its checksum and is lost: Waygate drops that sentence too). Every byte that does
+/// not end up in a frame, other than line ends and comments, is counted in `discardedBytes`.
 public struct NMEAFramer: Sendable {
     /// The longest sentence accepted, in bytes from `$` through its line end, CR and LF counted
     /// as gpsd's packet lexer counts them. NMEA allows 82; gpsd 3.22 takes up to 102 (100
@@ -18,9 +21,21 @@ public struct NMEAFramer: Sendable {
     /// Sentences dropped for exceeding `maxLength`.
     public private(set) var overlongSentences = 0
 
-    private enum State: Sendable { case idle, lineStart, sentence, overlong, comment }
+    private enum State: Sendable { case idle, lineStart, sentence, overlong, comment, textLine }
     private var state: State = .lineStart
     private var buffer: [UInt8] = []
+    /// Bytes of the `@` text line being read, line end included.
+    private var textLineLength = 0
+    /// A short `@` text line has just ended: a sentence starting at the next byte is lost.
+    private var textLineLeftover = false
+    /// The sentence being read started right after a short `@` text line and will be dropped.
+    private var sentenceLost = false
+
+    /// gpsd's lexer takes an `@` line of this many bytes or more (line end included) as a Garmin
+    /// simple text packet; a shorter one is a bad packet left in its buffer.
+    static let garminTextMinimum = 57
+    /// gpsd's packet buffer: an `@` line without a line end is given up after this many bytes.
+    static let gpsdPacketBuffer = 9216
 
     /// gpsd's limit, `maxLength`'s default.
     public static let gpsdMaxLength = 102
@@ -99,10 +114,21 @@ public struct NMEAFramer: Sendable {
         if state == .sentence { discardedBytes += buffer.count }
         buffer.removeAll(keepingCapacity: true)
         state = .lineStart
+        textLineLeftover = false
+        sentenceLost = false
         return []
     }
 
     private mutating func step(_ byte: UInt8, _ body: (NMEAFrame) -> Void) {
+        if textLineLeftover {
+            // Only a sentence starting at once is lost: any other byte first empties gpsd's buffer.
+            textLineLeftover = false
+            if byte == UInt8(ascii: "$") || byte == UInt8(ascii: "!") { sentenceLost = true }
+        }
+        if state == .textLine {
+            readTextLine(byte)
+            return
+        }
         if state == .comment {
             if byte == 0x0A {
                 buffer.removeAll(keepingCapacity: true)
@@ -121,20 +147,28 @@ public struct NMEAFramer: Sendable {
             if state == .sentence, buffer.count + (byte == 0x0D ? 2 : 1) > maxLength {
                 discardedBytes += buffer.count
                 overlongSentences += 1
-            } else if state == .sentence, let frame = Self.frame(buffer) {
+            } else if state == .sentence, !sentenceLost, let frame = Self.frame(buffer) {
                 body(frame)
             } else if state == .sentence {
                 discardedBytes += buffer.count
             }
             buffer.removeAll(keepingCapacity: true)
+            sentenceLost = false
             state = .lineStart
         case UInt8(ascii: "$"), UInt8(ascii: "!"):
-            if state == .sentence { discardedBytes += buffer.count }
+            if state == .sentence {
+                discardedBytes += buffer.count
+                sentenceLost = false
+            }
             if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
             buffer.append(byte)
             state = .sentence
         case UInt8(ascii: "#") where state == .lineStart:
             state = .comment
+        case UInt8(ascii: "@") where state == .lineStart || state == .idle:
+            discardedBytes += 1
+            textLineLength = 1
+            state = .textLine
         case 0x20...0x7E:
             switch state {
             case .sentence:
@@ -146,13 +180,36 @@ public struct NMEAFramer: Sendable {
                 } else {
                     buffer.append(byte)
                 }
-            case .idle, .lineStart, .overlong, .comment:
+            case .idle, .lineStart, .overlong, .comment, .textLine:
                 discardedBytes += 1
                 if state == .lineStart { state = .idle }
             }
         default:
             if state == .sentence { discardedBytes += buffer.count }
             buffer.removeAll(keepingCapacity: true)
+            sentenceLost = false
+            discardedBytes += 1
+            state = .idle
+        }
+    }
+
+    /// A byte of an `@` text line: printable bytes (`$` too) and CR stay in it up to its LF; `*`
+    /// makes it a True North packet and a non-printable byte ends it, neither leaving anything
+    /// behind in gpsd.
+    private mutating func readTextLine(_ byte: UInt8) {
+        textLineLength += 1
+        switch byte {
+        case 0x0A:
+            textLineLeftover = textLineLength < Self.garminTextMinimum
+            state = .lineStart
+        case 0x0D:
+            break
+        case UInt8(ascii: "*"):
+            discardedBytes += 1
+            state = .idle
+        case 0x20...0x7E where textLineLength < Self.gpsdPacketBuffer:
+            discardedBytes += 1
+        default:
             discardedBytes += 1
             state = .idle
         }
