@@ -42,10 +42,15 @@ final class NotificationServer: @unchecked Sendable {  // `calls`, `nextID`, `is
 
     /// Waits until `count` calls came (at most `timeout` s); the calls then.
     func waitForCalls(_ count: Int, timeout: Double = 10) -> [Call] {
+        waitForCalls(timeout: timeout) { $0.count >= count }
+    }
+
+    /// Waits until the calls so far satisfy `done` (at most `timeout` s); the calls then.
+    func waitForCalls(timeout: Double = 10, until done: ([Call]) -> Bool) -> [Call] {
         let deadline = Date(timeIntervalSinceNow: timeout)
         lock.lock()
         defer { lock.unlock() }
-        while calls.count < count && lock.wait(until: deadline) {}
+        while !done(calls) && lock.wait(until: deadline) {}
         return calls
     }
 
