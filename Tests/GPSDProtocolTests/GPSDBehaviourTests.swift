@@ -79,6 +79,9 @@ struct GPSDBehaviourTests {
         // status V and FAA mode N no fix, a 16-field one ignored, PSTI,032's time taking part in
         // cycle ends, cycles from PSTI,030 alone; GST orientations below zero
         "skytraq-velocity",
+        // GSA ids numbered by the talker's second letter as gpsd 3.22 numbers them (PQ as QZSS, GA
+        // 101+ and 301+, BD 33+ and 201+, QZ, GB), seen in the SKY's used flags; a GP GSA after a GN one
+        "gsa-talker-numbering",
     ]
 
 

@@ -383,19 +383,17 @@ extension FixAssembler {
             if let v = s.vdop { dop.v = v }
             if previousTalker == nil || (previousTalker == talker && talker != "GN") { usedPRNs.removeAll(keepingCapacity: true) }
             lastGSATalker = talker
-            switch talker.utf8.last {
-            case UInt8(ascii: "B"), UInt8(ascii: "D"), UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "A"): seenExtraGSA = true
-            default: break
-            }
-            // gpsd 3.22 numbers GSA ids by talker alone, ignoring the NMEA 4.1 system id.
-            let system = SatelliteNumbering.TalkerSystem(talker: talker)
+            if Self.isExtraTalker(talker) { seenExtraGSA = true }
+            // gpsd 3.22 numbers GSA ids in the system of the talker's second letter (so PQ is QZSS),
+            // ignoring the NMEA 4.1 system id.
+            let system = SatelliteNumbering.nmeaSystem(talker: talker) ?? .gps
             for id in s.satelliteIDs {
-                if let n = SatelliteNumbering.identify(system: system, id: id) { usedPRNs.append(n.prn) }
+                if let n = SatelliteNumbering.identify(nmeaSystem: system, id: id) { usedPRNs.append(n.prn) }
             }
             changed.formUnion([.dop, .used])
             // gpsd 3.22 reads ids up to the fourth field from the end, so an NMEA 4.1 GSA's PDOP field
             // is read as one more id too: its whole part (1 for 1.5) counts as a satellite used.
-            if s.fieldCount == 19, let p = s.pdop, p >= 1, let n = SatelliteNumbering.identify(system: system, id: Int(p)) {
+            if s.fieldCount == 19, let p = s.pdop, p >= 1, let n = SatelliteNumbering.identify(nmeaSystem: system, id: Int(p)) {
                 usedPRNs.append(n.prn)
             }
         }
@@ -416,10 +414,10 @@ extension FixAssembler {
         }
         let system = SatelliteNumbering.TalkerSystem(talker: talker)
         // gpsd 3.22 knows the group's system from the talker on its first sentence only.
-        let firstPartSystem = s.sentenceNumber == 1 ? SatelliteNumbering.firstGSVSystem(talker: talker) : nil
+        let firstPartSystem = s.sentenceNumber == 1 ? SatelliteNumbering.nmeaSystem(talker: talker) : nil
         for e in s.entries {
             let identified = if let firstPartSystem {
-                SatelliteNumbering.identify(firstGSVPartOf: firstPartSystem, id: e.id)
+                SatelliteNumbering.identify(nmeaSystem: firstPartSystem, id: e.id)
             } else {
                 SatelliteNumbering.identify(system: system, id: e.id)
             }
@@ -437,6 +435,17 @@ extension FixAssembler {
         if seenExtraGSV && talker == "GP" { return .online }
         dop.x = .nan; dop.y = .nan; dop.t = .nan; dop.g = .nan
         return [.online, .satellites]
+    }
+
+    /// Whether gpsd 3.22 counts `talker` as another system's after GP (its `seen_xxgsa`/`seen_xxgsv`
+    /// flags): second letter A, B, D, I, L, N, Q or Z. Once one was seen, a GP GSA or GSV group
+    /// reports nothing of its own.
+    static func isExtraTalker(_ talker: String) -> Bool {
+        switch talker.utf8.last {
+        case UInt8(ascii: "A"), UInt8(ascii: "B"), UInt8(ascii: "D"), UInt8(ascii: "I"), UInt8(ascii: "L"),
+             UInt8(ascii: "N"), UInt8(ascii: "Q"), UInt8(ascii: "Z"): true
+        default: false
+        }
     }
 
     /// u-blox signal id for an NMEA 4.1 signal id (gpsd's mapping).

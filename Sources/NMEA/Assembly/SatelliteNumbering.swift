@@ -21,10 +21,10 @@ public enum SatelliteNumbering {
         }
     }
 
-    /// The system gpsd 3.22 reads a GSV group's first sentence in, from its talker's second letter
-    /// (`A` Galileo, `B`/`D` BeiDou, `L` GLONASS, `Q`/`Z` QZSS — so Quectel's `PQ` is QZSS here);
-    /// nil for others (`GP`, `GN`). gpsd sets it on the first sentence of a group only.
-    public static func firstGSVSystem(talker: String) -> TalkerSystem? {
+    /// The NMEA 4.10 system gpsd 3.22 reads a talker's ids in, from its second letter (`A`
+    /// Galileo, `B`/`D` BeiDou, `L` GLONASS, `Q`/`Z` QZSS — so Quectel's `PQ` is QZSS here); nil
+    /// for others (`GP`, `GN`). gpsd uses it for every GSA and for a GSV group's first sentence.
+    public static func nmeaSystem(talker: String) -> TalkerSystem? {
         switch talker.utf8.last {
         case UInt8(ascii: "A"): .galileo
         case UInt8(ascii: "B"), UInt8(ascii: "D"): .beidou
@@ -34,12 +34,12 @@ public enum SatelliteNumbering {
         }
     }
 
-    /// The gpsd 3.22 PRN, constellation and svid of id `id` in the first GSV sentence of a group
-    /// whose system the talker gave (`firstGSVSystem`): every id is read in that system, the ones
-    /// outside its NMEA range shifted by gpsd's vendor offsets (Galileo 101+ as Quectel's 1+,
-    /// BeiDou 100+ as 201+, QZSS 100+ as 193+, GLONASS 64+ as 65+; the svid kept in a byte).
-    /// Probed with gpsfake (docs/gpsd-compatibility.md); nil for ids gpsd drops or gives svid 0.
-    public static func identify(firstGSVPartOf system: TalkerSystem, id: Int) -> (prn: Int, gnss: GNSS, svid: Int)? {
+    /// The gpsd 3.22 PRN, constellation and svid of id `id` read in the NMEA system the talker gave
+    /// (`nmeaSystem`): every id is read in that system, the ones outside its NMEA range shifted by
+    /// gpsd's vendor offsets (Galileo 101+ as Quectel's 1+, BeiDou 100+ as 201+, QZSS 100+ as 193+,
+    /// GLONASS 64+ as 65+; the svid kept in a byte). Probed with gpsfake
+    /// (docs/gpsd-compatibility.md); nil for ids gpsd drops or gives svid 0.
+    public static func identify(nmeaSystem system: TalkerSystem, id: Int) -> (prn: Int, gnss: GNSS, svid: Int)? {
         guard id >= 1 else { return nil }
         let svid: Int
         switch system {
