@@ -82,6 +82,10 @@ struct GPSDBehaviourTests {
         // GSA ids numbered by the talker's second letter as gpsd 3.22 numbers them (PQ as QZSS, GA
         // 101+ and 301+, BD 33+ and 201+, QZ, GB), seen in the SKY's used flags; a GP GSA after a GN one
         "gsa-talker-numbering",
+        // NMEA 4.11 GSV groups per talker and signal gathered into sky views as gpsd 3.22 does: a GP
+        // L1 group (signal none, 0, 1, 7, 8) starts a view, other groups add to it (GL after GL too),
+        // any other sentence ends it; ids 33-64 in a BeiDou group's later sentences are SBAS
+        "gsv-signal-groups",
     ]
 
 

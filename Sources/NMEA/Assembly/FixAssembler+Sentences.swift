@@ -405,12 +405,19 @@ extension FixAssembler {
         return changed
     }
 
+    /// gpsd `processGSV`: satellites gathered into one sky view. A group's first sentence starts a
+    /// new view after any other sentence, or when it is a GPS L1 group (talker's second letter P,
+    /// signal id none or one gpsd reads as L1); any other group adds to the view, so an NMEA 4.11
+    /// receiver's groups per talker and signal make one view. Each group's last sentence reports
+    /// the view, except a GP group once another talker's group was seen.
     mutating func handleGSV(_ s: GSV, talker: String) -> ChangedFields {
-        let group = GSVGroup(talker: talker, signalID: s.signalID ?? 0)
+        let gpsGroup = talker.utf8.last == UInt8(ascii: "P")
         if s.sentenceNumber == 1 {
-            if lastGSVGroup == nil || lastGSVGroup == group { satellites.removeAll(keepingCapacity: true) }
-            lastGSVGroup = group
-            if talker != "GP" { seenExtraGSV = true }
+            if !inGSVRun || (gpsGroup && Self.ubxSignal(nmea: s.signalID ?? 0, gnss: .gps) == 0) {
+                satellites.removeAll(keepingCapacity: true)
+            }
+            inGSVRun = true
+            if Self.isExtraTalker(talker) { seenExtraGSV = true }
         }
         let system = SatelliteNumbering.TalkerSystem(talker: talker)
         // gpsd 3.22 knows the group's system from the talker on its first sentence only.
@@ -432,7 +439,7 @@ extension FixAssembler {
             satellites.removeAll(keepingCapacity: true)
             return .online
         }
-        if seenExtraGSV && talker == "GP" { return .online }
+        if seenExtraGSV && gpsGroup { return .online }
         dop.x = .nan; dop.y = .nan; dop.t = .nan; dop.g = .nan
         return [.online, .satellites]
     }

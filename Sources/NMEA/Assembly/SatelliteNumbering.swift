@@ -3,8 +3,8 @@ public import Positioning
 /// Maps NMEA satellite ids to gpsd's PRN, constellation and svid (gpsd 3.2x `nmeaid_to_prn`).
 public enum SatelliteNumbering {
     /// What a talker says about the ids it sends, as `identify` reads it: which constellation its
-    /// ids 1–32 belong to, and whether its 33–63 are BeiDou. Worked out once per sentence, so the
-    /// talker is not compared as text for each satellite.
+    /// ids 1–32 belong to. Worked out once per sentence, so the talker is not compared as text for
+    /// each satellite.
     public enum TalkerSystem: Sendable {
         case gps, galileo, beidou, glonass, qzss
 
@@ -59,7 +59,9 @@ public enum SatelliteNumbering {
         }
     }
 
-    /// The gpsd PRN, constellation and svid of NMEA id `id` heard from a talker of `system`; nil for ids gpsd drops.
+    /// The gpsd PRN, constellation and svid of NMEA id `id` heard from a talker of `system` where
+    /// gpsd knows no NMEA system (a GSV group's later sentences, GP and GN): 1–32 by the talker,
+    /// above by the absolute ranges (33–64 SBAS whatever the talker); nil for ids gpsd drops.
     public static func identify(system: TalkerSystem, id: Int) -> (prn: Int, gnss: GNSS, svid: Int)? {
         guard id >= 1 else { return nil }
         if id <= 32 {
@@ -72,7 +74,6 @@ public enum SatelliteNumbering {
             }
         }
         switch id {
-        case 33...63 where system == .beidou: return (400 + id, .beidou, id)  // BeiDou 1–63
         case 33...64: return (id, .sbas, id + 87)
         case 65...96: return (id, .glonass, id - 64)
         case 120...158: return (id, .sbas, id)
