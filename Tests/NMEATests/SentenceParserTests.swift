@@ -38,6 +38,17 @@ struct SentenceParserTests {
         #expect(s.entries == [GSV.Entry(id: 33, elevation: 62, azimuth: 34, snr: 8)])
     }
 
+    @Test("GSV and GSA without a checksum have one field fewer, as gpsd 3.22 counts them")
+    func withoutChecksum() throws {
+        guard case .gsv(let signal, _) = try SentenceParser.parse("$GPGSV,1,1,01,05,06,110,19,6") else { Issue.record("GSV"); return }
+        #expect(signal.isWellFormed && signal.fieldCount == 8 && signal.signalID == nil)
+        #expect(signal.entries == [GSV.Entry(id: 5, elevation: 6, azimuth: 110, snr: 19)])
+        guard case .gsv(let plain, _) = try SentenceParser.parse("$GPGSV,1,1,01,05,06,110,19") else { Issue.record("GSV"); return }
+        #expect(!plain.isWellFormed && plain.fieldCount == 7 && plain.entries.isEmpty)
+        guard case .gsa(let gsa, _) = try SentenceParser.parse("$GNGSA,A,3,2,5,12,25,,,,,,,,,1.5,0.9,1.2") else { Issue.record("GSA"); return }
+        #expect(gsa.fieldCount == 17)
+    }
+
     @Test("VTG, GLL, ZDA, GST, GNS, HDT and TXT from real receivers")
     func others() throws {
         guard case .vtg(let v, _) = try SentenceParser.parse("$GNVTG,,T,,M,0.029,N,0.053,K,A*30") else { Issue.record("VTG"); return }

@@ -373,9 +373,12 @@ extension FixAssembler {
     /// mode `E` sets no mode; a GP GSA after GL/BD/GA ones is ignored; the first GN GSA after
     /// another talker reports the mode only — even after a latched GGA, when it is the cleared mode 0.
     mutating func handleGSA(_ s: GSA, talker: String, _ new: inout WorkingFix) -> ChangedFields {
+        // gpsd's table asks 18 fields of a GSA: a shorter one (i.Trek's `$GPGSA,A,1,,,,`, or one
+        // without a checksum, counted a field short) is not decoded at all.
+        guard s.fieldCount >= 18 else { return .online }
         let previousTalker = lastGSATalker
         var changed: ChangedFields = .online
-        if s.fieldCount >= 18, !ggaLatched {
+        if !ggaLatched {
             new.mode = s.mode ?? 0
             if !s.modeIsEstimate { changed.insert(.mode) }
             if let p = s.pdop { dop.p = p }
@@ -411,6 +414,11 @@ extension FixAssembler {
     /// receiver's groups per talker and signal make one view. Each group's last sentence reports
     /// the view, except a GP group once another talker's group was seen.
     mutating func handleGSV(_ s: GSV, talker: String) -> ChangedFields {
+        // A GSV gpsd does not take (field count, sentence number) empties the view.
+        guard s.isWellFormed else {
+            satellites.removeAll(keepingCapacity: true)
+            return .online
+        }
         let gpsGroup = talker.utf8.last == UInt8(ascii: "P")
         if s.sentenceNumber == 1 {
             if !inGSVRun || (gpsGroup && Self.ubxSignal(nmea: s.signalID ?? 0, gnss: .gps) == 0) {

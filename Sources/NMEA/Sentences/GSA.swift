@@ -16,13 +16,14 @@ public struct GSA: Sendable, Hashable {
     public var pdop: Double?, hdop: Double?, vdop: Double?
     /// NMEA 4.1 system id, if present.
     public var systemID: Int?
-    /// Number of fields in the sentence (gpsd treats short GSAs as malformed).
+    /// Number of fields as gpsd 3.22 counts them (`NMEAFields.gpsdFieldCount`: one fewer without a
+    /// checksum); gpsd ignores a GSA with fewer than 18.
     public var fieldCount: Int
 
     /// Reads a GSA sentence's fields.
     public init(_ f: NMEAFields) throws {
         guard f.count >= 3 else { throw NMEAError.tooFewFields(f.text, needed: 3, got: f.count) }
-        fieldCount = f.count
+        fieldCount = f.gpsdFieldCount
         selection = f.character(1)
         mode = f.int(2)
         modeIsEstimate = f.character(2) == "E"

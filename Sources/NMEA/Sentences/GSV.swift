@@ -24,9 +24,9 @@ public struct GSV: Sendable, Hashable {
         }
     }
 
-    /// Number of sentences in the group.
+    /// Number of sentences in the group (0 when empty or not a number).
     public var sentenceCount: Int
-    /// This sentence's number in the group, from 1.
+    /// This sentence's number in the group, from 1 (0 when empty or not a number).
     public var sentenceNumber: Int
     /// Total satellites in view (all sentences of the group).
     public var satellitesInView: Int?
@@ -34,26 +34,30 @@ public struct GSV: Sendable, Hashable {
     public var entries: [Entry]
     /// NMEA 4.1 signal id, when the sentence carries one.
     public var signalID: Int?
-    /// Number of fields in the sentence.
+    /// Number of fields as gpsd 3.22 counts them (`NMEAFields.gpsdFieldCount`).
     public var fieldCount: Int
+    /// Whether gpsd 3.22 takes the sentence: more than 3 fields, a count of 4n or 4n + 1 (a signal id
+    /// last), a sentence number from 1. gpsd empties the sky view for any other GSV.
+    public var isWellFormed: Bool
 
-    /// Reads a GSV sentence's fields.
-    public init(_ f: NMEAFields) throws {
-        guard f.count > 3, f.count % 4 <= 1 else { throw NMEAError.tooFewFields(f.text, needed: 4, got: f.count) }
-        fieldCount = f.count
-        guard let total = f.int(1), let number = f.int(2), number >= 1 else {
-            throw NMEAError.invalidField(f.text, index: 2, value: f.string(2) ?? "")
-        }
-        sentenceCount = total
-        sentenceNumber = number
+    /// Reads a GSV sentence's fields, counted as gpsd counts them: a sentence without a checksum
+    /// has one field fewer, so an NMEA 4.1 one loses its signal id and an older one is not well formed.
+    public init(_ f: NMEAFields) {
+        let count = f.gpsdFieldCount
+        fieldCount = count
+        sentenceCount = f.int(1) ?? 0
+        sentenceNumber = f.int(2) ?? 0
         satellitesInView = f.int(3)
-        signalID = f.count % 4 == 1 ? f.int(f.count - 1) : nil
+        isWellFormed = count > 3 && count % 4 <= 1 && sentenceNumber >= 1
+        signalID = isWellFormed && count % 4 == 1 ? f.int(count - 1) : nil
         var entries: [Entry] = []
-        entries.reserveCapacity(f.count / 4 - 1)  // one allocation, not one per doubling
-        var k = 4
-        while k < f.count / 4 * 4 {
-            entries.append(Entry(id: f.int(k) ?? 0, elevation: f.int(k + 1), azimuth: f.int(k + 2), snr: f.int(k + 3)))
-            k += 4
+        if isWellFormed {
+            entries.reserveCapacity(count / 4 - 1)  // one allocation, not one per doubling
+            var k = 4
+            while k < count / 4 * 4 {
+                entries.append(Entry(id: f.int(k) ?? 0, elevation: f.int(k + 1), azimuth: f.int(k + 2), snr: f.int(k + 3)))
+                k += 4
+            }
         }
         self.entries = entries
     }
