@@ -89,6 +89,9 @@ struct GPSDBehaviourTests {
         // GSV and GSA without a checksum, counted a field short as gpsd 3.22 counts them: an NMEA 4.0 GSV
         // empties the sky view, an NMEA 4.1 one loses its signal id (read as L1), a GSA is ignored
         "gsv-no-checksum",
+        // more than gpsd's 140 satellites in a view: the sentence adding the 141st empties it (no SKY
+        // when it is a group's last), later groups start from none; exactly 140 kept
+        "gsv-max-channels",
     ]
 
 

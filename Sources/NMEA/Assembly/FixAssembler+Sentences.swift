@@ -431,6 +431,12 @@ extension FixAssembler {
         // gpsd 3.22 knows the group's system from the talker on its first sentence only.
         let firstPartSystem = s.sentenceNumber == 1 ? SatelliteNumbering.nmeaSystem(talker: talker) : nil
         for e in s.entries {
+            // gpsd keeps at most MAXCHANNELS satellites: the entry that would be one more empties
+            // the view and ends the sentence.
+            if satellites.count >= Self.maxSatellites {
+                satellites.removeAll(keepingCapacity: true)
+                break
+            }
             let identified = if let firstPartSystem {
                 SatelliteNumbering.identify(nmeaSystem: firstPartSystem, id: e.id)
             } else {
@@ -451,6 +457,9 @@ extension FixAssembler {
         dop.x = .nan; dop.y = .nan; dop.t = .nan; dop.g = .nan
         return [.online, .satellites]
     }
+
+    /// The most satellites a sky view holds (gpsd 3.22's `MAXCHANNELS`: u-blox 9 tracks 140 signals).
+    static let maxSatellites = 140
 
     /// Whether gpsd 3.22 counts `talker` as another system's after GP (its `seen_xxgsa`/`seen_xxgsv`
     /// flags): second letter A, B, D, I, L, N, Q or Z. Once one was seen, a GP GSA or GSV group
