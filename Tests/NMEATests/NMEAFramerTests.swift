@@ -49,6 +49,16 @@ struct NMEAFramerMalformedTests {
         #expect(framer.discardedBytes == 3 + 4 + 9 + 1)
     }
 
+    @Test("talkers gpsd 3.22's lexer does not know are dropped whole and counted; known ones framed")
+    func talkerLeads() {
+        var framer = NMEAFramer()
+        let known = ["$GPTXT,1", "$GBTXT,1", "$BDTXT,1", "$QZTXT,1", "$PQTXT,1", "$IITXT,1", "$SDDBT,1", "$AIVDM,1", "$OHPR,1"]
+        let unknown = ["$GQTXT,1", "$GITXT,1", "$HETXT,1", "$XXTXT,1", "$P1TXT,1"]
+        let frames = framer.push(Array((known + unknown).map { $0 + "\r\n" }.joined().utf8))
+        #expect(frames.map(\.text) == known)
+        #expect(framer.discardedBytes == unknown.map(\.utf8.count).reduce(0, +))
+    }
+
     @Test("sentences over the length limit are dropped and counted")
     func overlong() {
         var framer = NMEAFramer(maxLength: 200)

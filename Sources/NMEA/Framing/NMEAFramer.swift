@@ -169,9 +169,31 @@ public struct NMEAFramer: Sendable {
         for byte in text[start...] { step(byte, body) }
     }
 
+    /// Whether gpsd 3.22's packet lexer takes a `$` sentence starting with these three bytes: it
+    /// knows its talkers by their first letters and drops any other sentence whole (probed with
+    /// gpsfake: `GQ`, `GI`, `HE` are dropped). `GB GP GN GL GA`, `P` + letter, `II IN WI HC TI EC
+    /// SD ST YX BD QZ`, `AI` + letter, `Ack`, and anything after `C` or `O` (OceanServer).
+    static func gpsdTakesLead(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> Bool {
+        func letter(_ x: UInt8) -> Bool { (x | 0x20) >= UInt8(ascii: "a") && (x | 0x20) <= UInt8(ascii: "z") }
+        switch (a, b) {
+        case (UInt8(ascii: "G"), UInt8(ascii: "P")), (UInt8(ascii: "G"), UInt8(ascii: "N")), (UInt8(ascii: "G"), UInt8(ascii: "L")),
+             (UInt8(ascii: "G"), UInt8(ascii: "A")), (UInt8(ascii: "G"), UInt8(ascii: "B")),
+             (UInt8(ascii: "I"), UInt8(ascii: "I")), (UInt8(ascii: "I"), UInt8(ascii: "N")), (UInt8(ascii: "W"), UInt8(ascii: "I")),
+             (UInt8(ascii: "H"), UInt8(ascii: "C")), (UInt8(ascii: "T"), UInt8(ascii: "I")), (UInt8(ascii: "E"), UInt8(ascii: "C")),
+             (UInt8(ascii: "S"), UInt8(ascii: "D")), (UInt8(ascii: "S"), UInt8(ascii: "T")), (UInt8(ascii: "Y"), UInt8(ascii: "X")),
+             (UInt8(ascii: "B"), UInt8(ascii: "D")), (UInt8(ascii: "Q"), UInt8(ascii: "Z")):
+            return true
+        case (UInt8(ascii: "P"), _): return letter(b)
+        case (UInt8(ascii: "A"), UInt8(ascii: "I")): return letter(c)
+        case (UInt8(ascii: "A"), UInt8(ascii: "c")): return c == UInt8(ascii: "k")
+        case (UInt8(ascii: "C"), _), (UInt8(ascii: "O"), _): return true
+        default: return false
+        }
+    }
+
     /// Validates the shape of a finished line and classifies its checksum; nil if malformed.
     private static func frame(_ line: [UInt8]) -> NMEAFrame? {
-        guard line.count >= 6 else { return nil }
+        guard line.count >= 6, line[0] == UInt8(ascii: "!") || gpsdTakesLead(line[1], line[2], line[3]) else { return nil }
         guard let star = line.lastIndex(of: UInt8(ascii: "*")) else {
             return NMEAFrame(bytes: line, checksum: .absent)
         }
