@@ -95,6 +95,10 @@ struct GPSDBehaviourTests {
         // talkers gpsd 3.22's packet lexer does not know (NMEA 4.11's GQ and GI, HE) dropped whole, so
         // a GQGSV between two groups does not end the sky view; PQ, QZ and BD kept
         "talker-leads",
+        // a sentence interrupted by another ('$' inside it) kept aside and completed by its rest after
+        // the next sentence taken, as gpsd's packet lexer does; one deep; not after a wrong checksum or
+        // an unknown talker; an interruption right after the talker ("$GN$GPTXT")
+        "interrupted-sentence",
     ]
 
 

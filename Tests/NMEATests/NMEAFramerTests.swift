@@ -59,6 +59,22 @@ struct NMEAFramerMalformedTests {
         #expect(framer.discardedBytes == unknown.map(\.utf8.count).reduce(0, +))
     }
 
+    @Test("a sentence interrupted by another is completed by its rest after it, as gpsd's lexer does")
+    func interruptedSentence() {
+        let txt = "$GPTXT,01,01,02,x*35"
+        for end in ["\r\n", "\n", "\r"] {
+            var framer = NMEAFramer()
+            let cut = Self.gga.index(Self.gga.startIndex, offsetBy: 20)
+            let input = String(Self.gga[..<cut]) + txt + end + String(Self.gga[cut...]) + end
+            #expect(framer.push(Array(input.utf8)).map(\.text) == [txt, Self.gga], "line end \(end.debugDescription)")
+            #expect(framer.discardedBytes == 0)
+        }
+        // after a wrong checksum the interrupted sentence is not resumed: its rest is garbage
+        var framer = NMEAFramer()
+        let input = "$GPGGA,1$GPTXT,01,01,02,x*00\r\n,2*00\r\n"
+        #expect(framer.push(Array(input.utf8)).map(\.checksum) == [.invalid])
+    }
+
     @Test("sentences over the length limit are dropped and counted")
     func overlong() {
         var framer = NMEAFramer(maxLength: 200)
