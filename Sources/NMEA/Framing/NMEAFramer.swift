@@ -114,7 +114,7 @@ public struct NMEAFramer: Sendable {
     private mutating func step(_ byte: UInt8, _ body: (NMEAFrame) -> Void) {
         if resumePending {
             resumePending = false
-            resumeStash(body)
+            resumeStash()
             if byte == 0x0A { return }
         }
         if state == .comment {
@@ -145,7 +145,7 @@ public struct NMEAFramer: Sendable {
             state = .lineStart
             if resumePending && byte == 0x0A {
                 resumePending = false
-                resumeStash(body)
+                resumeStash()
             }
         case UInt8(ascii: "$"), UInt8(ascii: "!"):
             if state == .sentence, byte == UInt8(ascii: "$"), buffer[0] == UInt8(ascii: "$"), Self.gpsdLeadLength(buffer) != nil {
@@ -182,11 +182,12 @@ public struct NMEAFramer: Sendable {
         }
     }
 
-    /// Reads the stashed, interrupted sentence again: what follows it in the input completes it.
-    private mutating func resumeStash(_ body: (NMEAFrame) -> Void) {
-        let text = stash
-        stash.removeAll()
-        for byte in text { step(byte, body) }
+    /// Takes the stashed, interrupted sentence up again (as reading its bytes again would: they
+    /// were taken under the same limits): what follows it in the input completes it.
+    private mutating func resumeStash() {
+        swap(&buffer, &stash)
+        stash.removeAll(keepingCapacity: true)
+        state = .sentence
     }
 
     /// gpsd's lexer gives up a comment at a non-printable byte before its LF and reads what
