@@ -442,7 +442,12 @@ extension FixAssembler {
             } else {
                 SatelliteNumbering.identify(system: system, id: e.id)
             }
-            guard let n = identified else { continue }
+            guard let n = identified else {
+                // gpsd gives the id PRN 0, and it still takes a slot (see `skyView`).
+                satellites.append(Satellite(prn: 0, gnss: .gps, svid: 0, elevation: Double(e.elevation ?? 0),
+                                            azimuth: Double(e.azimuth ?? 0), snr: Double(e.snr ?? 0)))
+                continue
+            }
             let signal = s.signalID.map { Self.ubxSignal(nmea: $0, gnss: n.gnss) }
             satellites.append(Satellite(prn: n.prn, gnss: n.gnss, svid: n.svid, signalID: signal,
                                         elevation: Double(e.elevation ?? 0), azimuth: Double(e.azimuth ?? 0),

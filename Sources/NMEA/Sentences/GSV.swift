@@ -6,7 +6,7 @@
 public struct GSV: Sendable, Hashable {
     /// One satellite entry.
     public struct Entry: Sendable, Hashable {
-        /// Satellite id as sent (its meaning depends on the talker; 0 when empty).
+        /// Satellite id as sent (its meaning depends on the talker; never 0: gpsd skips those).
         public var id: Int
         /// Elevation, degrees.
         public var elevation: Int?
@@ -30,7 +30,7 @@ public struct GSV: Sendable, Hashable {
     public var sentenceNumber: Int
     /// Total satellites in view (all sentences of the group).
     public var satellitesInView: Int?
-    /// The satellites in this sentence.
+    /// The satellites in this sentence, read as gpsd 3.22 reads them.
     public var entries: [Entry]
     /// NMEA 4.1 signal id, when the sentence carries one.
     public var signalID: Int?
@@ -53,9 +53,17 @@ public struct GSV: Sendable, Hashable {
         var entries: [Entry] = []
         if isWellFormed {
             entries.reserveCapacity(count / 4 - 1)  // one allocation, not one per doubling
+            // gpsd reads the satellites as a stream of fields: an empty or 0 id moves it on one
+            // field only (so an entry with an empty id but an elevation is read from its elevation
+            // on), and a field past its count is empty.
+            func field(_ i: Int) -> Int? { i < count ? f.int(i) : nil }
             var k = 4
             while k < count / 4 * 4 {
-                entries.append(Entry(id: f.int(k) ?? 0, elevation: f.int(k + 1), azimuth: f.int(k + 2), snr: f.int(k + 3)))
+                guard let id = f.int(k), id != 0 else {
+                    k += 1
+                    continue
+                }
+                entries.append(Entry(id: id, elevation: field(k + 1), azimuth: field(k + 2), snr: field(k + 3)))
                 k += 4
             }
         }
