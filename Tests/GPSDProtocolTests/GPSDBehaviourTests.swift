@@ -103,6 +103,9 @@ struct GPSDBehaviourTests {
         // as the next id); an id gpsd numbers PRN 0 (BeiDou 240 in a later sentence) takes a slot and
         // hides the view's last satellite from the SKY (nSat still counts it); el beyond 90 not printed
         "gsv-odd-slots",
+        // GSAs of more than 18 fields (Navior-24's 24 ids): the mode and every id up to the fourth field
+        // from the end, but no DOPs when there are more than 19 fields
+        "gsa-long",
     ]
 
 

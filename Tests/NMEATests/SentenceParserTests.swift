@@ -30,6 +30,14 @@ struct SentenceParserTests {
         #expect(s.mode == 3 && s.satelliteIDs == [82, 66, 81] && s.pdop == 1.05 && s.hdop == 0.64 && s.vdop == 0.83 && s.systemID == 2)
     }
 
+    @Test("a GSA of more than 19 fields gives every id to the fourth field from the end and no DOPs, as gpsd 3.22 reads it")
+    func longGSA() throws {
+        guard case .gsa(let s, _) = try SentenceParser.parse("$GPGSA,A,3,27,23,13,07,25,,,,,,,,,,,,,,,,,,,,07.9,06.0,05.2*0B")
+        else { Issue.record("not GSA"); return }
+        #expect(s.fieldCount == 30 && s.mode == 3 && s.satelliteIDs == [27, 23, 13, 7, 25])
+        #expect(s.pdop == nil && s.hdop == nil && s.vdop == nil && s.systemID == nil)
+    }
+
     @Test("GSV with a signal id and a short last group")
     func gsv() throws {
         guard case .gsv(let s, let talker) = try SentenceParser.parse("$GAGSV,3,3,09,33,62,034,08,7*41")
