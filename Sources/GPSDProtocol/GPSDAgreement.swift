@@ -41,6 +41,8 @@ public struct GPSDAgreement: Sendable {
     public var all: Tally { byClass.values.reduce(Tally(), +) }
     /// TPV fields only (the position reports).
     public var tpv: Tally { byClass["TPV", default: Tally()] }
+    /// SKY fields only (the satellite views, every key of every satellite entry counted).
+    public var sky: Tally { byClass["SKY", default: Tally()] }
 
     /// Compares `actual` report lines with gpsd's `expected` lines; lines that are not JSON
     /// objects are ignored on both sides. Keeps at most `mismatchLimit` mismatch descriptions.

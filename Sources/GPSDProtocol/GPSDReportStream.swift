@@ -60,7 +60,7 @@ public struct GPSDReportStream: Sendable {
     static func write(_ report: AssembledReport, to json: inout JSONWriter) {
         switch report {
         case .fix(let fix): TPV(fix, device: nil, timeText: false).write(to: &json, time: fix.time)
-        case .sky(let sky): SKY(sky, device: nil, entries: false).write(to: &json, satellites: sky.satellites.lazy.map(SKY.Entry.init))
+        case .sky(let sky): SKY(sky, device: nil, entries: false).write(to: &json, satellites: sky.gpsdListed.lazy.map(SKY.Entry.init))
         case .noise(let noise): GPSDNoise(noise).write(to: &json)
         }
     }

@@ -33,14 +33,14 @@ public struct SKY: Sendable, Hashable, Codable, GPSDObject {
 
     /// The SKY for `sky`, its `satellites` made only when `entries` says so (the report stream
     /// writes them straight from the sky view, see `write(to:satellites:)`); `nSat` and `uSat`
-    /// count the sky view's satellites either way.
+    /// count all the sky view's satellites either way, the entries are those gpsd lists.
     init(_ sky: SkyView, device: String?, entries: Bool) {
         self.device = device
         xdop = sky.xdop; ydop = sky.ydop; vdop = sky.vdop; tdop = sky.tdop
         hdop = sky.hdop; gdop = sky.gdop; pdop = sky.pdop
         nSat = sky.satellites.count
         uSat = sky.usedCount
-        satellites = entries ? sky.satellites.map(Entry.init) : []
+        satellites = entries ? sky.gpsdListed.map(Entry.init) : []
     }
 
     /// The sky view this report describes.
@@ -96,9 +96,11 @@ public struct SKY: Sendable, Hashable, Codable, GPSDObject {
 }
 
 extension SKY.Entry {
-    /// The entry gpsd prints for `s` (in an extension: the memberwise initialiser stays).
+    /// The entry gpsd prints for `s` (in an extension: the memberwise initialiser stays): gpsd
+    /// 3.22 prints an elevation only within ±90° and an azimuth only within ±359°.
     init(_ s: Satellite) {
-        self.init(PRN: s.prn, el: s.elevation, az: s.azimuth, ss: s.snr, used: s.used,
+        self.init(PRN: s.prn, el: s.elevation.flatMap { abs($0) <= 90 ? $0 : nil },
+                  az: s.azimuth.flatMap { abs($0) <= 359 ? $0 : nil }, ss: s.snr, used: s.used,
                   gnssid: s.gnss.rawValue, svid: s.svid, sigid: s.signalID, health: s.health)
     }
 }

@@ -45,11 +45,18 @@ public struct SkyView: Sendable, Hashable, Codable {
     public var satellites: [Satellite]
     /// Dilutions of precision, where known.
     public var hdop: Double?, vdop: Double?, pdop: Double?, tdop: Double?, gdop: Double?, xdop: Double?, ydop: Double?
+    /// How many of `satellites`, from the first, gpsd 3.22's SKY lists; nil for all. A satellite id
+    /// gpsd numbers PRN 0 (not in `satellites`) still takes one of its slots, and its SKY lists
+    /// only the first `nSat` slots, so each such id hides one satellite at the end of the list.
+    public var gpsdListedCount: Int?
 
     /// A sky view of `satellites`.
     public init(satellites: [Satellite] = []) {
         self.satellites = satellites
     }
+
+    /// The satellites gpsd's SKY lists (see `gpsdListedCount`).
+    public var gpsdListed: ArraySlice<Satellite> { satellites.prefix(gpsdListedCount ?? satellites.count) }
 
     /// Satellites used in the solution.
     public var usedCount: Int { satellites.reduce(0) { $0 + ($1.used ? 1 : 0) } }

@@ -87,6 +87,33 @@ struct GPSDBehaviourTests {
         // between takes the loss instead); "*" or a non-printable byte ends it harmlessly; "$"
         // inside it is part of it
         "at-text-lines",
+        // GSA ids numbered by the talker's second letter as gpsd 3.22 numbers them (PQ as QZSS, GA
+        // 101+ and 301+, BD 33+ and 201+, QZ, GB), seen in the SKY's used flags; a GP GSA after a GN one
+        "gsa-talker-numbering",
+        // NMEA 4.11 GSV groups per talker and signal gathered into sky views as gpsd 3.22 does: a GP
+        // L1 group (signal none, 0, 1, 7, 8) starts a view, other groups add to it (GL after GL too),
+        // any other sentence ends it; ids 33-64 in a BeiDou group's later sentences are SBAS
+        "gsv-signal-groups",
+        // GSV and GSA without a checksum, counted a field short as gpsd 3.22 counts them: an NMEA 4.0 GSV
+        // empties the sky view, an NMEA 4.1 one loses its signal id (read as L1), a GSA is ignored
+        "gsv-no-checksum",
+        // more than gpsd's 140 satellites in a view: the sentence adding the 141st empties it (no SKY
+        // when it is a group's last), later groups start from none; exactly 140 kept
+        "gsv-max-channels",
+        // talkers gpsd 3.22's packet lexer does not know (NMEA 4.11's GQ and GI, HE) dropped whole, so
+        // a GQGSV between two groups does not end the sky view; PQ, QZ and BD kept
+        "talker-leads",
+        // a sentence interrupted by another ('$' inside it) kept aside and completed by its rest after
+        // the next sentence taken, as gpsd's packet lexer does; one deep; not after a wrong checksum or
+        // an unknown talker; an interruption right after the talker ("$GN$GPTXT")
+        "interrupted-sentence",
+        // GSV entries as gpsd 3.22 reads them: an empty or 0 id moves on one field (the elevation read
+        // as the next id); an id gpsd numbers PRN 0 (BeiDou 240 in a later sentence) takes a slot and
+        // hides the view's last satellite from the SKY (nSat still counts it); el beyond 90 not printed
+        "gsv-odd-slots",
+        // GSAs of more than 18 fields (Navior-24's 24 ids): the mode and every id up to the fourth field
+        // from the end, but no DOPs when there are more than 19 fields
+        "gsa-long",
     ]
 
 

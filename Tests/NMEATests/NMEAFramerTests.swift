@@ -49,6 +49,32 @@ struct NMEAFramerMalformedTests {
         #expect(framer.discardedBytes == 3 + 4 + 9 + 1)
     }
 
+    @Test("talkers gpsd 3.22's lexer does not know are dropped whole and counted; known ones framed")
+    func talkerLeads() {
+        var framer = NMEAFramer()
+        let known = ["$GPTXT,1", "$GBTXT,1", "$BDTXT,1", "$QZTXT,1", "$PQTXT,1", "$IITXT,1", "$SDDBT,1", "$AIVDM,1", "$OHPR,1"]
+        let unknown = ["$GQTXT,1", "$GITXT,1", "$HETXT,1", "$XXTXT,1", "$P1TXT,1"]
+        let frames = framer.push(Array((known + unknown).map { $0 + "\r\n" }.joined().utf8))
+        #expect(frames.map(\.text) == known)
+        #expect(framer.discardedBytes == unknown.map(\.utf8.count).reduce(0, +))
+    }
+
+    @Test("a sentence interrupted by another is completed by its rest after it, as gpsd's lexer does")
+    func interruptedSentence() {
+        let txt = "$GPTXT,01,01,02,x*35"
+        for end in ["\r\n", "\n", "\r"] {
+            var framer = NMEAFramer()
+            let cut = Self.gga.index(Self.gga.startIndex, offsetBy: 20)
+            let input = String(Self.gga[..<cut]) + txt + end + String(Self.gga[cut...]) + end
+            #expect(framer.push(Array(input.utf8)).map(\.text) == [txt, Self.gga], "line end \(end.debugDescription)")
+            #expect(framer.discardedBytes == 0)
+        }
+        // after a wrong checksum the interrupted sentence is not resumed: its rest is garbage
+        var framer = NMEAFramer()
+        let input = "$GPGGA,1$GPTXT,01,01,02,x*00\r\n,2*00\r\n"
+        #expect(framer.push(Array(input.utf8)).map(\.checksum) == [.invalid])
+    }
+
     @Test("sentences over the length limit are dropped and counted")
     func overlong() {
         var framer = NMEAFramer(maxLength: 200)

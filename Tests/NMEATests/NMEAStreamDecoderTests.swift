@@ -56,7 +56,7 @@ struct NMEAStreamDecoderMalformedTests {
     @Test("sentences with every field empty, missing or non-numeric decode without fixes and without crashing")
     func emptyAndJunkFields() {
         let bodies = ["GPGGA,,,,,,,,,,,,,,", "GPRMC,,,,,,,,,,,", "GPGSA,,,,,,,,,,,,,,,,,", "GPGSV,,,,", "GPGSV,1,1,01,xx,yy,zz,ww",
-                      "GPVTG,,,,,,,,,", "GPGLL,,,,,,", "GNGNS,,,,,,,,,,,,", "GPGST,,,,,,,,", "GPZDA,,,,,,", "HEHDT,,",
+                      "GPVTG,,,,,,,,,", "GPGLL,,,,,,", "GNGNS,,,,,,,,,,,,", "GPGST,,,,,,,,", "GPZDA,,,,,,", "GPHDT,,",
                       "GPTXT,,,,", "GPGGA,-,-,-,-,-,-,-,-,-,-,-,-,-,-", "GPRMC,999999,A,9999.99,N,99999.99,E,x,y,999999,,",
                       "GPGGA,1", "G", "GPXYZ,1,2,3", "PUBX,00"]
         let text = bodies.map { body in "$" + body + "*" + NMEAChecksum.hex(NMEAChecksum.of(body.utf8)) + "\r\n" }.joined()

@@ -30,12 +30,31 @@ struct SentenceParserTests {
         #expect(s.mode == 3 && s.satelliteIDs == [82, 66, 81] && s.pdop == 1.05 && s.hdop == 0.64 && s.vdop == 0.83 && s.systemID == 2)
     }
 
+    @Test("a GSA of more than 19 fields gives every id to the fourth field from the end and no DOPs, as gpsd 3.22 reads it")
+    func longGSA() throws {
+        guard case .gsa(let s, _) = try SentenceParser.parse("$GPGSA,A,3,27,23,13,07,25,,,,,,,,,,,,,,,,,,,,07.9,06.0,05.2*0B")
+        else { Issue.record("not GSA"); return }
+        #expect(s.fieldCount == 30 && s.mode == 3 && s.satelliteIDs == [27, 23, 13, 7, 25])
+        #expect(s.pdop == nil && s.hdop == nil && s.vdop == nil && s.systemID == nil)
+    }
+
     @Test("GSV with a signal id and a short last group")
     func gsv() throws {
         guard case .gsv(let s, let talker) = try SentenceParser.parse("$GAGSV,3,3,09,33,62,034,08,7*41")
         else { Issue.record("not GSV"); return }
         #expect(talker == "GA" && s.sentenceCount == 3 && s.sentenceNumber == 3 && s.satellitesInView == 9 && s.signalID == 7)
         #expect(s.entries == [GSV.Entry(id: 33, elevation: 62, azimuth: 34, snr: 8)])
+    }
+
+    @Test("GSV and GSA without a checksum have one field fewer, as gpsd 3.22 counts them")
+    func withoutChecksum() throws {
+        guard case .gsv(let signal, _) = try SentenceParser.parse("$GPGSV,1,1,01,05,06,110,19,6") else { Issue.record("GSV"); return }
+        #expect(signal.isWellFormed && signal.fieldCount == 8 && signal.signalID == nil)
+        #expect(signal.entries == [GSV.Entry(id: 5, elevation: 6, azimuth: 110, snr: 19)])
+        guard case .gsv(let plain, _) = try SentenceParser.parse("$GPGSV,1,1,01,05,06,110,19") else { Issue.record("GSV"); return }
+        #expect(!plain.isWellFormed && plain.fieldCount == 7 && plain.entries.isEmpty)
+        guard case .gsa(let gsa, _) = try SentenceParser.parse("$GNGSA,A,3,2,5,12,25,,,,,,,,,1.5,0.9,1.2") else { Issue.record("GSA"); return }
+        #expect(gsa.fieldCount == 17)
     }
 
     @Test("VTG, GLL, ZDA, GST, GNS, HDT and TXT from real receivers")

@@ -121,10 +121,15 @@ extension FixAssembler {
         return out
     }
 
-    /// The current satellites and DOPs as a `SkyView`.
+    /// The current satellites and DOPs as a `SkyView`. Slots gpsd gave PRN 0 are left out; its SKY
+    /// counts the others (n) and lists those among its first n slots (`gpsdListedCount`).
     var skyView: SkyView {
         func v(_ x: Double) -> Double? { x.isFinite ? x : nil }
         var sky = SkyView(satellites: satellites)
+        if satellites.contains(where: { $0.prn == 0 }) {
+            sky.satellites = satellites.filter { $0.prn != 0 }
+            sky.gpsdListedCount = satellites.prefix(sky.satellites.count).reduce(0) { $0 + ($1.prn == 0 ? 0 : 1) }
+        }
         sky.xdop = v(dop.x); sky.ydop = v(dop.y); sky.hdop = v(dop.h); sky.vdop = v(dop.v)
         sky.pdop = v(dop.p); sky.tdop = v(dop.t); sky.gdop = v(dop.g)
         return sky

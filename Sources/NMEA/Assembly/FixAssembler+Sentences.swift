@@ -375,9 +375,12 @@ extension FixAssembler {
     /// mode `E` sets no mode; a GP GSA after GL/BD/GA ones is ignored; the first GN GSA after
     /// another talker reports the mode only — even after a latched GGA, when it is the cleared mode 0.
     mutating func handleGSA(_ s: GSA, talker: String, _ new: inout WorkingFix) -> ChangedFields {
+        // gpsd's table asks 18 fields of a GSA: a shorter one (i.Trek's `$GPGSA,A,1,,,,`, or one
+        // without a checksum, counted a field short) is not decoded at all.
+        guard s.fieldCount >= 18 else { return .online }
         let previousTalker = lastGSATalker
         var changed: ChangedFields = .online
-        if s.fieldCount >= 18, !ggaLatched {
+        if !ggaLatched {
             new.mode = s.mode ?? 0
             if !s.modeIsEstimate { changed.insert(.mode) }
             if let p = s.pdop { dop.p = p }
@@ -385,19 +388,17 @@ extension FixAssembler {
             if let v = s.vdop { dop.v = v }
             if previousTalker == nil || (previousTalker == talker && talker != "GN") { usedPRNs.removeAll(keepingCapacity: true) }
             lastGSATalker = talker
-            switch talker.utf8.last {
-            case UInt8(ascii: "B"), UInt8(ascii: "D"), UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "A"): seenExtraGSA = true
-            default: break
-            }
-            // gpsd 3.22 numbers GSA ids by talker alone, ignoring the NMEA 4.1 system id.
-            let system = SatelliteNumbering.TalkerSystem(talker: talker)
+            if Self.isExtraTalker(talker) { seenExtraGSA = true }
+            // gpsd 3.22 numbers GSA ids in the system of the talker's second letter (so PQ is QZSS),
+            // ignoring the NMEA 4.1 system id.
+            let system = SatelliteNumbering.nmeaSystem(talker: talker) ?? .gps
             for id in s.satelliteIDs {
-                if let n = SatelliteNumbering.identify(system: system, id: id) { usedPRNs.append(n.prn) }
+                if let n = SatelliteNumbering.identify(nmeaSystem: system, id: id) { usedPRNs.append(n.prn) }
             }
             changed.formUnion([.dop, .used])
             // gpsd 3.22 reads ids up to the fourth field from the end, so an NMEA 4.1 GSA's PDOP field
             // is read as one more id too: its whole part (1 for 1.5) counts as a satellite used.
-            if s.fieldCount == 19, let p = s.pdop, p >= 1, let n = SatelliteNumbering.identify(system: system, id: Int(p)) {
+            if s.fieldCount == 19, let p = s.pdop, p >= 1, let n = SatelliteNumbering.identify(nmeaSystem: system, id: Int(p)) {
                 usedPRNs.append(n.prn)
             }
         }
@@ -409,23 +410,46 @@ extension FixAssembler {
         return changed
     }
 
+    /// gpsd `processGSV`: satellites gathered into one sky view. A group's first sentence starts a
+    /// new view after any other sentence, or when it is a GPS L1 group (talker's second letter P,
+    /// signal id none or one gpsd reads as L1); any other group adds to the view, so an NMEA 4.11
+    /// receiver's groups per talker and signal make one view. Each group's last sentence reports
+    /// the view, except a GP group once another talker's group was seen.
     mutating func handleGSV(_ s: GSV, talker: String) -> ChangedFields {
-        let group = GSVGroup(talker: talker, signalID: s.signalID ?? 0)
+        // A GSV gpsd does not take (field count, sentence number) empties the view.
+        guard s.isWellFormed else {
+            satellites.removeAll(keepingCapacity: true)
+            return .online
+        }
+        let gpsGroup = talker.utf8.last == UInt8(ascii: "P")
         if s.sentenceNumber == 1 {
-            if lastGSVGroup == nil || lastGSVGroup == group { satellites.removeAll(keepingCapacity: true) }
-            lastGSVGroup = group
-            if talker != "GP" { seenExtraGSV = true }
+            if !inGSVRun || (gpsGroup && Self.ubxSignal(nmea: s.signalID ?? 0, gnss: .gps) == 0) {
+                satellites.removeAll(keepingCapacity: true)
+            }
+            inGSVRun = true
+            if Self.isExtraTalker(talker) { seenExtraGSV = true }
         }
         let system = SatelliteNumbering.TalkerSystem(talker: talker)
         // gpsd 3.22 knows the group's system from the talker on its first sentence only.
-        let firstPartSystem = s.sentenceNumber == 1 ? SatelliteNumbering.firstGSVSystem(talker: talker) : nil
+        let firstPartSystem = s.sentenceNumber == 1 ? SatelliteNumbering.nmeaSystem(talker: talker) : nil
         for e in s.entries {
+            // gpsd keeps at most MAXCHANNELS satellites: the entry that would be one more empties
+            // the view and ends the sentence.
+            if satellites.count >= Self.maxSatellites {
+                satellites.removeAll(keepingCapacity: true)
+                break
+            }
             let identified = if let firstPartSystem {
-                SatelliteNumbering.identify(firstGSVPartOf: firstPartSystem, id: e.id)
+                SatelliteNumbering.identify(nmeaSystem: firstPartSystem, id: e.id)
             } else {
                 SatelliteNumbering.identify(system: system, id: e.id)
             }
-            guard let n = identified else { continue }
+            guard let n = identified else {
+                // gpsd gives the id PRN 0, and it still takes a slot (see `skyView`).
+                satellites.append(Satellite(prn: 0, gnss: .gps, svid: 0, elevation: Double(e.elevation ?? 0),
+                                            azimuth: Double(e.azimuth ?? 0), snr: Double(e.snr ?? 0)))
+                continue
+            }
             let signal = s.signalID.map { Self.ubxSignal(nmea: $0, gnss: n.gnss) }
             satellites.append(Satellite(prn: n.prn, gnss: n.gnss, svid: n.svid, signalID: signal,
                                         elevation: Double(e.elevation ?? 0), azimuth: Double(e.azimuth ?? 0),
@@ -436,9 +460,23 @@ extension FixAssembler {
             satellites.removeAll(keepingCapacity: true)
             return .online
         }
-        if seenExtraGSV && talker == "GP" { return .online }
+        if seenExtraGSV && gpsGroup { return .online }
         dop.x = .nan; dop.y = .nan; dop.t = .nan; dop.g = .nan
         return [.online, .satellites]
+    }
+
+    /// The most satellites a sky view holds (gpsd 3.22's `MAXCHANNELS`: u-blox 9 tracks 140 signals).
+    static let maxSatellites = 140
+
+    /// Whether gpsd 3.22 counts `talker` as another system's after GP (its `seen_xxgsa`/`seen_xxgsv`
+    /// flags): second letter A, B, D, I, L, N, Q or Z. Once one was seen, a GP GSA or GSV group
+    /// reports nothing of its own.
+    static func isExtraTalker(_ talker: String) -> Bool {
+        switch talker.utf8.last {
+        case UInt8(ascii: "A"), UInt8(ascii: "B"), UInt8(ascii: "D"), UInt8(ascii: "I"), UInt8(ascii: "L"),
+             UInt8(ascii: "N"), UInt8(ascii: "Q"), UInt8(ascii: "Z"): true
+        default: false
+        }
     }
 
     /// u-blox signal id for an NMEA 4.1 signal id (gpsd's mapping).

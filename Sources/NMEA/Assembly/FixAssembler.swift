@@ -17,8 +17,9 @@ public struct FixAssembler: Sendable {
     var usedPRNs: [Int] = []
     var date: (year: Int, month: Int, day: Int)?
     var century = 2000
-    /// The talker and signal of the last GSV group started (gpsd keeps them as one string).
-    var lastGSVGroup: GSVGroup?
+    /// Whether the last sentence was a GSV (gpsd's `last_gsv_talker` set): a GSV group then adds
+    /// to the sky view instead of starting a new one, unless it is a GPS L1 group.
+    var inGSVRun = false
     var lastGSATalker: String?
     var seenExtraGSV = false, seenExtraGSA = false
     /// The sentence types learned as cycle enders.
@@ -101,7 +102,7 @@ public struct FixAssembler: Sendable {
         case .txt: tag = .txt
         case .unrecognized: break
         }
-        if case .gsv = sentence {} else { lastGSVGroup = nil }
+        if case .gsv = sentence {} else { inGSVRun = false }
         if case .gsa = sentence {} else { lastGSATalker = nil }
         changed.formUnion(detectCycle(tag: tag, fractionalTime: fractionalTime))
         if changed.contains(.mode), fix.mode == 3, new.mode != 1,
@@ -194,11 +195,4 @@ public struct FixAssembler: Sendable {
         guard let date, let midnight = Timestamp(year: date.year, month: date.month, day: date.day) else { return nil }
         return midnight.secondsSince1970 + time.secondsOfDay
     }
-}
-
-/// A group of GSV sentences: one talker's satellites on one signal (NMEA 4.1 signal id, 0 when
-/// the sentences carry none).
-struct GSVGroup: Sendable, Equatable {
-    var talker: String
-    var signalID: Int
 }

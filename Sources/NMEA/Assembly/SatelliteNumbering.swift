@@ -3,8 +3,8 @@ public import Positioning
 /// Maps NMEA satellite ids to gpsd's PRN, constellation and svid (gpsd 3.2x `nmeaid_to_prn`).
 public enum SatelliteNumbering {
     /// What a talker says about the ids it sends, as `identify` reads it: which constellation its
-    /// ids 1–32 belong to, and whether its 33–63 are BeiDou. Worked out once per sentence, so the
-    /// talker is not compared as text for each satellite.
+    /// ids 1–32 belong to. Worked out once per sentence, so the talker is not compared as text for
+    /// each satellite.
     public enum TalkerSystem: Sendable {
         case gps, galileo, beidou, glonass, qzss
 
@@ -21,10 +21,10 @@ public enum SatelliteNumbering {
         }
     }
 
-    /// The system gpsd 3.22 reads a GSV group's first sentence in, from its talker's second letter
-    /// (`A` Galileo, `B`/`D` BeiDou, `L` GLONASS, `Q`/`Z` QZSS — so Quectel's `PQ` is QZSS here);
-    /// nil for others (`GP`, `GN`). gpsd sets it on the first sentence of a group only.
-    public static func firstGSVSystem(talker: String) -> TalkerSystem? {
+    /// The NMEA 4.10 system gpsd 3.22 reads a talker's ids in, from its second letter (`A`
+    /// Galileo, `B`/`D` BeiDou, `L` GLONASS, `Q`/`Z` QZSS — so Quectel's `PQ` is QZSS here); nil
+    /// for others (`GP`, `GN`). gpsd uses it for every GSA and for a GSV group's first sentence.
+    public static func nmeaSystem(talker: String) -> TalkerSystem? {
         switch talker.utf8.last {
         case UInt8(ascii: "A"): .galileo
         case UInt8(ascii: "B"), UInt8(ascii: "D"): .beidou
@@ -34,12 +34,12 @@ public enum SatelliteNumbering {
         }
     }
 
-    /// The gpsd 3.22 PRN, constellation and svid of id `id` in the first GSV sentence of a group
-    /// whose system the talker gave (`firstGSVSystem`): every id is read in that system, the ones
-    /// outside its NMEA range shifted by gpsd's vendor offsets (Galileo 101+ as Quectel's 1+,
-    /// BeiDou 100+ as 201+, QZSS 100+ as 193+, GLONASS 64+ as 65+; the svid kept in a byte).
-    /// Probed with gpsfake (docs/gpsd-compatibility.md); nil for ids gpsd drops or gives svid 0.
-    public static func identify(firstGSVPartOf system: TalkerSystem, id: Int) -> (prn: Int, gnss: GNSS, svid: Int)? {
+    /// The gpsd 3.22 PRN, constellation and svid of id `id` read in the NMEA system the talker gave
+    /// (`nmeaSystem`): every id is read in that system, the ones outside its NMEA range shifted by
+    /// gpsd's vendor offsets (Galileo 101+ as Quectel's 1+, BeiDou 100+ as 201+, QZSS 100+ as 193+,
+    /// GLONASS 64+ as 65+; the svid kept in a byte). Probed with gpsfake
+    /// (docs/gpsd-compatibility.md); nil for ids gpsd drops or gives svid 0.
+    public static func identify(nmeaSystem system: TalkerSystem, id: Int) -> (prn: Int, gnss: GNSS, svid: Int)? {
         guard id >= 1 else { return nil }
         let svid: Int
         switch system {
@@ -59,7 +59,9 @@ public enum SatelliteNumbering {
         }
     }
 
-    /// The gpsd PRN, constellation and svid of NMEA id `id` heard from a talker of `system`; nil for ids gpsd drops.
+    /// The gpsd PRN, constellation and svid of NMEA id `id` heard from a talker of `system` where
+    /// gpsd knows no NMEA system (a GSV group's later sentences, GP and GN): 1–32 by the talker,
+    /// above by the absolute ranges (33–64 SBAS whatever the talker); nil for ids gpsd drops.
     public static func identify(system: TalkerSystem, id: Int) -> (prn: Int, gnss: GNSS, svid: Int)? {
         guard id >= 1 else { return nil }
         if id <= 32 {
@@ -72,7 +74,6 @@ public enum SatelliteNumbering {
             }
         }
         switch id {
-        case 33...63 where system == .beidou: return (400 + id, .beidou, id)  // BeiDou 1–63
         case 33...64: return (id, .sbas, id + 87)
         case 65...96: return (id, .glonass, id - 64)
         case 120...158: return (id, .sbas, id)

@@ -24,6 +24,12 @@ public struct NMEAFramer: Sendable {
     private enum State: Sendable { case idle, lineStart, sentence, overlong, comment, textLine }
     private var state: State = .lineStart
     private var buffer: [UInt8] = []
+    /// A sentence interrupted by a `$` once its talker was read, kept aside as gpsd's lexer keeps
+    /// it (its packet stash, one deep): it is read again, and completed by what follows, after the
+    /// next sentence that is taken (not one with a wrong checksum).
+    private var stash: [UInt8] = []
+    /// A sentence was taken at a CR with `stash` waiting: it is read again after the LF.
+    private var resumePending = false
     /// Bytes of the `@` text line being read, line end included.
     private var textLineLength = 0
     /// A short `@` text line has just ended: a sentence starting at the next byte is lost.
@@ -112,6 +118,9 @@ public struct NMEAFramer: Sendable {
     /// Ends the stream: an unterminated last sentence is dropped and counted.
     public mutating func finish() -> [NMEAFrame] {
         if state == .sentence { discardedBytes += buffer.count }
+        discardedBytes += stash.count
+        stash.removeAll()
+        resumePending = false
         buffer.removeAll(keepingCapacity: true)
         state = .lineStart
         textLineLeftover = false
@@ -120,6 +129,11 @@ public struct NMEAFramer: Sendable {
     }
 
     private mutating func step(_ byte: UInt8, _ body: (NMEAFrame) -> Void) {
+        if resumePending {
+            resumePending = false
+            resumeStash()
+            if byte == 0x0A { return }
+        }
         if textLineLeftover {
             // Only a sentence starting at once is lost: any other byte first empties gpsd's buffer.
             textLineLeftover = false
@@ -149,14 +163,23 @@ public struct NMEAFramer: Sendable {
                 overlongSentences += 1
             } else if state == .sentence, !sentenceLost, let frame = Self.frame(buffer) {
                 body(frame)
+                resumePending = !stash.isEmpty && frame.checksum != .invalid
             } else if state == .sentence {
                 discardedBytes += buffer.count
             }
             buffer.removeAll(keepingCapacity: true)
             sentenceLost = false
             state = .lineStart
+            if resumePending && byte == 0x0A {
+                resumePending = false
+                resumeStash()
+            }
         case UInt8(ascii: "$"), UInt8(ascii: "!"):
-            if state == .sentence {
+            if state == .sentence, byte == UInt8(ascii: "$"), buffer[0] == UInt8(ascii: "$"), Self.gpsdLeadLength(buffer) != nil {
+                discardedBytes += stash.count
+                swap(&stash, &buffer)
+                sentenceLost = false
+            } else if state == .sentence {
                 discardedBytes += buffer.count
                 sentenceLost = false
             }
@@ -215,6 +238,14 @@ public struct NMEAFramer: Sendable {
         }
     }
 
+    /// Takes the stashed, interrupted sentence up again (as reading its bytes again would: they
+    /// were taken under the same limits): what follows it in the input completes it.
+    private mutating func resumeStash() {
+        swap(&buffer, &stash)
+        stash.removeAll(keepingCapacity: true)
+        state = .sentence
+    }
+
     /// gpsd's lexer gives up a comment at a non-printable byte before its LF and reads what
     /// followed the `#` again: the comment's text up to its first `$` or `!` is dropped (as a
     /// comment), the rest is framed as any input.
@@ -226,9 +257,39 @@ public struct NMEAFramer: Sendable {
         for byte in text[start...] { step(byte, body) }
     }
 
+    /// How many bytes of a `$` sentence, the `$` included, gpsd 3.22's packet lexer reads before it
+    /// is inside the sentence (its talker known); nil while `line` is not, or cannot become, a
+    /// sentence it takes. It knows talkers by their first letters and drops any other sentence
+    /// whole (probed with gpsfake: `GQ`, `GI`, `HE` are dropped): `GB GP GN GL GA`, `P` + letter,
+    /// `II IN WI HC TI EC SD ST YX BD QZ` (three bytes), `AI` + letter and `Ack` (four), and
+    /// anything after `C` or `O` (OceanServer; two).
+    static func gpsdLeadLength(_ line: [UInt8]) -> Int? {
+        func letter(_ x: UInt8) -> Bool { (x | 0x20) >= UInt8(ascii: "a") && (x | 0x20) <= UInt8(ascii: "z") }
+        guard line.count >= 2 else { return nil }
+        let a = line[1]
+        if a == UInt8(ascii: "C") || a == UInt8(ascii: "O") { return 2 }
+        guard line.count >= 3 else { return nil }
+        let b = line[2]
+        switch (a, b) {
+        case (UInt8(ascii: "G"), UInt8(ascii: "P")), (UInt8(ascii: "G"), UInt8(ascii: "N")), (UInt8(ascii: "G"), UInt8(ascii: "L")),
+             (UInt8(ascii: "G"), UInt8(ascii: "A")), (UInt8(ascii: "G"), UInt8(ascii: "B")),
+             (UInt8(ascii: "I"), UInt8(ascii: "I")), (UInt8(ascii: "I"), UInt8(ascii: "N")), (UInt8(ascii: "W"), UInt8(ascii: "I")),
+             (UInt8(ascii: "H"), UInt8(ascii: "C")), (UInt8(ascii: "T"), UInt8(ascii: "I")), (UInt8(ascii: "E"), UInt8(ascii: "C")),
+             (UInt8(ascii: "S"), UInt8(ascii: "D")), (UInt8(ascii: "S"), UInt8(ascii: "T")), (UInt8(ascii: "Y"), UInt8(ascii: "X")),
+             (UInt8(ascii: "B"), UInt8(ascii: "D")), (UInt8(ascii: "Q"), UInt8(ascii: "Z")):
+            return 3
+        case (UInt8(ascii: "P"), _) where letter(b) && b != UInt8(ascii: "A"): return 3
+        case (UInt8(ascii: "P"), UInt8(ascii: "A")), (UInt8(ascii: "A"), UInt8(ascii: "I")):
+            return line.count >= 4 && letter(line[3]) ? 4 : nil
+        case (UInt8(ascii: "A"), UInt8(ascii: "c")):
+            return line.count >= 4 && line[3] == UInt8(ascii: "k") ? 4 : nil
+        default: return nil
+        }
+    }
+
     /// Validates the shape of a finished line and classifies its checksum; nil if malformed.
     private static func frame(_ line: [UInt8]) -> NMEAFrame? {
-        guard line.count >= 6 else { return nil }
+        guard line.count >= 6, line[0] == UInt8(ascii: "!") || gpsdLeadLength(line) != nil else { return nil }
         guard let star = line.lastIndex(of: UInt8(ascii: "*")) else {
             return NMEAFrame(bytes: line, checksum: .absent)
         }

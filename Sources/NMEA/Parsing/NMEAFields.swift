@@ -11,6 +11,10 @@ public struct NMEAFields: Sendable {
     /// Number of fields including the address.
     public let count: Int
 
+    /// The field count gpsd 3.22's `nmea_parse` works with: it turns the checksum's `*` into a comma
+    /// and counts the commas, so without a checksum the field after the last comma is not counted.
+    public var gpsdFieldCount: Int { bytes.lastIndex(of: UInt8(ascii: "*")) == nil ? count - 1 : count }
+
     /// Splits `bytes` (a framed sentence) into fields.
     public init(_ bytes: [UInt8]) {
         var storage: [Int] = []

@@ -49,7 +49,7 @@ public enum SentenceParser {
         case code("GGA"): return checked(try GGA(fields), fields) { .gga($0, talker: talker) }
         case code("RMC"): return checked(try RMC(fields), fields) { .rmc($0, talker: talker) }
         case code("GSA"): return checked(try GSA(fields), fields) { .gsa($0, talker: talker) }
-        case code("GSV"): return (.gsv(try GSV(fields), talker: talker), .none)
+        case code("GSV"): return (.gsv(GSV(fields), talker: talker), .none)
         case code("VTG"): return checked(try VTG(fields), fields) { .vtg($0, talker: talker) }
         case code("GLL"): return checked(try GLL(fields), fields) { .gll($0, talker: talker) }
         case code("GNS"): return checked(try GNS(fields), fields) { .gns($0, talker: talker) }

@@ -12,21 +12,26 @@ public struct GSA: Sendable, Hashable {
     public var modeIsEstimate: Bool
     /// Satellite ids used in the solution, in order, empty fields skipped.
     public var satelliteIDs: [Int]
-    /// Position, horizontal and vertical dilution of precision.
+    /// Position, horizontal and vertical dilution of precision (none read from a GSA of more than 19
+    /// fields, as gpsd 3.22 reads none).
     public var pdop: Double?, hdop: Double?, vdop: Double?
     /// NMEA 4.1 system id, if present.
     public var systemID: Int?
-    /// Number of fields in the sentence (gpsd treats short GSAs as malformed).
+    /// Number of fields as gpsd 3.22 counts them (`NMEAFields.gpsdFieldCount`: one fewer without a
+    /// checksum); gpsd ignores a GSA with fewer than 18.
     public var fieldCount: Int
 
     /// Reads a GSA sentence's fields.
     public init(_ f: NMEAFields) throws {
         guard f.count >= 3 else { throw NMEAError.tooFewFields(f.text, needed: 3, got: f.count) }
-        fieldCount = f.count
+        fieldCount = f.gpsdFieldCount
         selection = f.character(1)
         mode = f.int(2)
         modeIsEstimate = f.character(2) == "E"
-        let dopStart = f.count >= 18 ? 15 : max(3, f.count - 3)
+        // gpsd 3.22 reads the DOPs from fields 15–17 of a GSA of 18 or 19 fields only, and ids up to
+        // the fourth field from the end (a longer GSA, as the Navior-24's 24 ids, gives ids only).
+        let count = fieldCount
+        let dopStart = count > 19 ? count - 3 : count >= 18 ? 15 : max(3, count - 3)
         // One array, sized once (not a `compactMap` then a `filter`).
         var ids: [Int] = []
         ids.reserveCapacity(max(0, dopStart - 3))
@@ -34,9 +39,13 @@ public struct GSA: Sendable, Hashable {
             if let id = f.int(k), id > 0 { ids.append(id) }
         }
         satelliteIDs = ids
-        pdop = f.double(dopStart)
-        hdop = f.double(dopStart + 1)
-        vdop = f.double(dopStart + 2)
-        systemID = dopStart + 3 < f.count ? f.int(dopStart + 3) : nil
+        if count > 19 {
+            pdop = nil; hdop = nil; vdop = nil
+        } else {
+            pdop = f.double(dopStart)
+            hdop = f.double(dopStart + 1)
+            vdop = f.double(dopStart + 2)
+        }
+        systemID = count == 19 ? f.int(18) : nil
     }
 }

@@ -6,7 +6,7 @@
 public struct GSV: Sendable, Hashable {
     /// One satellite entry.
     public struct Entry: Sendable, Hashable {
-        /// Satellite id as sent (its meaning depends on the talker; 0 when empty).
+        /// Satellite id as sent (its meaning depends on the talker; never 0: gpsd skips those).
         public var id: Int
         /// Elevation, degrees.
         public var elevation: Int?
@@ -24,36 +24,48 @@ public struct GSV: Sendable, Hashable {
         }
     }
 
-    /// Number of sentences in the group.
+    /// Number of sentences in the group (0 when empty or not a number).
     public var sentenceCount: Int
-    /// This sentence's number in the group, from 1.
+    /// This sentence's number in the group, from 1 (0 when empty or not a number).
     public var sentenceNumber: Int
     /// Total satellites in view (all sentences of the group).
     public var satellitesInView: Int?
-    /// The satellites in this sentence.
+    /// The satellites in this sentence, read as gpsd 3.22 reads them.
     public var entries: [Entry]
     /// NMEA 4.1 signal id, when the sentence carries one.
     public var signalID: Int?
-    /// Number of fields in the sentence.
+    /// Number of fields as gpsd 3.22 counts them (`NMEAFields.gpsdFieldCount`).
     public var fieldCount: Int
+    /// Whether gpsd 3.22 takes the sentence: more than 3 fields, a count of 4n or 4n + 1 (a signal id
+    /// last), a sentence number from 1. gpsd empties the sky view for any other GSV.
+    public var isWellFormed: Bool
 
-    /// Reads a GSV sentence's fields.
-    public init(_ f: NMEAFields) throws {
-        guard f.count > 3, f.count % 4 <= 1 else { throw NMEAError.tooFewFields(f.text, needed: 4, got: f.count) }
-        fieldCount = f.count
-        guard let total = f.int(1), let number = f.int(2), number >= 1 else {
-            throw NMEAError.invalidField(f.text, index: 2, value: f.string(2) ?? "")
-        }
-        sentenceCount = total
-        sentenceNumber = number
+    /// Reads a GSV sentence's fields, counted as gpsd counts them: a sentence without a checksum
+    /// has one field fewer, so an NMEA 4.1 one loses its signal id and an older one is not well formed.
+    public init(_ f: NMEAFields) {
+        let count = f.gpsdFieldCount
+        fieldCount = count
+        sentenceCount = f.int(1) ?? 0
+        sentenceNumber = f.int(2) ?? 0
         satellitesInView = f.int(3)
-        signalID = f.count % 4 == 1 ? f.int(f.count - 1) : nil
+        isWellFormed = count > 3 && count % 4 <= 1 && sentenceNumber >= 1
+        signalID = isWellFormed && count % 4 == 1 ? f.int(count - 1) : nil
         var entries: [Entry] = []
-        entries.reserveCapacity(f.count / 4 - 1)  // one allocation, not one per doubling
-        var k = 4
-        while k < f.count / 4 * 4 {
-            entries.append(Entry(id: f.int(k) ?? 0, elevation: f.int(k + 1), azimuth: f.int(k + 2), snr: f.int(k + 3)))
-            k += 4
+        if isWellFormed {
+            entries.reserveCapacity(count / 4 - 1)  // one allocation, not one per doubling
+            // gpsd reads the satellites as a stream of fields: an empty or 0 id moves it on one
+            // field only (so an entry with an empty id but an elevation is read from its elevation
+            // on), and a field past its count is empty.
+            func field(_ i: Int) -> Int? { i < count ? f.int(i) : nil }
+            var k = 4
+            while k < count / 4 * 4 {
+                guard let id = f.int(k), id != 0 else {
+                    k += 1
+                    continue
+                }
+                entries.append(Entry(id: id, elevation: field(k + 1), azimuth: field(k + 2), snr: field(k + 3)))
+                k += 4
+            }
         }
         self.entries = entries
     }
