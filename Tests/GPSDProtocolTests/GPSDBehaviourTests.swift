@@ -87,6 +87,9 @@ struct GPSDBehaviourTests {
         // between takes the loss instead); "*" or a non-printable byte ends it harmlessly; "$"
         // inside it is part of it
         "at-text-lines",
+        // HDT without a heading changes nothing: no TPV, also after a DBT, where every other sentence
+        // without a time of fix is reported
+        "hdt-empty",
         // GSA ids numbered by the talker's second letter as gpsd 3.22 numbers them (PQ as QZSS, GA
         // 101+ and 301+, BD 33+ and 201+, QZ, GB), seen in the SKY's used flags; a GP GSA after a GN one
         "gsa-talker-numbering",

@@ -87,7 +87,10 @@ public struct FixAssembler: Sendable {
                                 latitude: s.latitudeError, longitude: s.longitudeError, altitude: s.altitudeError)
             changed = [.online, .noise]
         case .gbs(let s, _): tag = .gbs; changed = handleGBS(s, &new, &fractionalTime)
-        case .hdt: tag = .hdt; changed = [.online, .attitude]
+        case .hdt(let s, _):
+            // gpsd `processHDT`: an empty heading changes nothing (no attitude, so no report).
+            tag = .hdt
+            changed = s.heading == nil ? .online : [.online, .attitude]
         case .psrfepe(let s): tag = .psrfepe; changed = handlePSRFEPE(s, &new, &fractionalTime)
         case .pgrme(let s): tag = .pgrme; changed = handlePGRME(s, &new)
         case .pgrmf(let s): tag = .pgrmf; changed = handlePGRMF(s, &new)
