@@ -5,8 +5,10 @@
 /// lands in), sentences longer than `maxLength` (dropped) and `#` comment lines (trace headers,
 /// skipped like gpsd's comment packets: a comment ends at LF; a CR or other non-printable byte
 /// before it abandons the comment, and gpsd's lexer then reads the rest of the line again, so
-/// a sentence quoted in a CRLF comment line is decoded). Every byte that does not end up in a
-/// frame, other than line ends and comments, is counted in `discardedBytes`.
+/// a sentence quoted in a CRLF comment line is decoded). As gpsd's lexer, it drops sentences whose
+/// talker gpsd does not know (`gpsdLeadLength`) and resumes a sentence interrupted by another
+/// after it (`stash`). Every byte that does not end up in a frame, other than line ends and
+/// comments, is counted in `discardedBytes`.
 public struct NMEAFramer: Sendable {
     /// The longest sentence accepted, in bytes from `$` through its line end, CR and LF counted
     /// as gpsd's packet lexer counts them. NMEA allows 82; gpsd 3.22 takes up to 102 (100
@@ -22,10 +24,10 @@ public struct NMEAFramer: Sendable {
     private var state: State = .lineStart
     private var buffer: [UInt8] = []
     /// A sentence interrupted by a `$` once its talker was read, kept aside as gpsd's lexer keeps
-    /// it (its packet stash, one deep): it is read again, and completed by what follows, after the
-    /// next sentence that is taken (not one with a wrong checksum).
+    /// it (its packet stash, one deep): it is taken up again, and completed by what follows, after
+    /// the next sentence that is taken (not one with a wrong checksum).
     private var stash: [UInt8] = []
-    /// A sentence was taken at a CR with `stash` waiting: it is read again after the LF.
+    /// A sentence was taken at a CR with `stash` waiting: it is taken up again after the LF.
     private var resumePending = false
 
     /// gpsd's limit, `maxLength`'s default.
