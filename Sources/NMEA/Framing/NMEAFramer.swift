@@ -8,8 +8,10 @@
 /// a sentence quoted in a CRLF comment line is decoded) and `@` text lines (gpsd's lexer reads a
 /// line starting with `@` between packets as Garmin simple text; one shorter than 57 bytes with
 /// its line end is a bad packet that stays in gpsd's buffer, so a sentence starting right after
-/// its LF fails its checksum and is lost: Waygate drops that sentence too). Every byte that does
-/// not end up in a frame, other than line ends and comments, is counted in `discardedBytes`.
+/// its LF fails its checksum and is lost: Waygate drops that sentence too). As gpsd's lexer, it
+/// drops sentences whose talker gpsd does not know (`gpsdLeadLength`) and resumes a sentence
+/// interrupted by another after it (`stash`). Every byte that does not end up in a frame, other
+/// than line ends and comments, is counted in `discardedBytes`.
 public struct NMEAFramer: Sendable {
     /// The longest sentence accepted, in bytes from `$` through its line end, CR and LF counted
     /// as gpsd's packet lexer counts them. NMEA allows 82; gpsd 3.22 takes up to 102 (100
@@ -25,10 +27,10 @@ public struct NMEAFramer: Sendable {
     private var state: State = .lineStart
     private var buffer: [UInt8] = []
     /// A sentence interrupted by a `$` once its talker was read, kept aside as gpsd's lexer keeps
-    /// it (its packet stash, one deep): it is read again, and completed by what follows, after the
-    /// next sentence that is taken (not one with a wrong checksum).
+    /// it (its packet stash, one deep): it is taken up again, and completed by what follows, after
+    /// the next sentence that is taken (not one with a wrong checksum).
     private var stash: [UInt8] = []
-    /// A sentence was taken at a CR with `stash` waiting: it is read again after the LF.
+    /// A sentence was taken at a CR with `stash` waiting: it is taken up again after the LF.
     private var resumePending = false
     /// Bytes of the `@` text line being read, line end included.
     private var textLineLength = 0
