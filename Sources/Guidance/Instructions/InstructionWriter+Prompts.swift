@@ -77,12 +77,14 @@ extension InstructionWriter {
     /// before the ring to the direction after it; nil unless the step enters or leaves a ring
     /// whose other end is the next or previous step.
     static func roundaboutDegrees(_ steps: [RouteStep], at k: Int) -> Double? {
-        let entries: Set<ManeuverType> = [.roundabout, .rotary], exits: Set<ManeuverType> = [.exitRoundabout, .exitRotary]
+        // Asked for every banner: the types told apart by a switch, no set made per call.
+        func entersRing(_ type: ManeuverType) -> Bool { type == .roundabout || type == .rotary }
+        func leavesRing(_ type: ManeuverType) -> Bool { type == .exitRoundabout || type == .exitRotary }
         let type = steps[k].maneuver.type
         let pair: (RouteStep, RouteStep)
-        if entries.contains(type), k + 1 < steps.count, exits.contains(steps[k + 1].maneuver.type) {
+        if entersRing(type), k + 1 < steps.count, leavesRing(steps[k + 1].maneuver.type) {
             pair = (steps[k], steps[k + 1])
-        } else if exits.contains(type), k > 0, entries.contains(steps[k - 1].maneuver.type) {
+        } else if leavesRing(type), k > 0, entersRing(steps[k - 1].maneuver.type) {
             pair = (steps[k - 1], steps[k])
         } else {
             return nil
