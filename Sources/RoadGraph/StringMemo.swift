@@ -11,7 +11,7 @@ struct StringMemo {
     private var count = 0
 
     /// An empty memo with room for `capacity` strings before it grows (rounded up to a power of two).
-    init(capacity: Int = 64) {
+    init(capacity: Int = 128) {
         var size = 16, bits: UInt32 = 4
         while size < 2 * capacity {
             size *= 2
