@@ -105,14 +105,23 @@ extension InstructionWriter {
 
     /// The prompt as SSML for Amazon Polly–style engines (what Mapbox sends).
     static func ssml(_ text: String) -> String {
-        // Appended into one buffer sized up front (string interpolation grew it piece by piece).
-        let body = XMLText.escaped(text)
-        var prompt = ""
-        prompt.reserveCapacity(ssmlOpening.utf8.count + body.utf8.count + ssmlClosing.utf8.count)
-        prompt += ssmlOpening
-        prompt += body
-        prompt += ssmlClosing
-        return prompt
+        // The three parts' bytes copied into one string made at its size (appending them checked
+        // and grew the string part by part).
+        var parts = (ssmlOpening, XMLText.escaped(text), ssmlClosing)
+        let count = parts.0.utf8.count + parts.1.utf8.count + parts.2.utf8.count
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var end = 0
+            func copy(_ part: inout String) {
+                part.withUTF8 { bytes in
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[end..<(end + bytes.count)]).initialize(from: bytes)
+                    end += bytes.count
+                }
+            }
+            copy(&parts.0)
+            copy(&parts.1)
+            copy(&parts.2)
+            return end
+        }
     }
 
     /// What an SSML prompt opens and closes with.
