@@ -60,7 +60,10 @@ enum NameChange {
         // following LF) and lowercases on its own.
         var a = a, b = b
         if let answer = a.withUTF8({ x in b.withUTF8 { y in asciiSuffixChange(x, y) } }) { return answer }
-        return isSuffixChange(Array(a.lowercased()), Array(b.lowercased())) { part in
+        let x = Array(a.lowercased()), y = Array(b.lowercased())
+        // The same quick reject as for ASCII names, on Characters.
+        guard sameNonCompassCharacters(x, y) else { return false }
+        return isSuffixChange(x, y) { part in
             let word = String(part).trimmingCharacters(in: " ")
             return word.isEmpty || suffixes.contains(word)
         }
@@ -122,6 +125,15 @@ enum NameChange {
             for byte in b where !isCompassLetter(lower(byte)) && counts[Int(lower(byte))] != 0 { return false }
             return true
         }
+    }
+
+    /// Whether two lower-cased names hold every Character other than a compass word's letters and
+    /// the space equally often (`sameNonCompassBytes` for names that are not ASCII).
+    private static func sameNonCompassCharacters(_ a: [Character], _ b: [Character]) -> Bool {
+        var counts: [Character: Int] = [:]
+        for c in a where !(c.asciiValue.map(isCompassLetter) ?? false) { counts[c, default: 0] += 1 }
+        for c in b where !(c.asciiValue.map(isCompassLetter) ?? false) { counts[c, default: 0] -= 1 }
+        return counts.values.allSatisfy { $0 == 0 }
     }
 
     /// Whether a lower-cased ASCII byte is a space or a letter of a compass word (`suffixes`).
