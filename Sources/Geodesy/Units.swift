@@ -21,6 +21,8 @@ extension Double {
 public enum Bearing {
     /// `angle` wrapped into [0, 360).
     @inlinable public static func normalized(_ angle: Degrees) -> Degrees {
+        // Most angles are in range already (bearings): returned as the remainder would give them.
+        if angle >= 0 && angle < 360 { return angle }
         let r = angle.truncatingRemainder(dividingBy: 360)
         return r < 0 ? r + 360 : r
     }

@@ -33,7 +33,7 @@ extension RoadGraph {
         guard coordinate.isValid, shapeCount > 0 else { return }
         let projection = LocalProjection(origin: coordinate)
         let center = grid.cell(of: coordinate)
-        var seen = Set<Int32>()
+        var seen = SeenIndexes()
         var closest = Meters.infinity
         let maxRing = Int(radius / grid.cellMeters) + 1
         for ring in 0...max(0, maxRing) {
@@ -41,7 +41,7 @@ extension RoadGraph {
             if lowerBound > radius || (stopWhenFound && lowerBound > closest) { break }
             if ring > grid.columns + grid.rows + abs(center.column) + abs(center.row) { break }
             grid.forEachShape(inRing: ring, around: center) { shape in
-                guard seen.insert(shape).inserted, let hit = project(coordinate, onto: shape, projection, within: radius) else { return }
+                guard seen.insert(shape), let hit = project(coordinate, onto: shape, projection, within: radius) else { return }
                 guard hit.distance <= radius else { return }
                 closest = min(closest, hit.distance)
                 let forward = shapeEdges[2 * Int(shape)], backward = shapeEdges[2 * Int(shape) + 1]

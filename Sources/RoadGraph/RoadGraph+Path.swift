@@ -18,7 +18,7 @@ extension RoadGraph {
         var intersections: [PathIntersection] = []
         segments.reserveCapacity(ids.count)
         intersections.reserveCapacity(ids.count - 1)
-        var strings: [Int32: String] = [:]
+        var strings = StringMemo()
         var previous: RoadEdge?
         var start = 0
         if let other, other.profile == profile, other.segments.first?.startFraction == min(max(startFraction, 0), 1) {
@@ -54,8 +54,8 @@ extension RoadGraph {
             segments.append(
                 RoadPath.Segment(
                     edge: id, startFraction: from, endFraction: to, distance: Double(e.length) * fraction,
-                    duration: Double(e.durations[profile]) * fraction, name: string(e.name, made: &strings),
-                    ref: string(e.ref, made: &strings), destination: string(e.destination), roadClass: e.roadClass, speedLimit: e.speedLimit, flags: e.flags,
+                    duration: Double(e.durations[profile]) * fraction, name: strings.string(e.name, in: self),
+                    ref: strings.string(e.ref, in: self), destination: string(e.destination), roadClass: e.roadClass, speedLimit: e.speedLimit, flags: e.flags,
                     wayID: e.wayID, geometryRange: first...max(first, points.count - 1)))
             previous = e
         }
@@ -94,7 +94,7 @@ extension RoadGraph {
     /// leaving on `leaving` (loaded: `leavingEdge`); names and refs come from `strings` (made once per path).
     func intersection(
         at node: NodeID, arriving: EdgeID, loaded arrivingEdge: RoadEdge, leaving: EdgeID, loaded leavingEdge: RoadEdge, geometryIndex: Int,
-        profile: TravelProfile, strings: inout [Int32: String]
+        profile: TravelProfile, strings: inout StringMemo
     ) -> PathIntersection {
         let incomingTwin = twin(ofLoaded: arrivingEdge)
         // Only an edge that starts a restriction has any (a bit per edge): the lookup is skipped for the others.
@@ -109,8 +109,8 @@ extension RoadGraph {
             roads.append(
                 PathIntersection.Road(
                     edge: out, bearing: initialBearing(of: e), canEnter: allowed && out != incomingTwin, isIncoming: out == incomingTwin,
-                    isOutgoing: out == leaving, roadClass: e.roadClass, name: string(e.name, made: &strings),
-                    ref: string(e.ref, made: &strings), flags: e.flags))
+                    isOutgoing: out == leaving, roadClass: e.roadClass, name: strings.string(e.name, in: self),
+                    ref: strings.string(e.ref, in: self), flags: e.flags))
         }
         for k in arrivingRange {
             let arrivingEdge = EdgeID(inEdges[k]), e = edges[arrivingEdge.index]
@@ -118,21 +118,12 @@ extension RoadGraph {
             roads.append(
                 PathIntersection.Road(
                     edge: arrivingEdge, bearing: Bearing.normalized(finalBearing(of: e) + 180), canEnter: false,
-                    isIncoming: arrivingEdge == arriving, isOutgoing: false, roadClass: e.roadClass, name: string(e.name, made: &strings),
-                    ref: string(e.ref, made: &strings), flags: e.flags))
+                    isIncoming: arrivingEdge == arriving, isOutgoing: false, roadClass: e.roadClass, name: strings.string(e.name, in: self),
+                    ref: strings.string(e.ref, in: self), flags: e.flags))
         }
         roads.sort { ($0.bearing, $0.edge) < ($1.bearing, $1.edge) }
         return PathIntersection(
             node: node, location: nodes[node.index], geometryIndex: geometryIndex, incomingBearing: finalBearing(of: arrivingEdge),
             outgoingBearing: initialBearing(of: leavingEdge), roads: roads)
-    }
-
-    /// `string(_:)`, kept in `made` (a path meets the same names and refs again and again).
-    func string(_ index: Int32, made: inout [Int32: String]) -> String? {
-        guard index >= 0 else { return nil }
-        if let made = made[index] { return made }
-        let text = string(index)
-        if let text { made[index] = text }
-        return text
     }
 }

@@ -37,8 +37,8 @@ struct LegBuilder {
     func step(_ view: RoadPathView, _ point: ManeuverPoint, through last: Int) -> RouteStep {
         let path = view.path
         let segments = path.segments[point.segment...max(point.segment, last)]
-        let first = segments.first!
-        let geometry = Array(path.geometry[first.geometryRange.lowerBound...segments.last!.geometryRange.upperBound])
+        let first = point.segment
+        let geometry = Array(path.geometry[path.segments[first].geometryRange.lowerBound...path.segments[max(first, last)].geometryRange.upperBound])
         var duration = segments.reduce(0) { $0 + $1.duration }
         for k in point.segment...max(point.segment, last) where k > 0 { duration += path.intersections[k - 1].turnDuration }
         let named = view.namingSegment(ofStepAt: point)
@@ -52,15 +52,17 @@ struct LegBuilder {
         if isDepart {
             intersections.append(
                 Intersection(location: geometry[0], bearings: [Self.rounded(path.departureBearing)], entry: [true], outIndex: 0,
-                             classes: Self.classes(first)))
+                             classes: Self.classes(path.segments[first].roadClass, path.segments[first].flags)))
         }
-        for k in max(point.segment - 1, 0)..<max(point.segment, last) where k < path.intersections.count {
-            intersections.append(Self.intersection(path.intersections[k], leaving: path.segments[k + 1]))
+        let range = max(point.segment - 1, 0)..<max(point.segment, last)
+        intersections.reserveCapacity(intersections.count + range.count)
+        for k in range where k < path.intersections.count {
+            intersections.append(Self.intersection(path, at: k))
         }
         return RouteStep(
             distance: segments.reduce(0) { $0 + $1.distance }, duration: duration, geometry: geometry, name: named.name ?? "",
             ref: named.ref, destinations: named.destination, rotaryName: point.rotaryName,
-            mode: first.flags.contains(.ferry) ? "ferry" : mode, maneuver: maneuver, intersections: intersections,
+            mode: path.segments[first].flags.contains(.ferry) ? "ferry" : mode, maneuver: maneuver, intersections: intersections,
             speedLimit: Self.speedLimit(segments))
     }
 
@@ -83,21 +85,22 @@ struct LegBuilder {
                                          entry: [true], inIndex: 0)])
     }
 
-    /// A path intersection as OSRM lists it.
-    static func intersection(_ x: PathIntersection, leaving: RoadPath.Segment) -> Intersection {
-        Intersection(
-            location: x.location, bearings: x.roads.map { rounded($0.bearing) }, entry: x.roads.map(\.canEnter),
-            inIndex: x.roads.firstIndex(where: \.isIncoming), outIndex: x.roads.firstIndex(where: \.isOutgoing),
-            classes: classes(leaving))
+    /// Intersection `k` of `path` as OSRM lists it (read in the path's arrays, not copied out).
+    static func intersection(_ path: RoadPath, at k: Int) -> Intersection {
+        let roads = path.intersections[k].roads
+        return Intersection(
+            location: path.intersections[k].location, bearings: roads.map { rounded($0.bearing) }, entry: roads.map(\.canEnter),
+            inIndex: roads.firstIndex(where: \.isIncoming), outIndex: roads.firstIndex(where: \.isOutgoing),
+            classes: classes(path.segments[k + 1].roadClass, path.segments[k + 1].flags))
     }
 
-    /// OSRM road classes of a segment: `motorway`, `toll`, `ferry`, `tunnel`.
-    static func classes(_ segment: RoadPath.Segment) -> [String] {
+    /// OSRM road classes of a segment of `roadClass` with `flags`: `motorway`, `toll`, `ferry`, `tunnel`.
+    static func classes(_ roadClass: RoadClass, _ flags: EdgeFlags) -> [String] {
         var classes: [String] = []
-        if segment.roadClass.isMotorway { classes.append("motorway") }
-        if segment.flags.contains(.toll) { classes.append("toll") }
-        if segment.flags.contains(.ferry) { classes.append("ferry") }
-        if segment.flags.contains(.tunnel) { classes.append("tunnel") }
+        if roadClass.isMotorway { classes.append("motorway") }
+        if flags.contains(.toll) { classes.append("toll") }
+        if flags.contains(.ferry) { classes.append("ferry") }
+        if flags.contains(.tunnel) { classes.append("tunnel") }
         return classes
     }
 
@@ -108,5 +111,8 @@ struct LegBuilder {
     }
 
     /// Bearings are whole degrees on the wire (OSRM).
-    static func rounded(_ bearing: Degrees) -> Degrees { Bearing.normalized(bearing.rounded()).truncatingRemainder(dividingBy: 360) }
+    static func rounded(_ bearing: Degrees) -> Degrees {
+        let whole = Bearing.normalized(bearing.rounded())
+        return whole < 360 ? whole : whole.truncatingRemainder(dividingBy: 360)
+    }
 }

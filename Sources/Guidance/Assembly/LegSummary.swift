@@ -7,23 +7,29 @@ import RoadGraph
 enum LegSummary {
     /// The summary of `path` ("" when every road is unnamed).
     static func summary(of path: RoadPath) -> String {
-        var distance: [String: Meters] = [:]
-        var firstSeen: [String: Int] = [:]
-        // Consecutive segments mostly carry the same label: its entry is found once per run, not
-        // hashed again for every segment (same additions in the same order).
-        var last: (label: String, index: Dictionary<String, Meters>.Index)?
-        for (i, segment) in path.segments.enumerated() {
-            let label = (segment.name?.isEmpty == false ? segment.name : segment.ref) ?? ""
+        // Each label's distance and first segment in one entry, found once per run of segments
+        // carrying it (consecutive segments mostly do): same additions in the same order.
+        var totals: [String: (distance: Meters, first: Int)] = [:]
+        totals.reserveCapacity(64)
+        var last: (label: String, index: Dictionary<String, (distance: Meters, first: Int)>.Index)?
+        let segments = path.segments
+        for i in segments.indices {
+            let name = segments[i].name
+            let label = (name?.isEmpty == false ? name : segments[i].ref) ?? ""
             guard !label.isEmpty else { continue }
             if let last, last.label == label {
-                distance.values[last.index] += segment.distance
+                totals.values[last.index].distance += segments[i].distance
                 continue
             }
-            distance[label, default: 0] += segment.distance
-            if firstSeen[label] == nil { firstSeen[label] = i }
-            last = distance.index(forKey: label).map { (label, $0) }
+            if let index = totals.index(forKey: label) {
+                totals.values[index].distance += segments[i].distance
+                last = (label, index)
+            } else {
+                totals[label] = (0 + segments[i].distance, i)
+                last = totals.index(forKey: label).map { (label, $0) }
+            }
         }
-        let top = distance.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(2).map(\.key)
-        return top.sorted { firstSeen[$0, default: 0] < firstSeen[$1, default: 0] }.joined(separator: ", ")
+        let top = totals.sorted { ($0.value.distance, $1.key) > ($1.value.distance, $0.key) }.prefix(2)
+        return top.sorted { $0.value.first < $1.value.first }.map(\.key).joined(separator: ", ")
     }
 }

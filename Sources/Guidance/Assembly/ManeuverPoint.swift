@@ -25,8 +25,9 @@ struct ManeuverPoint: Hashable {
             points.append(ManeuverPoint(segment: departure.segment, decision: departure.decision))
             i = departure.segment
         }
-        while i < p.intersections.count {
-            let context = TurnContext(intersection: p.intersections[i], incoming: p.segments[i], outgoing: p.segments[i + 1])
+        let segments = p.segments, intersections = p.intersections
+        while i < intersections.count {
+            let context = TurnContext(segments: segments, intersections: intersections, at: i)
             if context.outgoing.flags.contains(.roundabout) && !context.incoming.flags.contains(.roundabout) {
                 let passage = RoundaboutHandler.passage(p, enteringAt: i)
                 points.append(

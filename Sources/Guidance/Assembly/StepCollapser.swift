@@ -62,11 +62,10 @@ struct StepCollapser {
         var k = 1
         while k + 1 < result.count {
             let first = result[k], second = result[k + 1]
-            let turns: Set<ManeuverType> = [.turn, .continue, .endOfRoad]
             let short = length(result, k) <= Self.collapseDistance
                 || (length(result, k) <= 2 * Self.collapseDistance && road(first).name?.isEmpty != false)
             let reversed = abs(abs(Bearing.turn(from: incomingBearing(first), to: outgoingBearing(second))) - 180) < Self.reversalTolerance
-            if turns.contains(first.decision.type), first.turnSide != nil, second.turnSide == nil || second.turnSide == first.turnSide,
+            if Self.isTurnKind(first.decision.type), first.turnSide != nil, second.turnSide == nil || second.turnSide == first.turnSide,
                second.decision.type != .arrive, !Self.isRing(second), short, reversed, haveSameName(result[k - 1], second) {
                 result[k].decision = ManeuverDecision(type: .continue, modifier: .uturn)
                 result[k].namingSegment = second.namingSegment ?? second.segment
@@ -163,7 +162,18 @@ struct StepCollapser {
 
     /// Whether a point enters or leaves a ring.
     static func isRing(_ point: ManeuverPoint) -> Bool {
-        [.roundabout, .rotary, .exitRoundabout, .exitRotary, .roundaboutTurn].contains(point.decision.type)
+        switch point.decision.type {
+        case .roundabout, .rotary, .exitRoundabout, .exitRotary, .roundaboutTurn: true
+        default: false
+        }
+    }
+
+    /// Whether a maneuver type is a plain turn, a continue or an end of road (rule 1's first turn).
+    static func isTurnKind(_ type: ManeuverType) -> Bool {
+        switch type {
+        case .turn, .continue, .endOfRoad: true
+        default: false
+        }
     }
 }
 

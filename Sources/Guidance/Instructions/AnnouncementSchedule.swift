@@ -69,6 +69,7 @@ public struct AnnouncementSchedule: Sendable, Hashable {
     public func triggers(length: Double, speed: Double, isDeparture: Bool) -> [Trigger] {
         let d = distances(forSpeed: speed)
         var candidates: [Trigger] = []
+        candidates.reserveCapacity(4)  // at most: a first prompt, two "In …", the last one
         if isDeparture {
             candidates.append(Trigger(distanceAlongGeometry: length, kind: .departure))
         } else if length > d.early * 1.5 {
@@ -86,6 +87,7 @@ public struct AnnouncementSchedule: Sendable, Hashable {
         }
         candidates.append(Trigger(distanceAlongGeometry: atManeuver, kind: .atManeuver))
         var kept: [Trigger] = []
+        kept.reserveCapacity(candidates.count)
         for c in candidates {
             if let last = kept.last?.distanceAlongGeometry, c.distanceAlongGeometry > last * 0.8 || last - c.distanceAlongGeometry < 30 {
                 // Too close to the previous prompt: keep the maneuver prompt in place of a weaker one.

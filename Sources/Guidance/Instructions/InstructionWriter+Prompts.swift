@@ -77,12 +77,14 @@ extension InstructionWriter {
     /// before the ring to the direction after it; nil unless the step enters or leaves a ring
     /// whose other end is the next or previous step.
     static func roundaboutDegrees(_ steps: [RouteStep], at k: Int) -> Double? {
-        let entries: Set<ManeuverType> = [.roundabout, .rotary], exits: Set<ManeuverType> = [.exitRoundabout, .exitRotary]
+        // Asked for every banner: the types told apart by a switch, no set made per call.
+        func entersRing(_ type: ManeuverType) -> Bool { type == .roundabout || type == .rotary }
+        func leavesRing(_ type: ManeuverType) -> Bool { type == .exitRoundabout || type == .exitRotary }
         let type = steps[k].maneuver.type
         let pair: (RouteStep, RouteStep)
-        if entries.contains(type), k + 1 < steps.count, exits.contains(steps[k + 1].maneuver.type) {
+        if entersRing(type), k + 1 < steps.count, leavesRing(steps[k + 1].maneuver.type) {
             pair = (steps[k], steps[k + 1])
-        } else if exits.contains(type), k > 0, entries.contains(steps[k - 1].maneuver.type) {
+        } else if leavesRing(type), k > 0, entersRing(steps[k - 1].maneuver.type) {
             pair = (steps[k - 1], steps[k])
         } else {
             return nil
@@ -103,14 +105,23 @@ extension InstructionWriter {
 
     /// The prompt as SSML for Amazon Polly–style engines (what Mapbox sends).
     static func ssml(_ text: String) -> String {
-        // Appended into one buffer sized up front (string interpolation grew it piece by piece).
-        let body = XMLText.escaped(text)
-        var prompt = ""
-        prompt.reserveCapacity(ssmlOpening.utf8.count + body.utf8.count + ssmlClosing.utf8.count)
-        prompt += ssmlOpening
-        prompt += body
-        prompt += ssmlClosing
-        return prompt
+        // The three parts' bytes copied into one string made at its size (appending them checked
+        // and grew the string part by part).
+        var parts = (ssmlOpening, XMLText.escaped(text), ssmlClosing)
+        let count = parts.0.utf8.count + parts.1.utf8.count + parts.2.utf8.count
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var end = 0
+            func copy(_ part: inout String) {
+                part.withUTF8 { bytes in
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[end..<(end + bytes.count)]).initialize(from: bytes)
+                    end += bytes.count
+                }
+            }
+            copy(&parts.0)
+            copy(&parts.1)
+            copy(&parts.2)
+            return end
+        }
     }
 
     /// What an SSML prompt opens and closes with.

@@ -141,32 +141,42 @@ public struct InstructionWriter: Sendable {
 
     /// The sentence of step `i` in the form `upcoming` picks, from the phrase table.
     private func composedSentence(_ leg: LegContext, _ i: Int, upcoming: Bool) -> String {
-        let step = leg.steps[i]
-        if step.maneuver.type == .arrive, let stop = leg.stop, i == leg.steps.count - 1 {
+        // The step's parts read where they are (the step is not copied out for each sentence).
+        let m = leg.steps[i].maneuver
+        if m.type == .arrive, let stop = leg.stop, i == leg.steps.count - 1 {
             let form: PhraseTable.Form = upcoming ? .upcoming : .plain
             return fill(phrases.stop[form] ?? phrases.stop[.plain] ?? "", ["n": phrases.ordinal(stop)])
         }
-        let m = step.maneuver
-        let way = Self.wayName(step)
+        let way = Self.wayName(name: leg.steps[i].name, ref: leg.steps[i].ref)
+        let destination = leg.steps[i].destinations
         var forms: [PhraseTable.Form] = upcoming ? [.upcoming] : []
-        let rotary = step.rotaryName ?? ""
+        let rotary = leg.steps[i].rotaryName ?? ""
         if m.type == .rotary, m.exit != nil, !rotary.isEmpty {
             forms += way.isEmpty ? [.rotaryExit] : [.rotaryExitOnto, .rotaryExit]
         }
         if (m.type == .roundabout || m.type == .rotary), m.exit != nil {
             forms += way.isEmpty ? [.exit] : [.exitOnto, .exit]
         }
-        if !way.isEmpty { forms.append(.onto) } else if step.destinations?.isEmpty == false { forms.append(.towards) }
+        if !way.isEmpty { forms.append(.onto) } else if destination?.isEmpty == false { forms.append(.towards) }
         forms.append(.plain)
         let template = sentences.sentence(type: m.type, modifier: m.modifier, forms: forms)
+        return Self.filled(template, way: way, destination: destination ?? "", rotary: rotary, maneuver: m, phrases: phrases)
+    }
+
+    /// A maneuver sentence's `template` with its placeholders filled, the phrase table's words
+    /// looked up only for the placeholders it has (`phrases` borrowed: a closure capturing the
+    /// writer copied all of it for every sentence).
+    private static func filled(
+        _ template: String, way: String, destination: String, rotary: String, maneuver m: Maneuver, phrases: borrowing PhraseTable
+    ) -> String {
         let modifier = m.modifier ?? .straight
         return fill(template) { key in
             switch key {
             case "way": way
-            case "destination": step.destinations ?? ""
+            case "destination": destination
             case "rotary": rotary
             case "modifier": phrases.modifiers[modifier] ?? ""
-            case "side": phrases.sides[Self.side(of: modifier)] ?? ""
+            case "side": phrases.sides[side(of: modifier)] ?? ""
             case "direction": phrases.compassPoint(m.bearingAfter)
             case "exit": phrases.ordinal(m.exit ?? 1)
             default: nil
@@ -175,10 +185,13 @@ public struct InstructionWriter: Sendable {
     }
 
     /// A step's road as said aloud: "name (ref)", the name, or the ref (`;` lists read with `/`).
-    static func wayName(_ step: RouteStep) -> String {
-        let ref = step.ref.map { $0.utf8.contains(UInt8(ascii: ";")) ? $0.replacing(";", with: " / ") : $0 } ?? ""
-        if step.name.isEmpty { return ref }
-        return ref.isEmpty ? step.name : "\(step.name) (\(ref))"
+    static func wayName(_ step: RouteStep) -> String { wayName(name: step.name, ref: step.ref) }
+
+    /// A road's `name` and `ref` as said aloud (see `wayName(_:)`).
+    static func wayName(name: String, ref: String?) -> String {
+        let ref = ref.map { $0.utf8.contains(UInt8(ascii: ";")) ? $0.replacing(";", with: " / ") : $0 } ?? ""
+        if name.isEmpty { return ref }
+        return ref.isEmpty ? name : "\(name) (\(ref))"
     }
 
     /// `left`, `right` or `straight` for the `{side}` placeholder.

@@ -5,22 +5,27 @@ import RouteModel
 /// modifier`, `turn`), looked up once per table instead of once per sentence. The built-in
 /// tables' indexes are made once per process.
 struct SentenceIndex: Sendable {
-    /// A maneuver type with its modifier (nil: none).
-    private struct Key: Hashable {
-        var type: ManeuverType
-        var modifier: ManeuverModifier?
-    }
+    /// The maneuver types, modifiers and forms in their declared order (their indexes number the entries).
+    private static let types = ManeuverType.allCases, modifiers = ManeuverModifier.allCases, forms = PhraseTable.Form.allCases
 
-    /// The entries to try for each key, first first.
-    private var entries: [Key: [[PhraseTable.Form: String]]] = [:]
+    /// For each maneuver type and modifier (`slot`), the entries to try, first first, each as its
+    /// sentences by form (nil where it has none): found by index, where a dictionary keyed by
+    /// the type, modifier and form hashed their names for every sentence.
+    private var entries: [[[String?]]] = []
 
     /// The index of `phrases`.
     init(_ phrases: PhraseTable) {
-        for type in ManeuverType.allCases {
-            for modifier in [nil] + ManeuverModifier.allCases.map(Optional.some) {
-                entries[Key(type: type, modifier: modifier)] = phrases.entries(type: type, modifier: modifier)
+        for type in Self.types {
+            for modifier in [nil] + Self.modifiers.map(Optional.some) {
+                entries.append(phrases.entries(type: type, modifier: modifier).map { entry in Self.forms.map { entry[$0] } })
             }
         }
+    }
+
+    /// Where a type and modifier's entries are: types in order, each with no modifier first, then every modifier.
+    private static func slot(type: ManeuverType, modifier: ManeuverModifier?) -> Int {
+        let t = types.firstIndex(of: type) ?? 0, m = modifier.map { (modifiers.firstIndex(of: $0) ?? 0) + 1 } ?? 0
+        return t * (modifiers.count + 1) + m
     }
 
     /// The indexes of the built-in tables, by language.
@@ -29,9 +34,9 @@ struct SentenceIndex: Sendable {
 
     /// The sentence for a maneuver in the first of `forms` an entry has (see `PhraseTable.sentence`).
     func sentence(type: ManeuverType, modifier: ManeuverModifier?, forms: [PhraseTable.Form]) -> String {
-        for entry in entries[Key(type: type, modifier: modifier)] ?? [] {
+        for entry in entries[Self.slot(type: type, modifier: modifier)] {
             for form in forms {
-                if let s = entry[form] { return s }
+                if let s = entry[Self.forms.firstIndex(of: form) ?? 0] { return s }
             }
         }
         return ""

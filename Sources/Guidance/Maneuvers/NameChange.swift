@@ -12,7 +12,7 @@ enum NameChange {
         let fromName = from.name ?? "", fromRef = from.ref ?? "", toName = to.name ?? "", toRef = to.ref ?? ""
         if fromName.isEmpty && fromRef.isEmpty { return !(toName.isEmpty && toRef.isEmpty) }
         let namesEmpty = fromName.isEmpty && toName.isEmpty
-        let refContained = fromRef.isEmpty || toRef.isEmpty || fromRef == toRef || fromRef.contains(toRef) || toRef.contains(fromRef)
+        let refContained = fromRef.isEmpty || toRef.isEmpty || fromRef == toRef || contains(fromRef, toRef) || contains(toRef, fromRef)
         let swapsNameAndRef = (fromName.isEmpty && !fromRef.isEmpty && !toName.isEmpty && toRef.isEmpty)
             || (!fromName.isEmpty && fromRef.isEmpty && toName.isEmpty && !toRef.isEmpty)
         if swapsNameAndRef || (namesEmpty && !refContained) { return true }
@@ -28,6 +28,30 @@ enum NameChange {
         return !isSuffixChange(fromName, toName)
     }
 
+    /// Whether `text` contains `part` (both not empty), as `String.contains` tells: ASCII strings
+    /// without a carriage return (a byte is a Character there) compared on their bytes in place.
+    static func contains(_ text: String, _ part: String) -> Bool {
+        var text = text, part = part
+        let answer = text.withUTF8 { t in
+            part.withUTF8 { p -> Bool? in
+                guard isPlainASCII(t), isPlainASCII(p) else { return nil }
+                guard p.count <= t.count else { return false }
+                for start in 0...(t.count - p.count) where t[start] == p[0] {
+                    var k = 1
+                    while k < p.count, t[start + k] == p[k] { k += 1 }
+                    if k == p.count { return true }
+                }
+                return false
+            }
+        }
+        return answer ?? text.contains(part)
+    }
+
+    /// Whether every byte is ASCII and none is a carriage return.
+    private static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        !bytes.contains { $0 >= 0x80 || $0 == 0x0D }
+    }
+
     /// Whether two names differ only by compass words around their longest common part.
     static func isSuffixChange(_ a: String, _ b: String) -> Bool {
         guard a != b else { return false }
@@ -36,7 +60,10 @@ enum NameChange {
         // following LF) and lowercases on its own.
         var a = a, b = b
         if let answer = a.withUTF8({ x in b.withUTF8 { y in asciiSuffixChange(x, y) } }) { return answer }
-        return isSuffixChange(Array(a.lowercased()), Array(b.lowercased())) { part in
+        let x = Array(a.lowercased()), y = Array(b.lowercased())
+        // The same quick reject as for ASCII names, on Characters.
+        guard sameNonCompassCharacters(x, y) else { return false }
+        return isSuffixChange(x, y) { part in
             let word = String(part).trimmingCharacters(in: " ")
             return word.isEmpty || suffixes.contains(word)
         }
@@ -56,10 +83,13 @@ enum NameChange {
     /// when either name is not ASCII or holds a carriage return. The longest common run is the
     /// first found, as `longestCommonRun` finds it, its two rows in a temporary buffer.
     private static func asciiSuffixChange(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool? {
-        for byte in a where byte >= 0x80 || byte == 0x0D { return nil }
-        for byte in b where byte >= 0x80 || byte == 0x0D { return nil }
+        guard isPlainASCII(a), isPlainASCII(b) else { return nil }
         guard !a.isEmpty, !b.isEmpty else { return false }
         if a.count == b.count, !zip(a, b).contains(where: { lower($0) != lower($1) }) { return false }
+        // Quick reject: outside the common run only compass letters and spaces may be left, so
+        // every other byte of either name lies in the run, which both share: names holding any
+        // other byte a different number of times are no compass change (most pairs asked).
+        guard sameNonCompassBytes(a, b) else { return false }
         let width = b.count + 1
         let (start, bStart, length) = withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * width) { rows in
             rows.initialize(repeating: 0)
@@ -82,6 +112,38 @@ enum NameChange {
         guard length > 0 else { return false }
         return isCompassPart(a[..<start]) && isCompassPart(a[(start + length)...]) && isCompassPart(b[..<bStart])
             && isCompassPart(b[(bStart + length)...])
+    }
+
+    /// Whether two ASCII names hold every byte other than a compass word's letters and the space
+    /// (lower-cased) equally often.
+    private static func sameNonCompassBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 128) { counts in
+            counts.initialize(repeating: 0)
+            for byte in a { counts[Int(lower(byte))] += 1 }
+            for byte in b { counts[Int(lower(byte))] -= 1 }
+            for byte in a where !isCompassLetter(lower(byte)) && counts[Int(lower(byte))] != 0 { return false }
+            for byte in b where !isCompassLetter(lower(byte)) && counts[Int(lower(byte))] != 0 { return false }
+            return true
+        }
+    }
+
+    /// Whether two lower-cased names hold every Character other than a compass word's letters and
+    /// the space equally often (`sameNonCompassBytes` for names that are not ASCII).
+    private static func sameNonCompassCharacters(_ a: [Character], _ b: [Character]) -> Bool {
+        var counts: [Character: Int] = [:]
+        for c in a where !(c.asciiValue.map(isCompassLetter) ?? false) { counts[c, default: 0] += 1 }
+        for c in b where !(c.asciiValue.map(isCompassLetter) ?? false) { counts[c, default: 0] -= 1 }
+        return counts.values.allSatisfy { $0 == 0 }
+    }
+
+    /// Whether a lower-cased ASCII byte is a space or a letter of a compass word (`suffixes`).
+    private static func isCompassLetter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: " "), UInt8(ascii: "n"), UInt8(ascii: "e"), UInt8(ascii: "s"), UInt8(ascii: "w"), UInt8(ascii: "o"),
+             UInt8(ascii: "r"), UInt8(ascii: "t"), UInt8(ascii: "h"), UInt8(ascii: "u"), UInt8(ascii: "a"):
+            true
+        default: false
+        }
     }
 
     /// An ASCII byte lower-cased.

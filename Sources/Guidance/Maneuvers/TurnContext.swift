@@ -3,14 +3,29 @@ import Geodesy
 import RoadGraph
 
 /// What a maneuver handler sees at one intersection of a path: the road arrived on, the road
-/// left on, and every road meeting there.
+/// left on, and every road meeting there. It reads them in the path's arrays where they are
+/// (asked at nearly every node of every route: no copy of the segments and the intersection).
 struct TurnContext {
+    /// The path's segments.
+    private let segments: [RoadPath.Segment]
+    /// The path's intersections.
+    private let intersections: [PathIntersection]
+    /// Index of the intersection in `intersections` (between segments `index` and `index + 1`).
+    private let index: Int
+
+    /// The context at intersection `index` of a path with `segments` and `intersections`.
+    init(segments: [RoadPath.Segment], intersections: [PathIntersection], at index: Int) {
+        self.segments = segments
+        self.intersections = intersections
+        self.index = index
+    }
+
     /// The intersection.
-    var intersection: PathIntersection
+    var intersection: PathIntersection { intersections[index] }
     /// The segment arrived on.
-    var incoming: RoadPath.Segment
+    var incoming: RoadPath.Segment { segments[index] }
     /// The segment left on.
-    var outgoing: RoadPath.Segment
+    var outgoing: RoadPath.Segment { segments[index + 1] }
 
     /// Signed turn angle, degrees, positive to the right.
     var angle: Degrees { intersection.turnAngle }

@@ -37,7 +37,7 @@ struct TurnHandler: ManeuverHandler {
     /// Whether the branch taken is the obvious way on: straight or slight, every other option at
     /// least `distinction` further off, and no crossing road more important than the one taken.
     func isObvious(_ context: TurnContext, modifier: ManeuverModifier) -> Bool {
-        guard [.straight, .slightLeft, .slightRight].contains(modifier) else { return false }
+        guard modifier == .straight || modifier == .slightLeft || modifier == .slightRight else { return false }
         let deviation = abs(context.angle), rank = min(context.incoming.roadClass.rank, context.outgoing.roadClass.rank)
         return context.intersection.roads.allSatisfy { road in
             road.isIncoming || road.isOutgoing
