@@ -90,6 +90,10 @@ struct GPSDBehaviourTests {
         // HDT without a heading changes nothing: no TPV, also after a DBT, where every other sentence
         // without a time of fix is reported
         "hdt-empty",
+        // a chartplotter's RMC without a date (older times, interleaved with a GPS's dated RMC): its
+        // time takes no part in cycle detection, so it neither starts nor ends a cycle (reported
+        // only before the ender is known)
+        "rmc-dateless",
         // GSA ids numbered by the talker's second letter as gpsd 3.22 numbers them (PQ as QZSS, GA
         // 101+ and 301+, BD 33+ and 201+, QZ, GB), seen in the SKY's used flags; a GP GSA after a GN one
         "gsa-talker-numbering",

@@ -105,8 +105,13 @@ extension FixAssembler {
             }
             return changed
         }
-        frac = s.time.map(\.secondsOfDay)
-        if let date = s.date, let full = fullDate(date) { self.date = full }
+        // Only a time with a good date takes part in cycle detection (gpsd registers RMC's
+        // fractional time with TIME_SET): a chartplotter's date-less RMC neither starts a cycle
+        // nor ends one.
+        if let date = s.date, let full = fullDate(date) {
+            self.date = full
+            frac = s.time.map(\.secondsOfDay)
+        }
         if s.date != nil, self.date != nil { changed.formUnion(handleTime(s.time, &new)) }
         new.status = s.faaMode.map { Self.status(faaMode: $0) } ?? 1
         changed.insert(.status)
