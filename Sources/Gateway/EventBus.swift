@@ -50,7 +50,19 @@ public final class EventBus: Sendable {
     @discardableResult
     public func subscribe(_ name: String, delivery: Delivery, accepts: (@Sendable (GatewayEvent) -> Bool)? = nil,
                           handler: @escaping @Sendable ([GatewayEvent]) -> Void) -> Subscription {
-        let subscriber = Subscriber(name: name, delivery: delivery, accepts: accepts, handler: handler)
+        var filter: (@Sendable () -> (GatewayEvent) -> Bool)?
+        if let accepts { filter = { accepts } }
+        return subscribe(name, delivery: delivery, filter: filter, handler: handler)
+    }
+
+    /// Adds a subscriber whose filter is made once per published batch: `filter`, called on the
+    /// publisher's thread for each batch, returns the test (as `accepts`) of that batch's events,
+    /// so what the test needs to look up (e.g. which channels the outlets want now) is looked up
+    /// once per batch, not once per event.
+    @discardableResult
+    public func subscribe(_ name: String, delivery: Delivery, filter: (@Sendable () -> (GatewayEvent) -> Bool)?,
+                          handler: @escaping @Sendable ([GatewayEvent]) -> Void) -> Subscription {
+        let subscriber = Subscriber(name: name, delivery: delivery, filter: filter, handler: handler)
         subscribers.withLock { $0.append(subscriber) }
         return Subscription(bus: self, subscriber: subscriber)
     }
@@ -96,17 +108,17 @@ private final class Subscriber: Sendable {
 
     let name: String
     let delivery: EventBus.Delivery
-    let accepts: (@Sendable (GatewayEvent) -> Bool)?
+    let filter: (@Sendable () -> (GatewayEvent) -> Bool)?
     let handler: @Sendable ([GatewayEvent]) -> Void
     private let queue = Locked(Queue())
     private let wake = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
 
-    init(name: String, delivery: EventBus.Delivery, accepts: (@Sendable (GatewayEvent) -> Bool)?,
+    init(name: String, delivery: EventBus.Delivery, filter: (@Sendable () -> (GatewayEvent) -> Bool)?,
          handler: @escaping @Sendable ([GatewayEvent]) -> Void) {
         self.name = name
         self.delivery = delivery
-        self.accepts = accepts
+        self.filter = filter
         self.handler = handler
         if case .queued = delivery {
             let thread = Thread { [self] in run() }
@@ -121,8 +133,8 @@ private final class Subscriber: Sendable {
 
     func take(_ published: [GatewayEvent]) {
         var events = published
-        // One call of `accepts` per event; the batch is copied only when one is rejected.
-        if let accepts, let rejected = events.firstIndex(where: { !accepts($0) }) {
+        // One call of the batch's test per event; the batch is copied only when one is rejected.
+        if let accepts = filter?(), let rejected = events.firstIndex(where: { !accepts($0) }) {
             events = Array(published[..<rejected]) + published[(rejected + 1)...].filter(accepts)
             if events.isEmpty { return }
         }
