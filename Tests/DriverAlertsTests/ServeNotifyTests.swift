@@ -73,7 +73,9 @@ struct ServeNotifyTests {
         try NotificationTests.withBus { bus, server, dir in
             // The maneuvers, the arrival and the signal loss: wait for them before stopping the daemon.
             let (seen, log) = try Self.run(["--notify"], bus: bus.address, dir: dir) { seen in
-                _ = server.waitForCalls(seen.maneuverSummaries.count + 2, timeout: 60)
+                let calls = server.waitForCalls(seen.maneuverSummaries.count + 2, timeout: 60)
+                // A departure VOICE from before the client subscribed makes one call more: the signal loss may still be on its way.
+                if !calls.contains(where: { $0.summary == "GPS signal lost" }) { _ = server.waitForCalls(calls.count + 1, timeout: 60) }
             }
             let arrival = try #require(seen.arrival, "no ARRIVAL: \(log.suffix(500))")
             let lost = try #require(seen.lostSource, "no DEVICE lost")
