@@ -92,9 +92,9 @@ private actor ReplayPlayer {
     private let statistics: SharedStatistics
     private var offset = 0
     private var decoder = NMEAStreamDecoder()
-    /// Decoded events not handed out yet, from `next`.
+    /// Decoded events; those from `taken` on are not handed out yet.
     private var pending: [SourceEvent] = []
-    private var next = 0
+    private var taken = 0
     /// An event whose deadline (already taken from the pacer) fell after the last batch's.
     private var held: (event: SourceEvent, deadline: Timestamp)?
     private var pacer: ReplayPacer?
@@ -154,13 +154,13 @@ private actor ReplayPlayer {
 
     /// The next decoded event, decoding more of the log as needed; nil when nothing is left.
     private func take() -> SourceEvent? {
-        while next == pending.count {
+        while taken == pending.count {
             pending.removeAll(keepingCapacity: true)
-            next = 0
+            taken = 0
             guard refill() else { return nil }
         }
-        defer { next += 1 }
-        return pending[next]
+        defer { taken += 1 }
+        return pending[taken]
     }
 
     /// Decodes the next line (or finishes the log); false when nothing is left.
