@@ -9,7 +9,8 @@ import SystemIO
 /// A subscriber is either `inline` — called on the publisher's thread, so it must only queue
 /// and return (a test collector, an outlet that hands work to its own threads) — or `queued`:
 /// the bus gives it a bounded queue and a thread of its own, so a slow outlet never delays the
-/// gateway or another outlet. A full queue drops its oldest stream sample (LOCATION, MATCH,
+/// gateway or another outlet — or `direct`, queued too but called on the publisher's thread
+/// while it is idle, saving the hand-off to its thread. A full queue drops its oldest stream sample (LOCATION, MATCH,
 /// PROGRESS, SKY, NMEA, CAMERA frames), never a state change (`GatewayEvent.isState`), and
 /// counts what it dropped.
 public final class EventBus: Sendable {
@@ -20,6 +21,11 @@ public final class EventBus: Sendable {
         /// On the subscriber's own thread, through a queue of at most `capacity` stream events
         /// (state events are always kept, up to `EventBus.stateCapacity`).
         case queued(capacity: Int)
+        /// On the publisher's thread when the subscriber is idle (nothing queued, nothing being
+        /// delivered), else as `queued(capacity:)`: for a handler that never blocks (it only
+        /// encodes and queues, like the wire fan-out), where waking its thread would cost more
+        /// than the work and delay every event by a thread hand-off.
+        case direct(capacity: Int)
     }
 
     /// State events a queued subscriber may hold before even those are dropped (a subscriber
@@ -50,7 +56,19 @@ public final class EventBus: Sendable {
     @discardableResult
     public func subscribe(_ name: String, delivery: Delivery, accepts: (@Sendable (GatewayEvent) -> Bool)? = nil,
                           handler: @escaping @Sendable ([GatewayEvent]) -> Void) -> Subscription {
-        let subscriber = Subscriber(name: name, delivery: delivery, accepts: accepts, handler: handler)
+        var filter: (@Sendable () -> (GatewayEvent) -> Bool)?
+        if let accepts { filter = { accepts } }
+        return subscribe(name, delivery: delivery, filter: filter, handler: handler)
+    }
+
+    /// Adds a subscriber whose filter is made once per published batch: `filter`, called on the
+    /// publisher's thread for each batch, returns the test (as `accepts`) of that batch's events,
+    /// so what the test needs to look up (e.g. which channels the outlets want now) is looked up
+    /// once per batch, not once per event.
+    @discardableResult
+    public func subscribe(_ name: String, delivery: Delivery, filter: (@Sendable () -> (GatewayEvent) -> Bool)?,
+                          handler: @escaping @Sendable ([GatewayEvent]) -> Void) -> Subscription {
+        let subscriber = Subscriber(name: name, delivery: delivery, filter: filter, handler: handler)
         subscribers.withLock { $0.append(subscriber) }
         return Subscription(bus: self, subscriber: subscriber)
     }
@@ -90,28 +108,38 @@ private final class Subscriber: Sendable {
         var dropped: UInt64 = 0
         var waiting = false
         var closed = false
+        /// A publisher is running the handler (`direct`): the thread must not deliver meanwhile.
+        var busy = false
 
         var count: Int { events.count }
     }
 
     let name: String
     let delivery: EventBus.Delivery
-    let accepts: (@Sendable (GatewayEvent) -> Bool)?
+    let filter: (@Sendable () -> (GatewayEvent) -> Bool)?
     let handler: @Sendable ([GatewayEvent]) -> Void
     private let queue = Locked(Queue())
     private let wake = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
 
-    init(name: String, delivery: EventBus.Delivery, accepts: (@Sendable (GatewayEvent) -> Bool)?,
+    init(name: String, delivery: EventBus.Delivery, filter: (@Sendable () -> (GatewayEvent) -> Bool)?,
          handler: @escaping @Sendable ([GatewayEvent]) -> Void) {
         self.name = name
         self.delivery = delivery
-        self.accepts = accepts
+        self.filter = filter
         self.handler = handler
-        if case .queued = delivery {
+        if capacity != nil {
             let thread = Thread { [self] in run() }
             thread.name = "waygate-bus-\(name)"
             thread.start()
+        }
+    }
+
+    /// The queue's capacity; nil for an inline subscriber (no queue, no thread).
+    var capacity: Int? {
+        switch delivery {
+        case .inline: nil
+        case .queued(let capacity), .direct(let capacity): capacity
         }
     }
 
@@ -121,28 +149,56 @@ private final class Subscriber: Sendable {
 
     func take(_ published: [GatewayEvent]) {
         var events = published
-        // One call of `accepts` per event; the batch is copied only when one is rejected.
-        if let accepts, let rejected = events.firstIndex(where: { !accepts($0) }) {
+        // One call of the batch's test per event; the batch is copied only when one is rejected.
+        if let accepts = filter?(), let rejected = events.firstIndex(where: { !accepts($0) }) {
             events = Array(published[..<rejected]) + published[(rejected + 1)...].filter(accepts)
             if events.isEmpty { return }
         }
-        guard case .queued(let capacity) = delivery else {
+        guard let capacity else {
             handler(events)
             queue.withLock { $0.delivered += UInt64(events.count) }
             return
         }
-        let signal = queue.withLock { q -> Bool in
-            guard !q.closed else { return false }
+        let direct = delivery == .direct(capacity: capacity)
+        let step = queue.withLock { q -> Step in
+            guard !q.closed else { return .none }
+            if direct, q.waiting, q.count == 0, !q.busy {
+                q.busy = true
+                q.delivered += UInt64(events.count)
+                return .deliverHere
+            }
             for event in events {
                 q.events.append(event)
                 if !event.isState { q.streamCount += 1 }
             }
             Self.enforce(capacity: capacity, on: &q)
-            if q.waiting {
+            if q.waiting, !q.busy {
                 q.waiting = false
-                return true
+                return .wake
             }
-            return false
+            return .none
+        }
+        switch step {
+        case .none: break
+        case .wake: wake.signal()
+        case .deliverHere: deliverHere(events)
+        }
+    }
+
+    /// What a publisher does after queueing a batch.
+    private enum Step {
+        case none, wake, deliverHere
+    }
+
+    /// Runs the handler on the publisher's thread, then wakes the thread for what was queued
+    /// meanwhile (or for closing).
+    private func deliverHere(_ events: [GatewayEvent]) {
+        handler(events)
+        let signal = queue.withLock { q -> Bool in
+            q.busy = false
+            guard q.waiting, q.count > 0 || q.closed else { return false }
+            q.waiting = false
+            return true
         }
         if signal { wake.signal() }
     }
@@ -174,11 +230,12 @@ private final class Subscriber: Sendable {
         defer { finished.signal() }
         while true {
             let next = queue.withLock { q -> [GatewayEvent]?? in
-                if q.count == 0 {
-                    if q.closed { return .some(nil) }
+                if q.count == 0 || q.busy {
+                    if q.closed, q.count == 0, !q.busy { return .some(nil) }
                     q.waiting = true
                     return nil
                 }
+                q.waiting = false  // woken or not: a publisher must not deliver alongside
                 let batch = q.events
                 q.events.removeAll(keepingCapacity: true)
                 q.streamCount = 0
@@ -194,7 +251,7 @@ private final class Subscriber: Sendable {
     }
 
     func close() {
-        guard case .queued = delivery else { return }
+        guard capacity != nil else { return }
         let signal = queue.withLock { q -> Bool in
             guard !q.closed else { return false }
             q.closed = true

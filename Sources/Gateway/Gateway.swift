@@ -50,7 +50,8 @@ public actor Gateway {
     let timeSource: any TimeSource
     /// Where every event goes.
     public let bus: EventBus
-    /// Events of the fix being handled, published together when it is done (nil outside a fix).
+    /// Events of the batch being handled (a source's read, a simulated fix), published together
+    /// when it is done (nil outside one).
     var batch: [GatewayEvent]?
     /// The configuration it runs with.
     public let configuration: Configuration
@@ -87,33 +88,40 @@ public actor Gateway {
         await withTaskGroup(of: Void.self) { group in
             for source in sources {
                 group.addTask { [self] in
-                    for await event in source.events() {
-                        await self.handle(event, from: source.id)
+                    for await events in source.events() {
+                        await self.handle(events, from: source.id)
                     }
                 }
             }
         }
     }
 
-    /// Handles one source event: counts it, publishes it, and for a fix runs matching and guidance.
-    func handle(_ event: SourceEvent, from source: SourceID) {
+    /// Handles one batch of source events (what one read produced) in one actor turn, publishing
+    /// all they give rise to as one bus batch.
+    func handle(_ events: [SourceEvent], from source: SourceID) {
         batch = []
+        batch?.reserveCapacity(events.count + 4)
         defer { flush() }
-        var time = timeSource.now()
+        for event in events { handle(event, from: source) }
+    }
+
+    /// Handles one source event: counts it, emits it, and for a fix runs matching and guidance.
+    private func handle(_ event: SourceEvent, from source: SourceID) {
+        let time: Timestamp
         switch event {
         case .fix(let raw):
             fixCount += 1
             guard let fix = judgeRealFix(raw) else { return }
             noteClockJump(to: fix, from: source)
             lastFix = fix
-            if let t = fix.time { time = t }
+            let time = fix.time ?? timeSource.now()
             emit(.source(.fix(fix), from: source, time: time))
             follow(fix, time: time)
             return
         case .sky:
-            if let t = lastFix?.time { time = t }
+            time = lastFix?.time ?? timeSource.now()
         case .sentence, .device:
-            break
+            time = timeSource.now()
         }
         emit(.source(event, from: source, time: time))
     }
@@ -126,12 +134,12 @@ public actor Gateway {
         emit(.clockJump(source: source, previous: previous, time: time))
     }
 
-    /// Publishes `event`, or holds it for the batch of the fix being handled.
+    /// Publishes `event`, or holds it for the batch being handled.
     func emit(_ event: GatewayEvent) {
         if batch != nil { batch?.append(event) } else { bus.publish([event]) }
     }
 
-    /// Publishes the batch of the fix just handled.
+    /// Publishes the batch just handled.
     func flush() {
         if let events = batch { bus.publish(events) }
         batch = nil

@@ -30,11 +30,15 @@ public enum DeviceState: String, Sendable, Codable {
 }
 
 /// What a location source emits: fixes, sky views, raw sentences and device changes.
+///
+/// A fix and a sky view are boxed (`indirect`): a fix is hundreds of bytes of fields, and every
+/// event is copied into a read's batch, the stream and the gateway's event; boxed, each copy is
+/// a retain, and a batch's array stays a few dozen bytes per event.
 public enum SourceEvent: Sendable, Hashable {
     /// A position report.
-    case fix(Fix)
+    indirect case fix(Fix)
     /// A satellite view.
-    case sky(SkyView)
+    indirect case sky(SkyView)
     /// One raw NMEA sentence, without CR LF.
     case sentence(String)
     /// The device changed state; `driver` and `baud` say how it is read, when known.

@@ -1,6 +1,7 @@
 import Foundation
 import Positioning
 import SystemIO
+import TestSupport
 
 /// Iterates a source's stream on behalf of a test: every event is kept, `handle` may act on
 /// it (close a pty, restart gpsd) and says when the test has seen enough. A deadline bounds the
@@ -11,13 +12,13 @@ final class EventCollector: Sendable {
     /// All events so far.
     var events: [SourceEvent] { seen.withLock { $0 } }
 
-    /// Consumes `stream` until `handle` returns true or `deadline` seconds pass, then stops
-    /// iterating (which stops the source).
-    func run(_ stream: AsyncStream<SourceEvent>, deadline: Double = 30,
+    /// Consumes `stream` (a source's batches), handing `handle` one event at a time, until it
+    /// returns true or `deadline` seconds pass, then stops iterating (which stops the source).
+    func run(_ stream: AsyncStream<[SourceEvent]>, deadline: Double = 30,
              _ handle: @escaping @Sendable (SourceEvent, [SourceEvent]) -> Bool) async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
-                for await event in stream {
+                for await event in stream.flattened() {
                     let all = self.seen.withLock { s in
                         s.append(event)
                         return s

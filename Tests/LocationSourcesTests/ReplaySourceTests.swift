@@ -23,7 +23,7 @@ struct ReplaySourceTests {
         let received = Locked<[(at: Double, fix: Fix)]>([])
         let finished = Atomic<Bool>(false)
         let consumer = Task {
-            for await event in source.events() {
+            for await event in source.events().flattened() {
                 if case .fix(let fix) = event { received.withLock { $0.append((clock.now().seconds(since: start), fix)) } }
             }
             finished.store(true, ordering: .releasing)
@@ -40,7 +40,7 @@ struct ReplaySourceTests {
         let clock = ManualTimeSource()
         let source = try ReplaySource(contentsOf: Fixtures.trace("nmea/\(Self.trace)").path, pace: .asFastAsPossible, timeSource: clock)
         var events: [SourceEvent] = []
-        for await event in source.events() { events.append(event) }
+        for await event in source.events().flattened() { events.append(event) }
         #expect(events.first == .device(.connected, driver: "replay", baud: nil))
         #expect(events.last == .device(.lost, driver: "replay", baud: nil))
         #expect(events.fixes == (try Self.expectedFixes()))

@@ -18,7 +18,7 @@ struct SimulatedSourceTests {
 
     /// Reads events until `count` fixes have arrived, advancing `clock` by `step` seconds before
     /// waiting for each fix after the first.
-    static func fixes(_ count: Int, from iterator: inout AsyncStream<SourceEvent>.Iterator, clock: ManualTimeSource,
+    static func fixes(_ count: Int, from iterator: inout FlattenedStream<SourceEvent>.Iterator, clock: ManualTimeSource,
                       step: Double = 1, events: inout [SourceEvent]) async -> [Fix] {
         var fixes: [Fix] = []
         while fixes.count < count {
@@ -36,7 +36,7 @@ struct SimulatedSourceTests {
     func paced() async throws {
         let clock = ManualTimeSource()
         let source = try SimulatedSource(route: Self.route(), timeSource: clock)
-        var iterator = source.events().makeAsyncIterator()
+        var iterator = source.events().flattened().makeAsyncIterator()
         var events: [SourceEvent] = []
         let fixes = await Self.fixes(5, from: &iterator, clock: clock, events: &events)
         #expect(events.first == .device(.connected, driver: "simulator", baud: nil))
@@ -53,7 +53,7 @@ struct SimulatedSourceTests {
         let clock = ManualTimeSource()
         let start = clock.now()
         let source = try SimulatedSource(route: Self.route(), timeSource: clock)
-        var iterator = source.events().makeAsyncIterator()
+        var iterator = source.events().flattened().makeAsyncIterator()
         var events: [SourceEvent] = []
         _ = await Self.fixes(1, from: &iterator, clock: clock, events: &events)
         clock.advance(by: 100)
@@ -71,7 +71,7 @@ struct SimulatedSourceTests {
         let route = try Self.route()
         let source = try SimulatedSource(route: route, timeSource: clock, maximumCatchUp: 3)
         #expect(source.maximumCatchUp == 3)
-        var iterator = source.events().makeAsyncIterator()
+        var iterator = source.events().flattened().makeAsyncIterator()
         var events: [SourceEvent] = []
         _ = await Self.fixes(1, from: &iterator, clock: clock, events: &events)
         clock.advance(by: 10)
@@ -95,7 +95,7 @@ struct SimulatedSourceTests {
             let base = ManualTimeSource(start: start)
             let clock = AcceleratedTimeSource(base: base, multiplier: multiplier)
             let source = try SimulatedSource(route: route, timeSource: clock)
-            var iterator = source.events().makeAsyncIterator()
+            var iterator = source.events().flattened().makeAsyncIterator()
             var events: [SourceEvent] = []
             let fixes = await Self.fixes(8, from: &iterator, clock: base, step: 1 / multiplier + 1e-3, events: &events)
             #expect(fixes == expected, "multiplier \(multiplier)")
@@ -107,7 +107,7 @@ struct SimulatedSourceTests {
         let clock = ManualTimeSource()
         let route = try Self.route()
         let source = try SimulatedSource(route: route, timeSource: clock)
-        var iterator = source.events().makeAsyncIterator()
+        var iterator = source.events().flattened().makeAsyncIterator()
         var events: [SourceEvent] = []
         let before = await Self.fixes(12, from: &iterator, clock: clock, events: &events)
         // New route: from where the vehicle is, back to the start of the old one.

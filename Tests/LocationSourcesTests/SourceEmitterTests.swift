@@ -2,6 +2,7 @@ import Foundation
 @testable import LocationSources
 import Positioning
 import Testing
+import TestSupport
 
 @Suite("SourceEmitter: a consumer that falls behind loses samples, never the device's state")
 struct SourceEmitterTests {
@@ -20,7 +21,7 @@ struct SourceEmitterTests {
         #expect(done.isSet)
         var devices: [DeviceState] = []
         var sentences = 0
-        for await event in stream {
+        for await event in stream.flattened() {
             switch event {
             case .device(let state, _, _): devices.append(state)
             case .sentence: sentences += 1

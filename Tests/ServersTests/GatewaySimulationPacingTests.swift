@@ -3,6 +3,7 @@ import LocationSources
 import Positioning
 import Simulation
 import Testing
+import TestSupport
 import Timekeeping
 
 /// The gateway's built-in simulator and `SimulatedSource` pace their drives by one rule
@@ -44,7 +45,7 @@ struct GatewaySimulationPacingTests {
     /// one step after each fix.
     static func sourceFixes(steps: [Double], clock: ManualTimeSource) async throws -> [Fix] {
         let source = try SimulatedSource(route: try G.route(), timeSource: clock)
-        var iterator = source.events().makeAsyncIterator()
+        var iterator = source.events().flattened().makeAsyncIterator()
         var fixes: [Fix] = []
         var remaining = steps[...]
         while let event = await iterator.next() {

@@ -94,16 +94,18 @@ struct GatewaySimulationTests {
         #expect(status.speedMultiplier == 4)
     }
 
-    /// A source whose events the test pushes.
+    /// A source whose events the test pushes, each a batch of its own.
     final class PushSource: LocationSource {
         let id: SourceID
-        let stream: AsyncStream<SourceEvent>
-        let continuation: AsyncStream<SourceEvent>.Continuation
+        let stream: AsyncStream<[SourceEvent]>
+        let continuation: AsyncStream<[SourceEvent]>.Continuation
         init(id: String = "push") {
             self.id = SourceID(id)
             (stream, continuation) = AsyncStream.makeStream()
         }
-        func events() -> AsyncStream<SourceEvent> { stream }
+        func events() -> AsyncStream<[SourceEvent]> { stream }
+        /// Pushes `event` as a batch of its own.
+        func push(_ event: SourceEvent) { continuation.yield([event]) }
         var statistics: SourceStatistics { SourceStatistics() }
     }
 
@@ -126,7 +128,7 @@ struct GatewaySimulationTests {
         let start = try #require(route.geometry.first)
         var good = Fix(time: clock.now(), mode: .threeD, coordinate: start)
         good.horizontalAccuracy = 5
-        source.continuation.yield(.fix(good))
+        source.push(.fix(good))
         while Self.realFixes(collector).isEmpty { await Task.yield() }
         await Self.run(clock, for: 2.25)
         #expect(collector.simulatorDevices == ["lost simulation:on_poor_gps"])
@@ -139,7 +141,7 @@ struct GatewaySimulationTests {
 
         var behind = Fix(time: clock.now(), mode: .threeD, coordinate: start)
         behind.horizontalAccuracy = 50
-        source.continuation.yield(.fix(behind))
+        source.push(.fix(behind))
         while Self.realFixes(collector).count < 2 { await Task.yield() }
         #expect(collector.simulatorDevices.last == "lost simulation:on_poor_gps")
         let held = try #require(Self.realFixes(collector).last?.coordinate)
@@ -163,7 +165,7 @@ struct GatewaySimulationTests {
         let here = Coordinate(latitude: 60.1699, longitude: 24.9384)
         let t0 = Timestamp(secondsSince1970: 1_800_003_600)
         for (i, t) in [t0, t0.adding(1), t0.adding(-3_600), t0.adding(-3_599)].enumerated() {
-            source.continuation.yield(.fix(Fix(time: t, mode: .threeD, coordinate: here)))
+            source.push(.fix(Fix(time: t, mode: .threeD, coordinate: here)))
             while Self.realFixes(collector).count <= i { await Task.yield() }
         }
         let jumps = collector.events.withLock { $0.compactMap { if case .clockJump(let s, let p, let t) = $0 { (s, p, t) } else { nil } } }
@@ -192,7 +194,7 @@ struct GatewaySimulationTests {
         let sent: [(PushSource, Timestamp)] = [(ahead, t0), (behind, t0.adding(-3_600)), (ahead, t0.adding(1)), (behind, t0.adding(-3_599)),
                                                (ahead, t0.adding(2)), (behind, t0.adding(-3_598)), (ahead, t0.adding(-7_200))]
         for (i, (source, t)) in sent.enumerated() {
-            source.continuation.yield(.fix(Fix(time: t, mode: .threeD, coordinate: here)))
+            source.push(.fix(Fix(time: t, mode: .threeD, coordinate: here)))
             while fixes() <= i { await Task.yield() }
         }
         let jumps = collector.events.withLock { $0.compactMap { if case .clockJump(let s, let p, let t) = $0 { (s, p, t) } else { nil } } }

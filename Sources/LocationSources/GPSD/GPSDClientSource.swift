@@ -38,7 +38,7 @@ public final class GPSDClientSource: LocationSource {
     public var statistics: SourceStatistics { shared.value }
 
     /// Starts a session (see the type's summary) and returns its events.
-    public func events() -> AsyncStream<SourceEvent> {
+    public func events() -> AsyncStream<[SourceEvent]> {
         let session = GPSDSession(host: host, port: String(port), watchdog: watchdog, backoff: backoff,
                                   timeSource: timeSource, statistics: shared)
         return ReaderThread.stream(name: "waygate \(id)", statistics: shared) { emitter, stop in
@@ -78,31 +78,43 @@ struct GPSDSession: Sendable {
         }
     }
 
-    /// Streams reports until gpsd closes or a stop; true if the receiver was seen at all.
+    /// Streams reports until gpsd closes or a stop, the reports of one read as one batch; true
+    /// if the receiver was seen at all.
     private mutating func read(_ connection: GPSDConnection, _ emitter: SourceEmitter, _ stop: StopFlag) -> Bool {
         var receiverUp = false
         var seen = false
         var lastReport = now()
         while !stop.isSet {
-            var event: SourceEvent?
-            switch connection.next(timeoutMicroseconds: 200_000) {
-            case .closed:
-                statistics.update { [host, port] in $0.lastError = "gpsd at \(host):\(port) closed the connection" }
-                if receiverUp { emitter.emit(.device(.lost, driver: "gpsd", baud: nil)) }
-                return seen
-            case .fix(let fix): event = .fix(fix)
-            case .sky(let sky): event = .sky(sky)
-            case .timeout, .other: break
-            }
-            if let event {
-                lastReport = now()
-                if !receiverUp {
-                    receiverUp = true
-                    seen = true
-                    backoff.reset()
-                    emitter.emit(.device(.connected, driver: "gpsd", baud: nil))
+            var events: [SourceEvent] = []
+            var report = connection.next(timeoutMicroseconds: 200_000)
+            while true {
+                var event: SourceEvent?
+                switch report {
+                case .closed:
+                    statistics.update { [host, port] in $0.lastError = "gpsd at \(host):\(port) closed the connection" }
+                    if receiverUp { events.append(.device(.lost, driver: "gpsd", baud: nil)) }
+                    emitter.emit(events)
+                    return seen
+                case .fix(let fix): event = .fix(fix)
+                case .sky(let sky): event = .sky(sky)
+                case .timeout, .other: break
                 }
-                emitter.emit(event)
+                if let event {
+                    if !receiverUp {
+                        receiverUp = true
+                        seen = true
+                        backoff.reset()
+                        events.append(.device(.connected, driver: "gpsd", baud: nil))
+                    }
+                    events.append(event)
+                }
+                // The rest of what that read brought, without waiting.
+                guard let more = connection.buffered() else { break }
+                report = more
+            }
+            if !events.isEmpty {
+                lastReport = now()
+                emitter.emit(events)
             } else if receiverUp, now() - lastReport > watchdog {
                 receiverUp = false
                 statistics.update { [host, port, watchdog] in $0.lastError = "no report from gpsd at \(host):\(port) for \(watchdog) s" }

@@ -76,6 +76,10 @@ final class GPSDConnection {
         return unpackLine() ?? .timeout
     }
 
+    /// The next message already read (a line the last read completed), without waiting or
+    /// reading; nil when no whole line is left.
+    func buffered() -> Report? { unpackLine() }
+
     /// Takes the first whole line of `pending` and decodes it; nil when no line is whole yet.
     private func unpackLine() -> Report? {
         guard let newline = pending.firstIndex(of: 0x0A) else {

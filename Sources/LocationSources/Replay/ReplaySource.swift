@@ -12,7 +12,9 @@ import Glibc
 ///
 /// Emits `.device(.connected, driver: "replay")`, then the decoded sentences, fixes and sky
 /// views, each held back until its recorded time comes (see `ReplayPacer`), and at the end of
-/// the log `.device(.lost, driver: "replay")`, after which the stream ends. The stream is
+/// the log `.device(.lost, driver: "replay")`, after which the stream ends. A batch is one
+/// pacing cycle: the events due at the same time (a fix's sentences, the fix, its sky), at most
+/// `maximumBatch` of them (as fast as possible, every event is due at once). The stream is
 /// pulled: nothing is decoded ahead of the consumer, so "as fast as possible" never drops.
 public final class ReplaySource: LocationSource {
     /// How fast the log plays.
@@ -25,6 +27,9 @@ public final class ReplaySource: LocationSource {
         /// The recorded pace.
         public static let realTime = Pace.recorded(speed: 1)
     }
+
+    /// Most events in one batch.
+    public static let maximumBatch = 256
 
     /// The wire name of the source.
     public let id: SourceID
@@ -71,7 +76,7 @@ public final class ReplaySource: LocationSource {
     public var statistics: SourceStatistics { shared.value }
 
     /// Starts a session (see the type's summary) and returns its events.
-    public func events() -> AsyncStream<SourceEvent> {
+    public func events() -> AsyncStream<[SourceEvent]> {
         let speed: Double? = if case .recorded(let s) = pace { s } else { nil }
         let player = ReplayPlayer(bytes: bytes, speed: speed, maximumGap: maximumGap, timeSource: timeSource, statistics: shared)
         return AsyncStream(unfolding: { await player.next() })
@@ -87,7 +92,11 @@ private actor ReplayPlayer {
     private let statistics: SharedStatistics
     private var offset = 0
     private var decoder = NMEAStreamDecoder()
+    /// Decoded events; those from `taken` on are not handed out yet.
     private var pending: [SourceEvent] = []
+    private var taken = 0
+    /// An event whose deadline (already taken from the pacer) fell after the last batch's.
+    private var held: (event: SourceEvent, deadline: Timestamp)?
     private var pacer: ReplayPacer?
     private var state = Phase.notStarted
 
@@ -101,27 +110,57 @@ private actor ReplayPlayer {
         self.statistics = statistics
     }
 
-    /// The next event once it is due; nil at the end or when the consumer is cancelled.
-    func next() async -> SourceEvent? {
+    /// The next pacing cycle once it is due: the events due no later than its first timed one,
+    /// up to `ReplaySource.maximumBatch`; nil at the end or when the consumer is cancelled.
+    func next() async -> [SourceEvent]? {
         if state == .notStarted {
             state = .playing
             if let speed { pacer = ReplayPacer(start: timeSource.now(), speed: speed, maximumGap: maximumGap) }
             pending = [.device(.connected, driver: "replay", baud: nil)]
         }
-        while pending.isEmpty {
+        var batch: [SourceEvent] = []
+        batch.reserveCapacity(ReplaySource.maximumBatch)
+        /// The latest deadline in the batch (nil: none timed yet).
+        var due: Timestamp?
+        while batch.count < ReplaySource.maximumBatch {
+            let event: SourceEvent, deadline: Timestamp?
+            if let h = held {
+                (event, deadline) = h
+                held = nil
+            } else {
+                guard let e = take() else { break }
+                (event, deadline) = (e, pacer?.deadline(for: e))
+            }
+            if let deadline {
+                if batch.isEmpty {
+                    do {
+                        try await timeSource.sleep(until: deadline)
+                    } catch {
+                        state = .ended
+                        return nil
+                    }
+                } else if deadline > (due ?? timeSource.now()) {
+                    held = (event, deadline)  // a later cycle
+                    break
+                }
+                due = max(due ?? deadline, deadline)
+            }
+            batch.append(event)
+        }
+        guard !batch.isEmpty else { return nil }
+        statistics.update { s in for e in batch { s.record(e) } }
+        return batch
+    }
+
+    /// The next decoded event, decoding more of the log as needed; nil when nothing is left.
+    private func take() -> SourceEvent? {
+        while taken == pending.count {
+            pending.removeAll(keepingCapacity: true)
+            taken = 0
             guard refill() else { return nil }
         }
-        let event = pending.removeFirst()
-        if let deadline = pacer?.deadline(for: event) {
-            do {
-                try await timeSource.sleep(until: deadline)
-            } catch {
-                state = .ended
-                return nil
-            }
-        }
-        statistics.update { $0.record(event) }
-        return event
+        defer { taken += 1 }
+        return pending[taken]
     }
 
     /// Decodes the next line (or finishes the log); false when nothing is left.

@@ -65,7 +65,7 @@ public final class SerialNMEASource: LocationSource {
     public var statistics: SourceStatistics { shared.value }
 
     /// Starts a session (see the type's summary) and returns its events.
-    public func events() -> AsyncStream<SourceEvent> {
+    public func events() -> AsyncStream<[SourceEvent]> {
         let session = SerialSession(path: path, options: options, timeSource: timeSource, statistics: shared)
         return ReaderThread.stream(name: "waygate \(id)", statistics: shared) { emitter, stop in
             var session = session

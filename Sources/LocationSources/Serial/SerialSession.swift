@@ -34,9 +34,9 @@ struct SerialSession: Sendable {
                 read(port, emitter, stop)
                 port.close()
                 if stop.isSet { return }
-                emitter.emit(decoder.finish())
+                let rest = decoder.finish()
                 updateNMEAStatistics()
-                emitter.emit(.device(.lost, driver: port.driver, baud: port.baudRate))
+                emitter.emit(rest + [.device(.lost, driver: port.driver, baud: port.baudRate)])
             }
             if stop.isSet { return }
             if !inOutage {
@@ -47,8 +47,8 @@ struct SerialSession: Sendable {
         }
     }
 
-    /// Opens the device and settles its speed; emits `.connected` and the bytes heard while
-    /// hunting. Nil (with `lastError` recorded) if it is absent, hangs up or never speaks NMEA.
+    /// Opens the device and settles its speed; emits `.connected` and the events of the bytes
+    /// heard while hunting, one batch. Nil (with `lastError` recorded) if it is absent, hangs up or never speaks NMEA.
     private mutating func connect(_ emitter: SourceEmitter, _ stop: StopFlag) -> (any SerialConnection)? {
         let port: any SerialConnection
         do {
@@ -67,10 +67,10 @@ struct SerialSession: Sendable {
             heard = bytes
         }
         lastGoodBaud = port.baudRate
-        emitter.emit(.device(.connected, driver: port.driver, baud: port.baudRate))
         statistics.update { $0.bytesRead += heard.count }
-        emitter.emit(decoder.push(heard))
+        let events = decoder.push(heard)
         updateNMEAStatistics()
+        emitter.emit([.device(.connected, driver: port.driver, baud: port.baudRate)] + events)
         return port
     }
 
@@ -96,7 +96,8 @@ struct SerialSession: Sendable {
         return nil
     }
 
-    /// Reads and decodes until a hang-up, the watchdog, an error or a stop.
+    /// Reads and decodes until a hang-up, the watchdog, an error or a stop; each read's events
+    /// are one batch.
     private mutating func read(_ port: any SerialConnection, _ emitter: SourceEmitter, _ stop: StopFlag) {
         var lastValid = now()
         while !stop.isSet {

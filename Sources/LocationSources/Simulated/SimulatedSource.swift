@@ -11,7 +11,8 @@ import SystemIO
 /// The drive starts (fix 0) at `startTime`, or when `events()` is first called at the time
 /// source's "now" if none was given. Emits
 /// `.device(.connected, driver: "simulator")`, then for every fix its NMEA sentences, the fix
-/// (`isSimulated`) and the sky, each cycle held back until the fix time comes. Pace it ×N with an
+/// (`isSimulated`) and the sky, each cycle held back until the fix time comes; a batch is what
+/// one tick reports (one fix's cycle, or after a stall those of the fixes still reported). Pace it ×N with an
 /// `AcceleratedTimeSource`: any multiplier > 0 gives the same fixes. A consumer that stalls does
 /// not get a burst afterwards: of the fixes that fell due meanwhile only the newest
 /// `maximumCatchUp` are reported (the vehicle kept driving; the others are skipped without
@@ -70,7 +71,7 @@ public final class SimulatedSource: LocationSource {
     }
 
     /// Starts the drive (see the type's summary) and returns its events.
-    public func events() -> AsyncStream<SourceEvent> {
+    public func events() -> AsyncStream<[SourceEvent]> {
         let session = SimulationSession(source: self)
         return AsyncStream(unfolding: { await session.next() })
     }
@@ -92,28 +93,28 @@ public final class SimulatedSource: LocationSource {
         state.withLock { s in s.paced?.dueReports(at: now).flatMap { $0 } ?? [] }
     }
 
-    fileprivate func record(_ event: SourceEvent) { shared.update { $0.record(event) } }
+    fileprivate func record(_ events: [SourceEvent]) { shared.update { s in for e in events { s.record(e) } } }
 
     fileprivate var clock: any TimeSource { timeSource }
 }
 
-/// One session of a `SimulatedSource`: hands out its events one at a time, sleeping until each
-/// fix cycle is due (the clocked loop around the source's `PacedDrive`).
+/// One session of a `SimulatedSource`: hands out its events a tick at a time, sleeping until
+/// each fix cycle is due (the clocked loop around the source's `PacedDrive`).
 private actor SimulationSession {
     private let source: SimulatedSource
-    private var pending: [SourceEvent] = []
     private var started = false
 
     init(source: SimulatedSource) { self.source = source }
 
-    /// The next event once it is due; nil when the consumer is cancelled.
-    func next() async -> SourceEvent? {
+    /// The next tick's events once they are due; nil when the consumer is cancelled.
+    func next() async -> [SourceEvent]? {
+        var events: [SourceEvent] = []
         if !started {
             started = true
             source.startIfNeeded()
-            pending = [.device(.connected, driver: "simulator", baud: nil)]
+            events = [.device(.connected, driver: "simulator", baud: nil)]
         }
-        while pending.isEmpty {
+        while events.isEmpty {
             guard let wake = source.wakeTime else { return nil }
             do {
                 try await source.clock.sleep(until: wake)
@@ -121,10 +122,9 @@ private actor SimulationSession {
                 return nil
             }
             // The fix it slept for is due, even when an accelerated clock's rounding reads a hair before it.
-            pending = source.dueEvents(at: max(wake, source.clock.now()))
+            events = source.dueEvents(at: max(wake, source.clock.now()))
         }
-        let event = pending.removeFirst()
-        source.record(event)
-        return event
+        source.record(events)
+        return events
     }
 }

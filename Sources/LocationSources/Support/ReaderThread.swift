@@ -5,10 +5,10 @@ import Positioning
 /// blocking poll would starve every task, TOOLCHAIN.md §6) and wires it to a stream: the
 /// stream's termination sets the stop flag, and the stream finishes when the reader returns.
 enum ReaderThread {
-    /// The events of `body`, which must return soon after `stop.isSet` becomes true.
+    /// The event batches of `body`, which must return soon after `stop.isSet` becomes true.
     static func stream(name: String, statistics: SharedStatistics,
-                       _ body: @escaping @Sendable (SourceEmitter, StopFlag) -> Void) -> AsyncStream<SourceEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(of: SourceEvent.self, bufferingPolicy: .bufferingNewest(4096))
+                       _ body: @escaping @Sendable (SourceEmitter, StopFlag) -> Void) -> AsyncStream<[SourceEvent]> {
+        let (stream, continuation) = AsyncStream.makeStream(of: [SourceEvent].self, bufferingPolicy: .bufferingNewest(SourceEmitter.capacity))
         let stop = StopFlag()
         continuation.onTermination = { _ in stop.set() }
         let emitter = SourceEmitter(continuation: continuation, statistics: statistics)

@@ -1,46 +1,56 @@
 import Positioning
 import SystemIO
 
-/// Counts each event into a source's shared statistics, then hands it to the stream.
+/// Counts each batch of events into a source's shared statistics, then hands it to the stream
+/// as one element.
 ///
-/// The stream keeps the newest events when its consumer falls behind; when the DEVICE event
-/// pushed out that way is the source's current state, it is yielded again behind the newer
-/// events, so the consumer always learns the state the device is in (older, superseded DEVICE
-/// events and stream samples — fixes, sky views, sentences — are dropped and counted).
+/// The stream keeps the newest `capacity` batches when its consumer falls behind; when a batch
+/// pushed out that way holds the DEVICE event that is the source's current state, that event
+/// is yielded again behind the newer batches, so the consumer always learns the state the
+/// device is in (older, superseded DEVICE events and stream samples — fixes, sky views,
+/// sentences — are dropped and counted).
 struct SourceEmitter: Sendable {
-    let continuation: AsyncStream<SourceEvent>.Continuation
+    /// Batches the stream holds for a consumer that falls behind.
+    static let capacity = 4_096
+
+    let continuation: AsyncStream<[SourceEvent]>.Continuation
     let statistics: SharedStatistics
     /// The last DEVICE event yielded: the source's current state.
     private let currentState = Locked<SourceEvent?>(nil)
 
     /// An emitter yielding into `continuation`, counting into `statistics`.
-    init(continuation: AsyncStream<SourceEvent>.Continuation, statistics: SharedStatistics) {
+    init(continuation: AsyncStream<[SourceEvent]>.Continuation, statistics: SharedStatistics) {
         self.continuation = continuation
         self.statistics = statistics
     }
 
-    /// Records and yields `events` in order.
+    /// Records `events` and yields them, in order, as one batch.
     func emit(_ events: [SourceEvent]) {
         guard !events.isEmpty else { return }
         statistics.update { s in for e in events { s.record(e) } }
-        for e in events { yieldKeepingState(e) }
+        if let state = events.last(where: { if case .device = $0 { true } else { false } }) {
+            currentState.withLock { $0 = state }
+        }
+        yieldKeepingState(events)
     }
 
-    /// Records and yields one event.
+    /// Records and yields one event, a batch of its own.
     func emit(_ event: SourceEvent) { emit([event]) }
 
-    private func yieldKeepingState(_ event: SourceEvent) {
-        var next: SourceEvent? = event
-        // Each round pushes out at most one older event; a full buffer of DEVICE events (4,096
-        // unconsumed state changes) ends the loop by dropping the oldest after that many tries.
+    private func yieldKeepingState(_ events: [SourceEvent]) {
+        var next: [SourceEvent]? = events
+        // Each round pushes out at most one older batch; a full buffer of batches holding the
+        // current state ends the loop by dropping the oldest after that many tries.
         var rounds = 0
-        if case .device = event { currentState.withLock { $0 = event } }
-        while let e = next, rounds < 4_096 {
+        while let batch = next, rounds < Self.capacity {
             rounds += 1
             next = nil
-            if case .dropped(let old) = continuation.yield(e) {
-                if case .device = old, currentState.withLock({ $0 == old }) { next = old } else { statistics.update { $0.droppedEvents += 1 } }
-            }
+            guard case .dropped(let old) = continuation.yield(batch) else { continue }
+            let state = currentState.withLock { $0 }
+            let kept = old.filter { if case .device = $0 { $0 == state } else { false } }
+            if !kept.isEmpty { next = [kept[kept.count - 1]] }
+            let lost = old.count - (kept.isEmpty ? 0 : 1)
+            if lost > 0 { statistics.update { $0.droppedEvents += lost } }
         }
     }
 }

@@ -27,16 +27,24 @@ public final class WireFanout: Sendable {
     /// Subscribes to `bus` with its own queue of `capacity` stream events. Only events with a
     /// wire class that some outlet wants now (or that carry state) are queued: a sentence or a
     /// sky view nobody subscribed to costs no queueing, no wake-up and no `seq`.
+    /// What the outlets want is looked up once per published batch. While the fan-out is idle
+    /// a batch is encoded and handed to the outlets on the publisher's thread (`direct`), one
+    /// thread hand-off fewer between a receiver's bytes and the client's socket.
     @discardableResult
     public func attach(to bus: EventBus, capacity: Int = 4_096) -> Subscription {
-        bus.subscribe("wire", delivery: .queued(capacity: capacity), accepts: { [self] in wants($0) }) { [self] events in publish(events) }
+        bus.subscribe("wire", delivery: .direct(capacity: capacity), filter: { [self] in
+            let wanted = channelsWanted
+            return { event in
+                guard let channel = event.wireChannel else { return false }
+                return channel.carriesState || wanted.contains(channel)
+            }
+        }) { [self] events in publish(events) }
     }
 
-    /// Whether some outlet wants `event` now (any event carrying state counts as wanted).
-    func wants(_ event: GatewayEvent) -> Bool {
-        guard let channel = event.wireChannel else { return false }
-        if channel.carriesState { return true }
-        return state.withLock { $0.outlets }.contains { $0.channelsWanted.contains(channel) }
+    /// The channels some outlet wants now.
+    private var channelsWanted: Set<Channel> {
+        let outlets = state.withLock { $0.outlets }
+        return outlets.count == 1 ? outlets[0].channelsWanted : outlets.reduce(into: Set<Channel>()) { $0.formUnion($1.channelsWanted) }
     }
 
     /// Publishes the gateway events that have a wire class; returns the last `seq` used. Events

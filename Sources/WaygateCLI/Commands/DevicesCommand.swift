@@ -116,8 +116,8 @@ struct DevicesCommand: Subcommand {
     private static func listen(to source: SerialNMEASource, seconds: Double, timeSource: any TimeSource) async -> Int? {
         await withTaskGroup(of: Int?.self) { group in
             group.addTask {
-                for await event in source.events() {
-                    if case .device(.connected, _, let baud) = event { return baud }
+                for await events in source.events() {
+                    for case .device(.connected, _, let baud) in events { return baud }
                 }
                 return nil
             }

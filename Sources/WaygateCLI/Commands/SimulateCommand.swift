@@ -139,16 +139,18 @@ struct SimulateCommand: Subcommand {
             group.addTask {
                 var output = DriveWriter(format: format)
                 var parked = 0
-                for await event in source.events() {
-                    if let terminal, case .sentence(let s) = event {
-                        _ = try? terminal.write(Array((s + "\r\n").utf8))
-                    } else if terminal == nil {
-                        output.write([event])
-                        output.flush()
+                drive: for await events in source.events() {
+                    for event in events {
+                        if let terminal, case .sentence(let s) = event {
+                            _ = try? terminal.write(Array((s + "\r\n").utf8))
+                        } else if terminal == nil {
+                            output.write([event])
+                            output.flush()
+                        }
+                        guard case .fix(let fix) = event else { continue }
+                        if source.isFinished { parked += 1 }
+                        if isOver(fix, startTime: startTime, parkedFixes: parked) { break drive }
                     }
-                    guard case .fix(let fix) = event else { continue }
-                    if source.isFinished { parked += 1 }
-                    if isOver(fix, startTime: startTime, parkedFixes: parked) { break }
                 }
                 if terminal == nil { output.finish() }
             }
