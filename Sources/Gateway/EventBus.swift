@@ -9,8 +9,7 @@ import SystemIO
 /// A subscriber is either `inline` — called on the publisher's thread, so it must only queue
 /// and return (a test collector, an outlet that hands work to its own threads) — or `queued`:
 /// the bus gives it a bounded queue and a thread of its own, so a slow outlet never delays the
-/// gateway or another outlet — or `direct`, queued too but called on the publisher's thread
-/// while it is idle, saving the hand-off to its thread. A full queue drops its oldest stream sample (LOCATION, MATCH,
+/// gateway or another outlet. A full queue drops its oldest stream sample (LOCATION, MATCH,
 /// PROGRESS, SKY, NMEA, CAMERA frames), never a state change (`GatewayEvent.isState`), and
 /// counts what it dropped.
 public final class EventBus: Sendable {
@@ -21,11 +20,6 @@ public final class EventBus: Sendable {
         /// On the subscriber's own thread, through a queue of at most `capacity` stream events
         /// (state events are always kept, up to `EventBus.stateCapacity`).
         case queued(capacity: Int)
-        /// On the publisher's thread when the subscriber is idle (nothing queued, nothing being
-        /// delivered), else as `queued(capacity:)`: for a handler that never blocks (it only
-        /// encodes and queues, like the wire fan-out), where waking its thread would cost more
-        /// than the work and delay every event by a thread hand-off.
-        case direct(capacity: Int)
     }
 
     /// State events a queued subscriber may hold before even those are dropped (a subscriber
@@ -108,8 +102,6 @@ private final class Subscriber: Sendable {
         var dropped: UInt64 = 0
         var waiting = false
         var closed = false
-        /// A publisher is running the handler (`direct`): the thread must not deliver meanwhile.
-        var busy = false
 
         var count: Int { events.count }
     }
@@ -128,18 +120,10 @@ private final class Subscriber: Sendable {
         self.delivery = delivery
         self.filter = filter
         self.handler = handler
-        if capacity != nil {
+        if case .queued = delivery {
             let thread = Thread { [self] in run() }
             thread.name = "waygate-bus-\(name)"
             thread.start()
-        }
-    }
-
-    /// The queue's capacity; nil for an inline subscriber (no queue, no thread).
-    var capacity: Int? {
-        switch delivery {
-        case .inline: nil
-        case .queued(let capacity), .direct(let capacity): capacity
         }
     }
 
@@ -154,51 +138,23 @@ private final class Subscriber: Sendable {
             events = Array(published[..<rejected]) + published[(rejected + 1)...].filter(accepts)
             if events.isEmpty { return }
         }
-        guard let capacity else {
+        guard case .queued(let capacity) = delivery else {
             handler(events)
             queue.withLock { $0.delivered += UInt64(events.count) }
             return
         }
-        let direct = delivery == .direct(capacity: capacity)
-        let step = queue.withLock { q -> Step in
-            guard !q.closed else { return .none }
-            if direct, q.waiting, q.count == 0, !q.busy {
-                q.busy = true
-                q.delivered += UInt64(events.count)
-                return .deliverHere
-            }
+        let signal = queue.withLock { q -> Bool in
+            guard !q.closed else { return false }
             for event in events {
                 q.events.append(event)
                 if !event.isState { q.streamCount += 1 }
             }
             Self.enforce(capacity: capacity, on: &q)
-            if q.waiting, !q.busy {
+            if q.waiting {
                 q.waiting = false
-                return .wake
+                return true
             }
-            return .none
-        }
-        switch step {
-        case .none: break
-        case .wake: wake.signal()
-        case .deliverHere: deliverHere(events)
-        }
-    }
-
-    /// What a publisher does after queueing a batch.
-    private enum Step {
-        case none, wake, deliverHere
-    }
-
-    /// Runs the handler on the publisher's thread, then wakes the thread for what was queued
-    /// meanwhile (or for closing).
-    private func deliverHere(_ events: [GatewayEvent]) {
-        handler(events)
-        let signal = queue.withLock { q -> Bool in
-            q.busy = false
-            guard q.waiting, q.count > 0 || q.closed else { return false }
-            q.waiting = false
-            return true
+            return false
         }
         if signal { wake.signal() }
     }
@@ -230,12 +186,11 @@ private final class Subscriber: Sendable {
         defer { finished.signal() }
         while true {
             let next = queue.withLock { q -> [GatewayEvent]?? in
-                if q.count == 0 || q.busy {
-                    if q.closed, q.count == 0, !q.busy { return .some(nil) }
+                if q.count == 0 {
+                    if q.closed { return .some(nil) }
                     q.waiting = true
                     return nil
                 }
-                q.waiting = false  // woken or not: a publisher must not deliver alongside
                 let batch = q.events
                 q.events.removeAll(keepingCapacity: true)
                 q.streamCount = 0
@@ -251,7 +206,7 @@ private final class Subscriber: Sendable {
     }
 
     func close() {
-        guard capacity != nil else { return }
+        guard case .queued = delivery else { return }
         let signal = queue.withLock { q -> Bool in
             guard !q.closed else { return false }
             q.closed = true

@@ -51,46 +51,6 @@ struct EventBusTests {
         #expect(got.count == 1 + 10 + 64)
     }
 
-    @Test("direct: an idle subscriber runs on the publisher's thread; batches published while it runs wait in its queue, in order, without blocking their publisher")
-    func direct() {
-        let bus = EventBus()
-        let seen = Locked<[Int]>([])
-        let here = Locked<[Bool]>([])
-        let entered = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), delivered = DispatchSemaphore(value: 0)
-        let publisher = Locked<pthread_t?>(nil)
-        let subscription = bus.subscribe("direct", delivery: .direct(capacity: 100)) { events in
-            here.withLock { $0.append(publisher.withLock { $0.map { pthread_equal($0, pthread_self()) != 0 } ?? false }) }
-            for case .source(.fix(let f), _, _) in events { seen.withLock { $0.append(Int(f.time?.secondsSince1970 ?? -1)) } }
-            if seen.withLock({ $0 }) == [0] {
-                entered.signal()
-                release.wait()
-            }
-            if seen.withLock({ $0.count }) == 4 { delivered.signal() }
-        }
-        // Until the subscriber's thread waits, a batch goes to its queue: publish until one runs here.
-        publisher.withLock { $0 = pthread_self() }
-        for _ in 0..<1_000 where here.withLock({ $0.last }) != true {
-            bus.publish([Self.fix(-1)])
-            usleep(1_000)
-        }
-        #expect(here.withLock { $0.last } == true)
-        seen.withLock { $0 = [] }
-        here.withLock { $0 = [] }
-        let first = Thread {
-            publisher.withLock { $0 = pthread_self() }
-            bus.publish([Self.fix(0)])
-        }
-        first.start()
-        #expect(entered.wait(timeout: .now() + 10) == .success)
-        for i in 1...3 { bus.publish([Self.fix(i)]) }  // returns while the first delivery is held
-        #expect(seen.withLock { $0 } == [0])
-        release.signal()
-        #expect(delivered.wait(timeout: .now() + 10) == .success)
-        subscription.cancel()
-        #expect(seen.withLock { $0 } == [0, 1, 2, 3])
-        #expect(here.withLock { $0 } == [true, false])
-    }
-
     @Test("inline subscribers run on the publisher's thread, in publishing order")
     func inline() {
         let bus = EventBus()

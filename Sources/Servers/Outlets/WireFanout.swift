@@ -27,12 +27,10 @@ public final class WireFanout: Sendable {
     /// Subscribes to `bus` with its own queue of `capacity` stream events. Only events with a
     /// wire class that some outlet wants now (or that carry state) are queued: a sentence or a
     /// sky view nobody subscribed to costs no queueing, no wake-up and no `seq`.
-    /// What the outlets want is looked up once per published batch. While the fan-out is idle
-    /// a batch is encoded and handed to the outlets on the publisher's thread (`direct`), one
-    /// thread hand-off fewer between a receiver's bytes and the client's socket.
+    /// What the outlets want is looked up once per published batch.
     @discardableResult
     public func attach(to bus: EventBus, capacity: Int = 4_096) -> Subscription {
-        bus.subscribe("wire", delivery: .direct(capacity: capacity), filter: { [self] in
+        bus.subscribe("wire", delivery: .queued(capacity: capacity), filter: { [self] in
             let wanted = channelsWanted
             return { event in
                 guard let channel = event.wireChannel else { return false }
