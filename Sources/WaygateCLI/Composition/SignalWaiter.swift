@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 import SystemIO
 
 #if canImport(Glibc)
@@ -11,20 +11,21 @@ import Glibc
 /// `serve` makes one before it starts anything, so a SIGTERM while the map or `--guide` route
 /// is still loading stops the start-up cleanly instead of killing the process with the socket
 /// file left behind.
+///
+/// The signals are caught by a `sigaction` handler that writes the signal's number into a
+/// pipe (the one thing it does, async-signal-safe), and one thread reads the pipe and wakes the
+/// waiters. A libdispatch signal source was used before: on Linux it needs the signal ignored
+/// (`SIG_IGN`) and blocked in every thread for its `signalfd` to see it, and a SIGTERM that
+/// reached a thread where it was not blocked was silently discarded — `serve` then never
+/// stopped (seen under load, one start in three).
 final class SignalWaiter: Sendable {
+    private let signals: [Int32]
     private let state = Locked<(received: Int32?, nextID: Int, waiters: [Int: CheckedContinuation<Void, Never>])>((nil, 0, [:]))
-    private let sources: Locked<[any DispatchSourceSignal]> = Locked([])
 
     /// Starts catching `signals`.
     init(_ signals: [Int32]) {
-        let made = signals.map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [weak self] in self?.deliver(number) }
-            source.resume()
-            return source
-        }
-        sources.withLock { $0 = made }
+        self.signals = signals
+        SignalPipe.shared.register(self, for: signals)
     }
 
     /// The first signal caught, if any has been.
@@ -51,7 +52,10 @@ final class SignalWaiter: Sendable {
         }
     }
 
-    private func deliver(_ number: Int32) {
+    /// Whether this waiter catches `number`.
+    fileprivate func watches(_ number: Int32) -> Bool { signals.contains(number) }
+
+    fileprivate func deliver(_ number: Int32) {
         let waiters = state.withLock { s -> [CheckedContinuation<Void, Never>] in
             if s.received == nil { s.received = number }
             defer { s.waiters = [:] }
@@ -65,5 +69,78 @@ final class SignalWaiter: Sendable {
         let waiter = SignalWaiter(signals)
         await waiter.wait()
         withExtendedLifetime(waiter) {}
+    }
+}
+
+/// The write end of the signal pipe, read by the handler (a plain global: the handler may only
+/// load it). Set once, before any handler is installed.
+nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
+
+/// The signal handler: the caught signal's number into the pipe, nothing else.
+private func writeCaughtSignal(_ number: Int32) {
+    let saved = errno
+    var byte = UInt8(truncatingIfNeeded: number)
+    _ = write(signalPipeWriteEnd, &byte, 1)
+    errno = saved
+}
+
+/// The process's one signal pipe: the handler writes into it, one thread reads it and hands
+/// each signal to the waiters that catch it.
+private final class SignalPipe: Sendable {
+    static let shared = SignalPipe()
+
+    private struct Waiter: Sendable {
+        weak var waiter: SignalWaiter?
+    }
+
+    private let waiters = Locked<[Waiter]>([])
+    private let installed = Locked<Set<Int32>>([])
+    private let readEnd: Int32
+
+    private init() {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else {
+            // Without a pipe no signal can be caught: keep the default action (the process ends).
+            readEnd = -1
+            return
+        }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        readEnd = ends[0]
+        signalPipeWriteEnd = ends[1]
+        let thread = Thread { [self] in readLoop() }
+        thread.name = "waygate-signals"
+        thread.start()
+    }
+
+    /// Installs the handler for `signals` (once per signal) and sends them to `waiter` too.
+    func register(_ waiter: SignalWaiter, for signals: [Int32]) {
+        guard readEnd >= 0 else { return }
+        waiters.withLock { list in
+            list.removeAll { $0.waiter == nil }
+            list.append(Waiter(waiter: waiter))
+        }
+        for number in signals where installed.withLock({ $0.insert(number).inserted }) {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = writeCaughtSignal
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            sigaction(number, &action, nil)
+        }
+    }
+
+    private func readLoop() {
+        var byte: UInt8 = 0
+        while true {
+            let n = read(readEnd, &byte, 1)
+            if n == 1 {
+                let number = Int32(byte)
+                let targets = waiters.withLock { $0.compactMap(\.waiter) }
+                for waiter in targets where waiter.watches(number) { waiter.deliver(number) }
+            } else if n < 0, errno == EINTR {
+                continue
+            } else {
+                return
+            }
+        }
     }
 }
