@@ -5,10 +5,8 @@ import Timekeeping
 /// docs/gpsd-compatibility.md defines it: the n-th TPV is compared with the n-th TPV (SKY, GST
 /// likewise); every key present on either side counts as one field, every key of every satellite
 /// entry as one field; a missing or extra report counts all its fields as different; times are
-/// equal modulo gpsd 3.22's 1024-week shift; `magvar` and `magtrack` are not compared.
+/// equal modulo gpsd 3.22's 1024-week shift.
 public struct GPSDAgreement: Sendable {
-    /// Fields Waygate does not reproduce on purpose (docs/gpsd-compatibility.md says why).
-    public static let excludedFields: Set<String> = ["magvar", "magtrack"]
     /// gpsd 3.22 moves dates before 2017 forward by 1024 weeks; Waygate reports the true date.
     public static let weekRollover = 619_315_200.0
     /// The report classes compared.
@@ -64,7 +62,7 @@ public struct GPSDAgreement: Sendable {
     }
 
     private mutating func compare(_ e: [String: JSONValue], _ a: [String: JSONValue], path: String, into tally: inout Tally) {
-        for key in Set(e.keys).union(a.keys).sorted() where key != "class" && !Self.excludedFields.contains(key) {
+        for key in Set(e.keys).union(a.keys).sorted() where key != "class" {
             if key == "satellites" {
                 let es = Self.entries(e[key]), as_ = Self.entries(a[key])
                 for j in 0..<max(es.count, as_.count) {

@@ -121,11 +121,20 @@ struct GPSDBehaviourTests {
         // GSAs of more than 18 fields (Navior-24's 24 ids): the mode and every id up to the fourth field
         // from the end, but no DOPs when there are more than 19 fields
         "gsa-long",
+        // VTG as gpsd reads it: track and knots both needed (not km/h alone, not the old layout
+        // without unit letters, nothing when estimated), the magnetic track when given
+        "vtg-magnetic",
+        // gpsd's magnetic variation table (WMM2015 at 2020.0): filled where the receiver gives none
+        // or 0.0, magtrack from the true track, a compass's (HDG) magnetic heading to a true track
+        "magnetic-variation",
+        // an RMC V with a time but no date (a u-blox cold start) reports at once and makes the
+        // cycle end unreliable, as a time-less one does; the first valid RMC after it is 3D again
+        "rmc-invalid-dateless",
     ]
 
 
-    /// Every log agrees with gpsd on every field (the geoid separations where no GGA gave one
-    /// too, since the grid is EGM2008 like gpsd's table).
+    /// Every log agrees with gpsd on every field (the geoid separations and magnetic variations
+    /// where the receiver gave none too, since the grids sample gpsd's models: EGM2008, WMM2015).
     @Test("each behaviour log decodes as gpsd 3.22 reports it", arguments: logs)
     func agreement(log: String) throws {
         let name = "gpsd/behaviour-\(log)"

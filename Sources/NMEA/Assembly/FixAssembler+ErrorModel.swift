@@ -38,8 +38,19 @@ extension FixAssembler {
                 fix.altHAE = fix.altMSL + fix.geoidSeparation
             }
         }
-        if fix.magneticVariation.isFinite, !fix.magneticTrack.isFinite, fix.track.isFinite {
-            fix.magneticTrack = Bearing.normalized(fix.track + fix.magneticVariation)
+        // Where the receiver gives no variation, or less than 0.1° (some send "0.0,E" for none),
+        // gpsd takes it from its world table; then the magnetic track follows from the true one,
+        // or the true track from a compass's magnetic one (HDG).
+        if fix.latitude.isFinite, fix.longitude.isFinite, !(abs(fix.magneticVariation) > 0.09),
+           let variation = MagneticVariation.degrees(latitude: fix.latitude, longitude: fix.longitude) {
+            fix.magneticVariation = variation
+        }
+        if fix.magneticVariation.isFinite {
+            if !fix.magneticTrack.isFinite, fix.track.isFinite {
+                fix.magneticTrack = Bearing.normalized(fix.track + fix.magneticVariation)
+            } else if fix.magneticTrack.isFinite, !fix.track.isFinite {
+                fix.track = Bearing.normalized(fix.magneticTrack - fix.magneticVariation)
+            }
         }
         if deltaTime > 0, fix.mode >= 2, oldFix.mode >= 2 {
             if !fix.speed.isFinite {

@@ -120,8 +120,9 @@ extension FixAssembler {
             new.latitude = lat
             new.longitude = lon
             changed.formUnion([.latLon, .mode])
-            // RMC has no altitude: it keeps a 3D fix when the cycle already has an altitude.
-            new.mode = fix.mode == 3 || fix.altMSL.isFinite || fix.altHAE.isFinite ? 3 : 2
+            // RMC has no altitude: it keeps a 3D fix when the cycle already has an altitude, or
+            // when the last timed fix was 3D (gpsd's `lastfix`, also across cycles without a fix).
+            new.mode = lastFix.mode == 3 || fix.mode == 3 || fix.altMSL.isFinite || fix.altHAE.isFinite ? 3 : 2
         } else if positionRejected {
             new.mode = 1
             changed.insert(.mode)
@@ -334,16 +335,19 @@ extension FixAssembler {
         return [.online, .mode]
     }
 
+    /// gpsd `processVTG`: a track and a speed in knots, both needed, and the magnetic track when
+    /// given; nothing from an estimated or invalid VTG, from one in the old layout without unit
+    /// letters, or from its km/h alone.
     mutating func handleVTG(_ s: VTG, _ new: inout WorkingFix) -> ChangedFields {
-        var changed: ChangedFields = .online
-        if s.faaMode == "N" { return changed }
-        if let t = s.track { new.track = t; changed.insert(.track) }
-        if let k = s.speedKnots {
-            new.speed = k * Self.knotsToMPS
-            changed.insert(.speed)
-        } else if let kmh = s.speedKmh {
-            new.speed = kmh / 3.6
-            changed.insert(.speed)
+        guard s.lettered, let track = s.track, let knots = s.speedKnots, s.faaMode != "N", s.faaMode != "E" else {
+            return .online
+        }
+        var changed: ChangedFields = [.online, .track, .speed]
+        new.track = track
+        new.speed = knots * Self.knotsToMPS
+        if let magnetic = s.magneticTrack {
+            new.magneticTrack = magnetic
+            changed.insert(.magneticTrack)
         }
         return changed
     }

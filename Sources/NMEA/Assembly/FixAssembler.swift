@@ -153,11 +153,13 @@ public struct FixAssembler: Sendable {
         return changed
     }
 
-    /// Whether `sentence` is a GGA or RMC with an empty time field.
+    /// Whether `sentence` is one gpsd 3.22 finds no time in and reports bypassing the cycle
+    /// detector: a GGA without a fix (quality 0) and an empty time, or an RMC that is not valid
+    /// (status V or missing) whose time or date is empty.
     static func isTimeless(_ sentence: NMEASentence) -> Bool {
         switch sentence {
-        case .gga(let s, _): s.time == nil
-        case .rmc(let s, _): s.time == nil
+        case .gga(let s, _): s.quality == 0 && s.time == nil
+        case .rmc(let s, _): s.status != "A" && (s.time == nil || s.date == nil)
         default: false
         }
     }

@@ -3,38 +3,10 @@
 /// built-in table, with values sampled from the same model, EGM2008 (tide-free), rather than
 /// copied from gpsd (`scripts/geoid-table`).
 enum GeoidSeparation {
-    /// Grid spacing, degrees.
-    static let span = 5
-    /// Rows (90° S … 90° N) and columns (180° W … 180° E) of `centimetres`.
-    static let rows = 37, columns = 73
-
-    /// The separation in metres at `latitude`, `longitude` (degrees), interpolated bilinearly
-    /// between the four grid nodes around it as gpsd's `wgs84_separation` does (the node
-    /// coordinates whole degrees, the node values whole centimetres); nil off the grid.
+    /// The separation in metres at `latitude`, `longitude` (degrees), interpolated between the
+    /// grid's nodes as gpsd's `wgs84_separation` does (node values whole centimetres); nil off
+    /// the grid.
     static func metres(latitude: Double, longitude: Double) -> Double? {
-        guard latitude.isFinite, longitude.isFinite else { return nil }
-        let row = Int(((90 + latitude) / Double(span)).rounded(.down))
-        let column = Int(((180 + longitude) / Double(span)).rounded(.down))
-        guard (0..<rows).contains(row), (0..<columns).contains(column) else { return nil }
-        // On the last row or column (90° N, 180° E) the upper node is the node itself.
-        let row2 = row < rows - 1 ? row + 1 : row
-        let column2 = column < columns - 1 ? column + 1 : column
-        let x1 = Double(column * span - 180), x2 = Double(column2 * span - 180)
-        let y1 = Double(row * span - 90), y2 = Double(row2 * span - 90)
-        let z11 = value(row, column), z12 = value(row, column2)
-        let z21 = value(row2, column), z22 = value(row2, column2)
-        let centimetres: Double
-        if y1 == y2 {
-            centimetres = x1 == x2 ? z11 : (z22 * (longitude - x1) + z11 * (x2 - longitude)) / (x2 - x1)
-        } else if x1 == x2 {
-            centimetres = (z22 * (latitude - y1) + z11 * (y2 - latitude)) / (y2 - y1)
-        } else {
-            let area = (y2 - y1) * (x2 - x1)
-            centimetres = (z22 * (latitude - y1) * (longitude - x1) + z12 * (y2 - latitude) * (longitude - x1)
-                + z21 * (latitude - y1) * (x2 - longitude) + z11 * (y2 - latitude) * (x2 - longitude)) / area
-        }
-        return centimetres / 100
+        WorldGrid.interpolate(centimetres, latitude: latitude, longitude: longitude).map { $0 / 100 }
     }
-
-    private static func value(_ row: Int, _ column: Int) -> Double { Double(centimetres[row * columns + column]) }
 }

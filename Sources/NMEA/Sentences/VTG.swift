@@ -13,12 +13,16 @@ public struct VTG: Sendable, Hashable {
     public var speedKmh: Double?
     /// FAA mode indicator (NMEA 2.3+: A autonomous, D differential, E estimated, N not valid).
     public var faaMode: Character?
+    /// Whether the sentence has the unit letters of NMEA 2.0 and later (`054.7,T,034.4,M,…`):
+    /// gpsd 3.22 reads only that layout, so it takes nothing from an older VTG.
+    public var lettered = false
 
     /// Reads a VTG sentence's fields (also the pre-2.3 form without unit letters).
     public init(_ f: NMEAFields) throws {
         guard f.count >= 5 else { throw NMEAError.tooFewFields(f.text, needed: 5, got: f.count) }
         track = f.double(1)
         if f.character(2) == "T" || f.count >= 9 {
+            lettered = true
             magneticTrack = f.double(3)
             speedKnots = f.double(5)
             speedKmh = f.double(7)
