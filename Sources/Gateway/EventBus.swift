@@ -11,7 +11,10 @@ import SystemIO
 /// the bus gives it a bounded queue and a thread of its own, so a slow outlet never delays the
 /// gateway or another outlet. A full queue drops its oldest stream sample (LOCATION, MATCH,
 /// PROGRESS, SKY, NMEA, CAMERA frames), never a state change (`GatewayEvent.isState`), and
-/// counts what it dropped.
+/// counts what it dropped. A `deferred` subscriber is queued too, but what a deferring publisher
+/// (a source's pump, inside `deferring`) gives it while its thread is idle waits for
+/// `deliverDeferred()`, which the pump calls after the gateway's turn: the outlet then runs on the
+/// pump's thread, off the gateway actor and without waking a thread of its own.
 public final class EventBus: Sendable {
     /// How a subscriber receives events.
     public enum Delivery: Sendable, Hashable {
@@ -20,6 +23,18 @@ public final class EventBus: Sendable {
         /// On the subscriber's own thread, through a queue of at most `capacity` stream events
         /// (state events are always kept, up to `EventBus.stateCapacity`).
         case queued(capacity: Int)
+        /// As `queued`, but a batch published inside `deferring` while the subscriber's thread
+        /// is idle is delivered by the publisher's `deliverDeferred()` on its own thread instead.
+        case deferred(capacity: Int)
+    }
+
+    /// Whether the current task publishes deferring (see `deferring(_:)`).
+    @TaskLocal fileprivate static var isDeferring = false
+
+    /// Runs `body` (e.g. a gateway turn handling one read) so that what it publishes to
+    /// `deferred` subscribers whose threads are idle waits for this task's `deliverDeferred()`.
+    public static func deferring<T: Sendable>(_ body: () async throws -> T) async rethrows -> T {
+        try await $isDeferring.withValue(true, operation: body)
     }
 
     /// State events a queued subscriber may hold before even those are dropped (a subscriber
@@ -36,6 +51,8 @@ public final class EventBus: Sendable {
         public var dropped: UInt64
         /// Events waiting in its queue now.
         public var queued: Int
+        /// Whether its thread (a queued or deferred subscriber's) is waiting for events.
+        public var idle: Bool
     }
 
     private let subscribers = Locked<[Subscriber]>([])
@@ -73,6 +90,12 @@ public final class EventBus: Sendable {
         for subscriber in subscribers.withLock({ $0 }) { subscriber.take(events) }
     }
 
+    /// Delivers, on the calling thread, what deferring publishers left for idle `deferred`
+    /// subscribers; anything published meanwhile goes on to their threads as usual.
+    public func deliverDeferred() {
+        for subscriber in subscribers.withLock({ $0 }) { subscriber.deliverDeferred() }
+    }
+
     /// Every subscriber's counters.
     public var statistics: [SubscriberStatistics] { subscribers.withLock { $0 }.map(\.statistics) }
 
@@ -102,6 +125,10 @@ private final class Subscriber: Sendable {
         var dropped: UInt64 = 0
         var waiting = false
         var closed = false
+        /// The handler is running (on the subscriber's thread or a deferring publisher's).
+        var running = false
+        /// Events wait for a deferring publisher's `deliverDeferred()` rather than the thread.
+        var deferred = false
 
         var count: Int { events.count }
     }
@@ -120,7 +147,7 @@ private final class Subscriber: Sendable {
         self.delivery = delivery
         self.filter = filter
         self.handler = handler
-        if case .queued = delivery {
+        if delivery != .inline {
             let thread = Thread { [self] in run() }
             thread.name = "waygate-bus-\(name)"
             thread.start()
@@ -128,7 +155,7 @@ private final class Subscriber: Sendable {
     }
 
     var statistics: EventBus.SubscriberStatistics {
-        queue.withLock { .init(name: name, delivered: $0.delivered, dropped: $0.dropped, queued: $0.count) }
+        queue.withLock { .init(name: name, delivered: $0.delivered, dropped: $0.dropped, queued: $0.count, idle: $0.waiting) }
     }
 
     func take(_ published: [GatewayEvent]) {
@@ -138,10 +165,14 @@ private final class Subscriber: Sendable {
             events = Array(published[..<rejected]) + published[(rejected + 1)...].filter(accepts)
             if events.isEmpty { return }
         }
-        guard case .queued(let capacity) = delivery else {
+        let capacity: Int, defers: Bool
+        switch delivery {
+        case .inline:
             handler(events)
             queue.withLock { $0.delivered += UInt64(events.count) }
             return
+        case .queued(let c): (capacity, defers) = (c, false)
+        case .deferred(let c): (capacity, defers) = (c, EventBus.isDeferring)
         }
         let signal = queue.withLock { q -> Bool in
             guard !q.closed else { return false }
@@ -150,6 +181,12 @@ private final class Subscriber: Sendable {
                 if !event.isState { q.streamCount += 1 }
             }
             Self.enforce(capacity: capacity, on: &q)
+            // An idle thread is left asleep for the deferring publisher; otherwise woken.
+            if defers, q.waiting, !q.running {
+                q.deferred = true
+                return false
+            }
+            q.deferred = false
             if q.waiting {
                 q.waiting = false
                 return true
@@ -157,6 +194,37 @@ private final class Subscriber: Sendable {
             return false
         }
         if signal { wake.signal() }
+    }
+
+    /// Runs the handler on the calling thread for what a deferring publisher left, unless the
+    /// subscriber's thread took it meanwhile.
+    func deliverDeferred() {
+        guard case .deferred = delivery else { return }
+        let batch = queue.withLock { q -> [GatewayEvent]? in
+            guard q.deferred, !q.running, q.count > 0 else { return nil }
+            q.deferred = false
+            q.running = true
+            return takeAll(&q)
+        }
+        guard let batch else { return }
+        handler(batch)
+        // What came meanwhile (or a close) goes to the thread.
+        let signal = queue.withLock { q -> Bool in
+            q.running = false
+            guard q.waiting, q.count > 0 || q.closed else { return false }
+            q.waiting = false
+            q.deferred = false
+            return true
+        }
+        if signal { wake.signal() }
+    }
+
+    private func takeAll(_ q: inout Queue) -> [GatewayEvent] {
+        let batch = q.events
+        q.events.removeAll(keepingCapacity: true)
+        q.streamCount = 0
+        q.delivered += UInt64(batch.count)
+        return batch
     }
 
     /// Drops the oldest stream events beyond `capacity`, and the oldest of any kind beyond
@@ -186,30 +254,30 @@ private final class Subscriber: Sendable {
         defer { finished.signal() }
         while true {
             let next = queue.withLock { q -> [GatewayEvent]?? in
-                if q.count == 0 {
-                    if q.closed { return .some(nil) }
+                if q.count == 0 || q.running || q.deferred {
+                    if q.closed, !q.running, q.count == 0 { return .some(nil) }
                     q.waiting = true
                     return nil
                 }
-                let batch = q.events
-                q.events.removeAll(keepingCapacity: true)
-                q.streamCount = 0
-                q.delivered += UInt64(batch.count)
-                return .some(batch)
+                q.running = true
+                return .some(takeAll(&q))
             }
             switch next {
             case .none: wake.wait()
             case .some(.none): return
-            case .some(.some(let batch)): handler(batch)
+            case .some(.some(let batch)):
+                handler(batch)
+                queue.withLock { $0.running = false }
             }
         }
     }
 
     func close() {
-        guard case .queued = delivery else { return }
+        guard delivery != .inline else { return }
         let signal = queue.withLock { q -> Bool in
             guard !q.closed else { return false }
             q.closed = true
+            q.deferred = false  // the thread delivers what a deferring publisher left
             return true
         }
         guard signal else { return }

@@ -89,7 +89,10 @@ public actor Gateway {
             for source in sources {
                 group.addTask { [self] in
                     for await events in source.events() {
-                        await self.handle(events, from: source.id)
+                        // The outlets run here after the gateway's turn (deferred delivery):
+                        // off the actor, and without waking a thread of their own when idle.
+                        await EventBus.deferring { await self.handle(events, from: source.id) }
+                        bus.deliverDeferred()
                     }
                 }
             }

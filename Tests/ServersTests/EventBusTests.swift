@@ -90,4 +90,39 @@ struct EventBusTests {
         subscription.cancel()
         #expect(batches.withLock { $0 }.flatMap { $0 } == ["fix 1", "device lost"])
     }
+    @Test("a deferred subscriber gets a deferring publisher's batches on that publisher's thread, in order, and the rest on its own thread")
+    func deferred() async {
+        let bus = EventBus()
+        let seen = Locked<[(fix: Int, thread: pthread_t)]>([])
+        let done = DispatchSemaphore(value: 0)
+        let subscription = bus.subscribe("deferred", delivery: .deferred(capacity: 100)) { events in
+            let thread = pthread_self()
+            seen.withLock { s in for case .source(.fix(let f), _, _) in events { s.append((Int(f.time?.secondsSince1970 ?? -1), thread)) } }
+            if events.contains(where: { if case .source(.device, _, _) = $0 { true } else { false } }) { done.signal() }
+        }
+        // Its thread started and waits for events (until then a publisher leaves a batch to it).
+        for _ in 0..<1_000 where bus.statistics.first?.idle != true { usleep(10_000) }
+        #expect(bus.statistics.first?.idle == true)
+        for i in 0..<50 {
+            await EventBus.deferring { bus.publish([Self.fix(i)]) }
+            // Not delivered yet: the subscriber's thread was left asleep for this publisher.
+            #expect(seen.withLock { $0.count } == i)
+            let caller = pthread_self()
+            bus.deliverDeferred()
+            let last = seen.withLock { $0.last }
+            #expect(last?.fix == i)
+            #expect(last.map { pthread_equal($0.thread, caller) != 0 } == true)
+        }
+        // Published without deferring (a timer, a command): the subscriber's own thread.
+        bus.publish([Self.fix(50), Self.device(51)])
+        done.wait()
+        let own = seen.withLock { $0.last?.thread }
+        // Deferred, then never delivered by the publisher: closing hands it to the thread.
+        await EventBus.deferring { bus.publish([Self.fix(52)]) }
+        subscription.cancel()
+        let got = seen.withLock { $0 }
+        #expect(got.map(\.fix) == Array(0...50) + [52])
+        #expect(own.map { t in pthread_equal(t, got[52 - 1].thread) != 0 } == true)
+        #expect(bus.statistics.isEmpty)
+    }
 }

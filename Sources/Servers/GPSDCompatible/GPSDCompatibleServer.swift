@@ -42,10 +42,11 @@ public final class GPSDCompatibleServer: Sendable {
         wakePipe.wake()
     }
 
-    /// Subscribes to `bus` with a queue of its own of `capacity` stream events.
+    /// Subscribes to `bus` with a queue of its own of `capacity` stream events (deferred: a
+    /// source's pump hands it a read's reports when it is idle).
     @discardableResult
     public func attach(to bus: EventBus, capacity: Int = 4_096) -> Subscription {
-        bus.subscribe("gpsd", delivery: .queued(capacity: capacity)) { [self] events in publish(events) }
+        bus.subscribe("gpsd", delivery: .deferred(capacity: capacity)) { [self] events in publish(events) }
     }
 
     /// Reports that did not fit a slow client's buffer, over all clients connected now.

@@ -24,13 +24,15 @@ public final class WireFanout: Sendable {
     /// Sends every later line to `outlet` too.
     public func add(_ outlet: any WireOutlet) { state.withLock { $0.outlets.append(outlet) } }
 
-    /// Subscribes to `bus` with its own queue of `capacity` stream events. Only events with a
+    /// Subscribes to `bus` with its own queue of `capacity` stream events, delivered by a source's
+    /// pump right after the gateway's turn while the fan-out is idle (`EventBus.Delivery.deferred`),
+    /// else by its own thread. Only events with a
     /// wire class that some outlet wants now (or that carry state) are queued: a sentence or a
     /// sky view nobody subscribed to costs no queueing, no wake-up and no `seq`.
     /// What the outlets want is looked up once per published batch.
     @discardableResult
     public func attach(to bus: EventBus, capacity: Int = 4_096) -> Subscription {
-        bus.subscribe("wire", delivery: .queued(capacity: capacity), filter: { [self] in
+        bus.subscribe("wire", delivery: .deferred(capacity: capacity), filter: { [self] in
             let wanted = channelsWanted
             return { event in
                 guard let channel = event.wireChannel else { return false }
