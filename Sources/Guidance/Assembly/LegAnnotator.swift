@@ -15,16 +15,23 @@ enum LegAnnotator {
         duration.reserveCapacity(count)
         speed.reserveCapacity(count)
         maxSpeed.reserveCapacity(count)
+        // Each point's latitude cosine is taken once (the haversine takes both ends'): carried to
+        // the next piece, and to the next segment, which starts where this one ends.
+        var carried = (index: -1, cosine: 0.0)
         for segment in path.segments {
             let range = segment.geometryRange
             guard range.upperBound > range.lowerBound else { continue }
             let first = distance.count
             var total = 0.0
+            var cosine = carried.index == range.lowerBound ? carried.cosine : path.geometry[range.lowerBound].latitudeCosine
             for k in range.lowerBound..<range.upperBound {
-                let d = path.geometry[k].distance(to: path.geometry[k + 1])
+                let next = path.geometry[k + 1].latitudeCosine
+                let d = path.geometry[k].distance(to: path.geometry[k + 1], cosines: (cosine, next))
                 distance.append(d)
                 total += d
+                cosine = next
             }
+            carried = (range.upperBound, cosine)
             for d in distance[first...] {
                 let time = total > 0 ? segment.duration * d / total : 0
                 duration.append(time)

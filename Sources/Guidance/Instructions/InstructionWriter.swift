@@ -184,10 +184,7 @@ public struct InstructionWriter: Sendable {
         }
     }
 
-    /// A step's road as said aloud: "name (ref)", the name, or the ref (`;` lists read with `/`).
-    static func wayName(_ step: RouteStep) -> String { wayName(name: step.name, ref: step.ref) }
-
-    /// A road's `name` and `ref` as said aloud (see `wayName(_:)`).
+    /// A road's `name` and `ref` as said aloud: "name (ref)", the name, or the ref (`;` lists read with `/`).
     static func wayName(name: String, ref: String?) -> String {
         let ref = ref.map { $0.utf8.contains(UInt8(ascii: ";")) ? $0.replacing(";", with: " / ") : $0 } ?? ""
         if name.isEmpty { return ref }
@@ -203,8 +200,9 @@ public struct InstructionWriter: Sendable {
         }
     }
 
-    /// Typical speed of a step, m/s: its distance over its duration, 50 km/h when unknown.
-    static func speed(of step: RouteStep) -> Double {
-        step.duration > 0 && step.distance > 0 ? step.distance / step.duration : 50 / 3.6
+    /// Typical speed of a step `distance` long taking `duration`, m/s: its distance over its
+    /// duration, 50 km/h when unknown.
+    static func speed(distance: Double, duration: Double) -> Double {
+        duration > 0 && distance > 0 ? distance / duration : 50 / 3.6
     }
 }
