@@ -90,7 +90,7 @@ struct RouteAssemblerTests {
         #expect(abs(route.legs.reduce(0) { $0 + $1.distance } - route.distance) < 0.01)
     }
 
-    @Test("an alternative sharing its start and end with the best route gets the words it would get alone")
+    @Test("an alternative sharing its start and end with the best route gets the words, maneuvers, intersections and annotation it would get alone")
     func alternativeSharingWords() throws {
         let ladder = try GuidanceMap(
             """

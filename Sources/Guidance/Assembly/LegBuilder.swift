@@ -19,22 +19,34 @@ struct LegBuilder {
 
     /// The leg for `path`; `target` is the destination as asked for, when known (for the arrival side).
     func leg(_ path: RoadPath, target: Coordinate? = nil) -> RouteLeg {
+        var parts: LegParts?
+        return leg(path, target: target, like: nil, recording: &parts)
+    }
+
+    /// `leg(_:target:)`, taking the maneuver decisions, wire intersections and annotation of what
+    /// `path` shares with the path of `other` (`LegSharing`) from there instead of making them
+    /// again, and filling `parts` (when not nil) with this leg's.
+    func leg(_ path: RoadPath, target: Coordinate?, like other: LegParts?, recording parts: inout LegParts?) -> RouteLeg {
+        let sharing = other.map { LegSharing(path, $0) }
         let view = RoadPathView(path: path)
-        let points = ManeuverPoint.all(in: view)
+        let points = ManeuverPoint.all(in: view, like: sharing, recording: &parts)
         var steps: [RouteStep] = []
         for (n, point) in points.enumerated() {
             let last = n + 1 < points.count ? points[n + 1].segment - 1 : path.segments.count - 1
-            steps.append(step(view, point, through: last))
+            steps.append(step(view, point, through: last, like: sharing, recording: &parts))
         }
         steps.append(arrival(path, target: target))
         let distance = steps.reduce(0) { $0 + $1.distance }, duration = steps.reduce(0) { $0 + $1.duration }
-        return RouteLeg(
-            distance: distance, duration: duration, summary: LegSummary.summary(of: path), steps: steps,
-            annotation: LegAnnotator.annotation(of: path))
+        let annotation = LegAnnotator.annotation(of: path, like: sharing)
+        parts?.annotation = annotation
+        return RouteLeg(distance: distance, duration: duration, summary: LegSummary.summary(of: path), steps: steps, annotation: annotation)
     }
 
-    /// The step starting at `point` and covering segments up to `last`.
-    func step(_ view: RoadPathView, _ point: ManeuverPoint, through last: Int) -> RouteStep {
+    /// The step starting at `point` and covering segments up to `last` (its intersections from
+    /// `sharing` where shared, recorded in `parts`).
+    func step(
+        _ view: RoadPathView, _ point: ManeuverPoint, through last: Int, like sharing: LegSharing?, recording parts: inout LegParts?
+    ) -> RouteStep {
         let path = view.path
         let segments = path.segments[point.segment...max(point.segment, last)]
         let first = point.segment
@@ -57,7 +69,9 @@ struct LegBuilder {
         let range = max(point.segment - 1, 0)..<max(point.segment, last)
         intersections.reserveCapacity(intersections.count + range.count)
         for k in range where k < path.intersections.count {
-            intersections.append(Self.intersection(path, at: k))
+            let made = sharing.flatMap { s in s.otherIntersection(k).flatMap { s.intersections[$0] } } ?? Self.intersection(path, at: k)
+            parts?.intersections[k] = made
+            intersections.append(made)
         }
         return RouteStep(
             distance: segments.reduce(0) { $0 + $1.distance }, duration: duration, geometry: geometry, name: named.name ?? "",
