@@ -164,22 +164,25 @@ public struct InstructionWriter: Sendable {
     }
 
     /// A maneuver sentence's `template` with its placeholders filled, the phrase table's words
-    /// looked up only for the placeholders it has (`phrases` borrowed: a closure capturing the
-    /// writer copied all of it for every sentence).
+    /// looked up only for the placeholders it has. The closure reads the table through a pointer:
+    /// capturing the table (or the writer) copied it, all its strings retained and released, for
+    /// every sentence.
     private static func filled(
-        _ template: String, way: String, destination: String, rotary: String, maneuver m: Maneuver, phrases: borrowing PhraseTable
+        _ template: String, way: String, destination: String, rotary: String, maneuver m: Maneuver, phrases: PhraseTable
     ) -> String {
         let modifier = m.modifier ?? .straight
-        return fill(template) { key in
-            switch key {
-            case "way": way
-            case "destination": destination
-            case "rotary": rotary
-            case "modifier": phrases.modifiers[modifier] ?? ""
-            case "side": phrases.sides[side(of: modifier)] ?? ""
-            case "direction": phrases.compassPoint(m.bearingAfter)
-            case "exit": phrases.ordinal(m.exit ?? 1)
-            default: nil
+        return withUnsafePointer(to: phrases) { table in
+            fill(template) { key in
+                switch key {
+                case "way": way
+                case "destination": destination
+                case "rotary": rotary
+                case "modifier": table.pointee.modifiers[modifier] ?? ""
+                case "side": table.pointee.sides[side(of: modifier)] ?? ""
+                case "direction": table.pointee.compassPoint(m.bearingAfter)
+                case "exit": table.pointee.ordinal(m.exit ?? 1)
+                default: nil
+                }
             }
         }
     }
