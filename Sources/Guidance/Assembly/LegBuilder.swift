@@ -53,7 +53,7 @@ struct LegBuilder {
         let geometry = Array(path.geometry[path.segments[first].geometryRange.lowerBound...path.segments[max(first, last)].geometryRange.upperBound])
         var duration = segments.reduce(0) { $0 + $1.duration }
         for k in point.segment...max(point.segment, last) where k > 0 { duration += path.intersections[k - 1].turnDuration }
-        let named = view.namingSegment(ofStepAt: point)
+        let named = view.namingIndex(ofStepAt: point)
         let isDepart = point.segment == 0
         let at = isDepart ? nil : path.intersections[point.segment - 1]
         let maneuver = Maneuver(
@@ -74,8 +74,8 @@ struct LegBuilder {
             intersections.append(made)
         }
         return RouteStep(
-            distance: segments.reduce(0) { $0 + $1.distance }, duration: duration, geometry: geometry, name: named.name ?? "",
-            ref: named.ref, destinations: named.destination, rotaryName: point.rotaryName,
+            distance: segments.reduce(0) { $0 + $1.distance }, duration: duration, geometry: geometry, name: path.segments[named].name ?? "",
+            ref: path.segments[named].ref, destinations: path.segments[named].destination, rotaryName: point.rotaryName,
             mode: path.segments[first].flags.contains(.ferry) ? "ferry" : mode, maneuver: maneuver, intersections: intersections,
             speedLimit: Self.speedLimit(segments))
     }
