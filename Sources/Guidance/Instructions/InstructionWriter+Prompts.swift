@@ -23,9 +23,9 @@ extension InstructionWriter {
                 let following = sentence(leg, i + 1, upcoming: true).lowercasingFirst
                 text = chain ? fill(phrases.then, ["instruction": depart, "next": following]) : depart
             case .continueFor:
-                text = fill(phrases.continueFor, ["distance": spoken(trigger.distanceAlongGeometry)])
+                text = fill(phrases.continueFor, ["distance": spoken(trigger.distanceAlongGeometry, memo: leg.spoken)])
             case .ahead:
-                text = fill(phrases.ahead, ["distance": spoken(trigger.distanceAlongGeometry), "instruction": next.lowercasingFirst])
+                text = fill(phrases.ahead, ["distance": spoken(trigger.distanceAlongGeometry, memo: leg.spoken), "instruction": next.lowercasingFirst])
             case .atManeuver:
                 text = next
             }
@@ -99,9 +99,20 @@ extension InstructionWriter {
         BannerText(text: text, type: type, modifier: modifier, components: [BannerComponent(text: text)])
     }
 
-    /// A distance in metres as spoken in this writer's units and language.
-    func spoken(_ meters: Double) -> String {
-        SpokenDistance(meters, units: units).phrase(phrases.distances)
+    /// A distance in metres as spoken in this writer's units and language, each rounded distance
+    /// phrased once per leg (`memo`): prompts say the same few distances again and again.
+    func spoken(_ meters: Double, memo: SpokenMemo) -> String {
+        let distance = SpokenDistance(meters, units: units)
+        if let known = memo.phrases[distance] { return known }
+        let phrase = distance.phrase(phrases.distances)
+        memo.phrases[distance] = phrase
+        return phrase
+    }
+
+    /// The phrases of the distances a leg's prompts have said so far (a class: shared by the
+    /// copies of a leg's context the prompts are written with).
+    final class SpokenMemo {
+        var phrases: [SpokenDistance: String] = [:]
     }
 
     /// The prompt as SSML for Amazon Polly–style engines (what Mapbox sends).

@@ -131,6 +131,8 @@ public struct InstructionWriter: Sendable {
         var stop: Int?
         /// Each step's instruction and the form said before reaching it, once written (empty until then).
         var plain: [String] = [], upcoming: [String] = []
+        /// The distances said in the leg's prompts, phrased once each.
+        let spoken = SpokenMemo()
     }
 
     /// The instruction for the maneuver of step `i`; `upcoming` picks the form said before reaching it.
