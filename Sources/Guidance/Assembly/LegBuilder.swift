@@ -63,7 +63,7 @@ struct LegBuilder {
         var intersections: [Intersection] = []
         if isDepart {
             intersections.append(
-                Intersection(location: geometry[0], bearings: [Self.rounded(path.departureBearing)], entry: [true], outIndex: 0,
+                Intersection(location: geometry[0], bearings: [Self.rounded(path.departureBearing)], entry: Self.sharedEntries[2], outIndex: 0,
                              classes: Self.classes(path.segments[first].roadClass, path.segments[first].flags)))
         }
         let range = max(point.segment - 1, 0)..<max(point.segment, last)
@@ -96,16 +96,34 @@ struct LegBuilder {
             mode: lastSegment?.flags.contains(.ferry) == true ? "ferry" : mode,
             maneuver: Maneuver(type: .arrive, modifier: side, location: end, bearingBefore: Self.rounded(path.arrivalBearing), bearingAfter: 0),
             intersections: [Intersection(location: end, bearings: [Self.rounded(Bearing.normalized(path.arrivalBearing + 180))],
-                                         entry: [true], inIndex: 0)])
+                                         entry: Self.sharedEntries[2], inIndex: 0)])
     }
 
     /// Intersection `k` of `path` as OSRM lists it (read in the path's arrays, not copied out).
     static func intersection(_ path: RoadPath, at k: Int) -> Intersection {
         let roads = path.intersections[k].roads
         return Intersection(
-            location: path.intersections[k].location, bearings: roads.map { rounded($0.bearing) }, entry: roads.map(\.canEnter),
+            location: path.intersections[k].location, bearings: roads.map { rounded($0.bearing) }, entry: entry(of: roads),
             inIndex: roads.firstIndex(where: \.isIncoming), outIndex: roads.firstIndex(where: \.isOutgoing),
             classes: classes(path.segments[k + 1].roadClass, path.segments[k + 1].flags))
+    }
+
+    /// Which of `roads` can be entered, as the wire lists it: for up to `sharedEntryLimit` roads one
+    /// of `sharedEntries` (the same values, shared: no array allocated and freed per intersection).
+    static func entry(of roads: [PathIntersection.Road]) -> [Bool] {
+        guard roads.count <= sharedEntryLimit else { return roads.map(\.canEnter) }
+        var bits = 0
+        for (i, road) in roads.enumerated() where road.canEnter { bits |= 1 << i }
+        return sharedEntries[(1 << roads.count) - 1 + bits]
+    }
+
+    /// The most roads an intersection's entry list is shared for.
+    static let sharedEntryLimit = 8
+
+    /// Every entry list of up to `sharedEntryLimit` roads: `n` roads with road `i` enterable when
+    /// bit `i` of `bits` is set at index 2ⁿ − 1 + bits.
+    static let sharedEntries: [[Bool]] = (0...sharedEntryLimit).flatMap { n in
+        (0..<(1 << n)).map { bits in (0..<n).map { bits & (1 << $0) != 0 } }
     }
 
     /// OSRM road classes of a segment of `roadClass` with `flags`: `motorway`, `toll`, `ferry`, `tunnel`.
