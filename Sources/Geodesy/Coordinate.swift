@@ -26,6 +26,19 @@ public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {
         return 2 * earthRadius * arcsine(min(1, a.squareRoot()))
     }
 
+    /// The cosine of the latitude, as `distance(to:)` takes it.
+    @inlinable public var latitudeCosine: Double { cosine(latitude.radians) }
+
+    /// `distance(to:)` given both latitudes' cosines (`latitudeCosine` of this point and of
+    /// `other`): the same value bit for bit, for a caller walking a line that takes each point's
+    /// cosine once instead of twice.
+    @inlinable public func distance(to other: Coordinate, cosines: (Double, Double)) -> Meters {
+        let dLat = (other.latitude - latitude).radians
+        let dLon = (other.longitude - longitude).radians
+        let a = sinSquared(dLat / 2) + cosines.0 * cosines.1 * sinSquared(dLon / 2)
+        return 2 * earthRadius * arcsine(min(1, a.squareRoot()))
+    }
+
     /// Initial great-circle bearing towards `other`, degrees clockwise from north in [0, 360).
     @inlinable public func bearing(to other: Coordinate) -> Degrees {
         let φ1 = latitude.radians, φ2 = other.latitude.radians

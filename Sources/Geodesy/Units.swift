@@ -23,6 +23,11 @@ public enum Bearing {
     @inlinable public static func normalized(_ angle: Degrees) -> Degrees {
         // Most angles are in range already (bearings): returned as the remainder would give them.
         if angle >= 0 && angle < 360 { return angle }
+        // One turn off (a bearing plus or minus up to 360°), without `fmod`: for x in [360, 720)
+        // x − 360 is exact (Sterbenz), and for x in (−360, 0) the remainder is x itself, so both
+        // give what the remainder gives, bit for bit.
+        if angle >= 360 && angle < 720 { return angle - 360 }
+        if angle < 0 && angle > -360 { return angle + 360 }
         let r = angle.truncatingRemainder(dividingBy: 360)
         return r < 0 ? r + 360 : r
     }

@@ -5,10 +5,12 @@ extension RoadGraph {
     /// edge and ending `endFraction` along the last (both fractions of length, 0…1).
     /// Consecutive edges must meet (one's `to` is the next one's `from`); nil when `edges` is empty or they do not.
     /// With `other` (a path of the same profile, e.g. the best route when this is an alternative to
-    /// it), the edges both start with alike (same start, every edge whole in both) are not built
-    /// again: their segments, geometry and the intersections between them are `other`'s, as they are.
+    /// it), the edges both start with alike (same start, every edge whole in both) and those both end
+    /// with alike (same end, every edge but the last whole in both) are not built again: their
+    /// segments, geometry and the intersections between them are `other`'s (moved along the
+    /// geometry by the points before them at the end).
     public func path(
-        edges ids: [EdgeID], startFraction: Double, endFraction: Double, profile: TravelProfile, sharingStartWith other: RoadPath? = nil
+        edges ids: [EdgeID], startFraction: Double, endFraction: Double, profile: TravelProfile, sharingWith other: RoadPath? = nil
     ) -> RoadPath? {
         guard !ids.isEmpty else { return nil }
         // One pass: each edge is loaded once, its shape's vertices appended in place, and the
@@ -31,7 +33,13 @@ extension RoadGraph {
                 previous = edges[ids[start - 1].index]
             }
         }
-        for i in start..<ids.count {
+        // The edges both end with (never the first of either, nor one shared at the start).
+        var shared = 0
+        if let other, other.profile == profile, other.segments.last?.endFraction == min(max(endFraction, 0), 1) {
+            let whole = min(ids.count - max(start, 1), other.segments.count - 1)
+            while shared < whole, other.segments[other.segments.count - 1 - shared].edge == ids[ids.count - 1 - shared] { shared += 1 }
+        }
+        for i in start..<(ids.count - shared) {
             let id = ids[i], e = edges[id.index]
             if let previous, previous.to != e.from { return nil }
             let from = i == 0 ? min(max(startFraction, 0), 1) : 0
@@ -58,6 +66,28 @@ extension RoadGraph {
                     ref: strings.string(e.ref, in: self), destination: string(e.destination), roadClass: e.roadClass, speedLimit: e.speedLimit, flags: e.flags,
                     wayID: e.wayID, geometryRange: first...max(first, points.count - 1)))
             previous = e
+        }
+        if shared > 0, let other, let previous {
+            // The intersection where the two join is this path's; what follows is `other`'s, its
+            // geometry after the joining node (the same shapes' points) and the indexes moved.
+            let i = ids.count - shared, e = edges[ids[i].index]
+            guard previous.to == e.from else { return nil }
+            let first = points.count - 1, o = other.segments.count - shared
+            let joining = other.segments[o].geometryRange.lowerBound, offset = first - joining
+            intersections.append(
+                intersection(at: e.from, arriving: ids[i - 1], loaded: previous, leaving: ids[i], loaded: e, geometryIndex: first,
+                             profile: profile, strings: &strings))
+            points += other.geometry[(joining + 1)...]
+            for k in o..<other.segments.count {
+                var segment = other.segments[k]
+                segment.geometryRange = (segment.geometryRange.lowerBound + offset)...(segment.geometryRange.upperBound + offset)
+                segments.append(segment)
+            }
+            for k in o..<other.intersections.count {
+                var node = other.intersections[k]
+                node.geometryIndex += offset
+                intersections.append(node)
+            }
         }
         return RoadPath(
             profile: profile, segments: segments, intersections: intersections, geometry: points,

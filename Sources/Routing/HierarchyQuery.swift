@@ -28,7 +28,8 @@ struct HierarchyQuery {
         }
         var search = seeded(from: sources, to: targets)
         advance(&search)
-        return path(meeting: search.meeting, search)
+        var arcs: UnpackedArcs?
+        return path(meeting: search.meeting, search, arcs: &arcs)
     }
 
     /// The best route (the one `run` finds, nil when there is none) and up to `finder.maximumCount`
@@ -47,7 +48,9 @@ struct HierarchyQuery {
         var search = seeded(from: sources, to: targets)
         // First exactly as `run` (same steps, so the same meeting), then on to the stretch limit.
         advance(&search)
-        guard let best = path(meeting: search.meeting, search) else { return (nil, []) }
+        // The shortcuts unpacked for the best path are kept for the candidates, which mostly share them.
+        var arcs: UnpackedArcs? = UnpackedArcs()
+        guard let best = path(meeting: search.meeting, search, arcs: &arcs) else { return (nil, []) }
         let limit = AlternativeFinder.maximumStretch * best.cost + 1e-9
         advance(&search, through: limit)
         var candidates: [(cost: Double, node: Int32)] = []
@@ -65,7 +68,7 @@ struct HierarchyQuery {
                 next += 1
                 guard covered[node] == nil else { continue }
                 unpacked += 1
-                guard let path = path(meeting: node, searched) else { continue }
+                guard let path = path(meeting: node, searched, arcs: &arcs) else { continue }
                 for edge in path.edges { covered[edge.rawValue] = true }
                 return path
             }
@@ -143,8 +146,39 @@ struct HierarchyQuery {
         }
     }
 
-    /// The unpacked path whose top node is `meeting`, nil when a direction has no label there.
-    private func path(meeting: Int32, _ search: Search) -> PathSearch.Result? {
+    /// The search nodes of the shortcuts of a query's trees unpacked so far, by the node each
+    /// tree arc leads to (a node has one label, so one arc into it, once the search is over): the
+    /// via-node candidates mostly run along the arcs of the best path and of each other, and copy
+    /// those instead of unpacking them again (the same nodes, so the same paths).
+    private struct UnpackedArcs {
+        var nodes: [EdgeID] = []
+        var forward = SearchLabels<Range<Int32>>(), backward = SearchLabels<Range<Int32>>()
+    }
+
+    /// Appends the search nodes of the tree arc `from` → `to` (bypassing `middle`) leading to
+    /// `key` in the `forward` or backward tree, from `arcs` when unpacked before (kept there when not).
+    private func unpack(
+        from: Int32, to: Int32, middle: Int32, key: Int32, forward: Bool, into edges: inout [EdgeID], arcs: inout UnpackedArcs?
+    ) {
+        guard middle >= 0, arcs != nil else {
+            hierarchy.unpack(from: from, to: to, middle: middle, into: &edges)
+            return
+        }
+        if let range = forward ? arcs!.forward[key] : arcs!.backward[key] {
+            edges.append(contentsOf: arcs!.nodes[Int(range.lowerBound)..<Int(range.upperBound)])
+            return
+        }
+        let start = edges.count
+        hierarchy.unpack(from: from, to: to, middle: middle, into: &edges)
+        let lower = Int32(arcs!.nodes.count)
+        arcs!.nodes.append(contentsOf: edges[start...])
+        let range = lower..<Int32(arcs!.nodes.count)
+        if forward { arcs!.forward[key] = range } else { arcs!.backward[key] = range }
+    }
+
+    /// The unpacked path whose top node is `meeting`, nil when a direction has no label there;
+    /// with `arcs`, shortcuts unpacked before are copied from there.
+    private func path(meeting: Int32, _ search: Search, arcs: inout UnpackedArcs?) -> PathSearch.Result? {
         guard meeting >= 0, let up = search.forward[meeting], let down = search.backward[meeting] else { return nil }
         var edges: [EdgeID] = []
         var chain: [(node: Int32, arc: Int32)] = []
@@ -159,13 +193,13 @@ struct HierarchyQuery {
         let startFraction = label.fraction
         for (tail, arc) in chain.reversed() {
             let head = hierarchy.upward.heads[Int(arc)]
-            hierarchy.unpack(from: tail, to: head, middle: hierarchy.upward.middles[Int(arc)], into: &edges)
+            unpack(from: tail, to: head, middle: hierarchy.upward.middles[Int(arc)], key: head, forward: true, into: &edges, arcs: &arcs)
         }
         node = meeting
         label = down
         while label.parent >= 0 {
             let next = label.parent
-            hierarchy.unpack(from: node, to: next, middle: hierarchy.downward.middles[Int(label.arc)], into: &edges)
+            unpack(from: node, to: next, middle: hierarchy.downward.middles[Int(label.arc)], key: node, forward: false, into: &edges, arcs: &arcs)
             node = next
             guard let following = search.backward[node] else { return nil }
             label = following

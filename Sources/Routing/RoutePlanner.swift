@@ -43,7 +43,7 @@ public struct RoutePlanner: Sendable {
         guard request.alternatives > 0, searches.count == 1 else { return [best] }
         let alternatives = viaNode ?? AlternativeFinder(costing: costing, maximumCount: Self.alternativeCount(request))
             .alternatives(to: searches[0], from: Self.departures(candidates[0]), to: Self.arrivals(candidates[1]))
-        return [best] + alternatives.map { route([$0], costing, points, sharingStartWith: best.legs.first) }
+        return [best] + alternatives.map { route([$0], costing, points, sharingWith: best.legs.first) }
     }
 
     /// The number of alternatives offered for `request`: as many as asked, at most two.
@@ -185,9 +185,10 @@ public struct RoutePlanner: Sendable {
         return arriving.isEmpty ? snaps : arriving
     }
 
-    /// A `PlannedRoute` from search results (one per leg), with turn costs filled in; a first leg
-    /// starting like `other` (an alternative's like the best route's) shares that start's building.
-    func route(_ results: [PathSearch.Result], _ costing: EdgeCosting, _ requested: [Coordinate], sharingStartWith other: RoadPath? = nil)
+    /// A `PlannedRoute` from search results (one per leg), with turn costs filled in; a single leg
+    /// starting or ending like `other` (an alternative's like the best route's) shares the building
+    /// of that start and end.
+    func route(_ results: [PathSearch.Result], _ costing: EdgeCosting, _ requested: [Coordinate], sharingWith other: RoadPath? = nil)
         -> PlannedRoute
     {
         var legs: [RoadPath] = []
@@ -195,7 +196,7 @@ public struct RoutePlanner: Sendable {
         for (i, r) in results.enumerated() {
             guard var path = graph.path(
                 edges: r.edges, startFraction: r.startFraction, endFraction: r.endFraction, profile: costing.profile,
-                sharingStartWith: i == 0 ? other : nil)
+                sharingWith: results.count == 1 ? other : nil)
             else { continue }
             // Each edge loaded once for the turns into and out of it.
             var arriving = graph.edges[r.edges[0].index]

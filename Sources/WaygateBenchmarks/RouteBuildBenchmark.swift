@@ -14,7 +14,8 @@ import WireProtocol
 /// on a tiled map (`ROUTE_BUILD_MAP`, e.g. /tmp/waygate-regions/milan16.osm.pbf) also the
 /// corner-to-corner route. `ROUTE_BUILD_DUMP=FILE` writes every reply line (en metric, it
 /// imperial, alternatives) to FILE to compare outputs between builds; `ROUTE_BUILD_ROUNDS`
-/// (default 5, the first warms up) sets the rounds.
+/// (default 5, the first warms up) sets the rounds; `ROUTE_BUILD_ALTERNATIVES=0` or `2` times only
+/// the best route or only the request with alternatives (to profile one of them alone).
 enum RouteBuildBenchmark {
     static func run() throws {
         let environment = ProcessInfo.processInfo.environment
@@ -27,7 +28,8 @@ enum RouteBuildBenchmark {
         if let dump = environment["ROUTE_BUILD_DUMP"] {
             try write(dump: dump, router: router, pairs: pairs)
         }
-        for alternatives in [0, 2] {
+        let kinds = environment["ROUTE_BUILD_ALTERNATIVES"].flatMap { Int($0) }.map { [$0] } ?? [0, 2]
+        for alternatives in kinds {
             var plan: [Double] = [], build: [Double] = [], encode: [Double] = [], total: [Double] = [], bytes: [Double] = []
             for round in 0..<rounds {
                 for (from, to) in pairs {

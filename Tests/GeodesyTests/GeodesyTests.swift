@@ -8,6 +8,17 @@ struct GeodesyTests {
         let helsinki = Coordinate(latitude: 60.1699, longitude: 24.9384)
         let milan = Coordinate(latitude: 45.4642, longitude: 9.19)
         #expect(abs(helsinki.distance(to: milan) - 1_930_000) < 10_000)
+        // Given the latitudes' cosines, the same metres bit for bit.
+        #expect(helsinki.distance(to: milan, cosines: (helsinki.latitudeCosine, milan.latitudeCosine)) == helsinki.distance(to: milan))
+    }
+
+    @Test("bearings wrap into [0, 360) as the remainder gives them, one turn off or more")
+    func normalized() {
+        for angle in [0, 359.5, 360, 365.25, 719.75, 720, 725, -0.5, -10, -359.75, -360, -725, 1e6, -1e6] {
+            let r = angle.truncatingRemainder(dividingBy: 360)
+            #expect(Bearing.normalized(angle) == (angle >= 0 && angle < 360 ? angle : r < 0 ? r + 360 : r))
+        }
+        #expect(Bearing.normalized(365.25) == 5.25 && Bearing.normalized(-10) == 350 && Bearing.normalized(725) == 5)
     }
 
     @Test("bearing north, east, south, west")

@@ -32,6 +32,17 @@ struct RouteAssemblerTests {
         #expect(imperial[0].voiceInstructions.contains { $0.announcement.contains("feet, turn left onto Cross St") })
     }
 
+    @Test("every intersection lists its roads' bearings and which can be entered, the road arrived on not")
+    func entries() throws {
+        let steps = try town.route("ad").legs[0].steps
+        // Depart and arrive list one road, entered (depart) or arrived on (arrive).
+        #expect(steps[0].intersections[0].entry == [true] && steps[0].intersections[0].bearings == [90])
+        #expect(steps[2].intersections.last?.entry == [true] && steps[2].intersections.last?.inIndex == 0)
+        // At b, four roads clockwise from north: Cross St north (left onto it), Main St east, Cross St south, Main St west (arrived on).
+        let b = steps[1].intersections[0]
+        #expect(b.bearings == [0, 90, 180, 270] && b.entry == [true, true, true, false] && b.inIndex == 3 && b.outIndex == 0)
+    }
+
     @Test("annotations cover every geometry segment at the planned speed, with the tagged limit")
     func annotations() throws {
         let route = try town.route("ad")
@@ -90,7 +101,7 @@ struct RouteAssemblerTests {
         #expect(abs(route.legs.reduce(0) { $0 + $1.distance } - route.distance) < 0.01)
     }
 
-    @Test("an alternative sharing its start and end with the best route gets the words it would get alone")
+    @Test("an alternative sharing its start and end with the best route gets the words, maneuvers, intersections and annotation it would get alone")
     func alternativeSharingWords() throws {
         let ladder = try GuidanceMap(
             """

@@ -80,14 +80,46 @@ struct RoadPathTests {
         let alone = try #require(g.path(edges: turning, startFraction: 0.5, endFraction: 0.5, profile: .car))
         #expect(alone.segments.map(\.name) == ["Main", "Main", "Up"])
         #expect(alone.intersections.count == 2 && alone.geometry.count == 4)
-        #expect(g.path(edges: turning, startFraction: 0.5, endFraction: 0.5, profile: .car, sharingStartWith: best) == alone)
+        #expect(g.path(edges: turning, startFraction: 0.5, endFraction: 0.5, profile: .car, sharingWith: best) == alone)
         // Another start, another profile, or a shared edge that is the other's last: built alone all the same.
-        #expect(g.path(edges: turning, startFraction: 0.25, endFraction: 0.5, profile: .car, sharingStartWith: best)
+        #expect(g.path(edges: turning, startFraction: 0.25, endFraction: 0.5, profile: .car, sharingWith: best)
             == g.path(edges: turning, startFraction: 0.25, endFraction: 0.5, profile: .car))
-        #expect(g.path(edges: turning, startFraction: 0.5, endFraction: 0.5, profile: .foot, sharingStartWith: best)
+        #expect(g.path(edges: turning, startFraction: 0.5, endFraction: 0.5, profile: .foot, sharingWith: best)
             == g.path(edges: turning, startFraction: 0.5, endFraction: 0.5, profile: .foot))
         let short = try #require(g.path(edges: Array(ahead[0...1]), startFraction: 0.5, endFraction: 0.5, profile: .car))
-        #expect(g.path(edges: turning, startFraction: 0.5, endFraction: 0.5, profile: .car, sharingStartWith: short) == alone)
+        #expect(g.path(edges: turning, startFraction: 0.5, endFraction: 0.5, profile: .car, sharingWith: short) == alone)
+    }
+
+    @Test("a path sharing its start and end with another is the path built alone, intersections and geometry included")
+    func sharedEnds() throws {
+        let map = ASCIIMap(
+            """
+                  g     h
+                  |     |
+                  d-----e
+                  |     |
+            a-----b-----c-----f
+            """, gridSize: 10)
+        let g = try importGraph(
+            map, [("abcf", ["highway": "primary", "name": "Main"]), ("bdec", ["highway": "residential", "name": "Loop"]),
+                  ("dg", ["highway": "residential"]), ("eh", ["highway": "residential"])])
+        func edge(_ from: Character, _ to: Character) throws -> EdgeID {
+            let f = map.coordinate(of: from), t = map.coordinate(of: to)
+            return EdgeID(Int32(try #require(g.edges.firstIndex { g.nodes[$0.from.index] == f && g.nodes[$0.to.index] == t })))
+        }
+        let ab = try edge("a", "b"), cf = try edge("c", "f")
+        let ahead = [ab, try edge("b", "c"), cf], around = [ab, try edge("b", "d"), try edge("d", "e"), try edge("e", "c"), cf]
+        let best = try #require(g.path(edges: ahead, startFraction: 0.5, endFraction: 0.5, profile: .car))
+        let alone = try #require(g.path(edges: around, startFraction: 0.5, endFraction: 0.5, profile: .car))
+        #expect(alone.segments.map(\.name) == ["Main", "Loop", "Loop", "Loop", "Main"])
+        #expect(alone.intersections.map(\.geometryIndex) == [1, 2, 3, 4] && alone.geometry.count == 6)
+        #expect(g.path(edges: around, startFraction: 0.5, endFraction: 0.5, profile: .car, sharingWith: best) == alone)
+        // Only the end shared (another start), or another end: built alone all the same.
+        let fromD = Array(around[2...])
+        #expect(g.path(edges: fromD, startFraction: 0.5, endFraction: 0.5, profile: .car, sharingWith: best)
+            == g.path(edges: fromD, startFraction: 0.5, endFraction: 0.5, profile: .car))
+        #expect(g.path(edges: around, startFraction: 0.5, endFraction: 0.25, profile: .car, sharingWith: best)
+            == g.path(edges: around, startFraction: 0.5, endFraction: 0.25, profile: .car))
     }
 
     @Test("edges that do not meet, or no edges, give no path")

@@ -16,8 +16,10 @@ struct ManeuverPoint: Hashable {
     /// folded into the maneuver before it); nil for the first (or, on a ring, the exit road).
     var namingSegment: Int? = nil
 
-    /// The maneuvers along `path`, depart first (arrive is added by the step builder).
-    static func all(in path: RoadPathView) -> [ManeuverPoint] {
+    /// The maneuvers along `path`, depart first (arrive is added by the step builder); the handler
+    /// chain's decision at an intersection `sharing` shares is taken from there, and every decision
+    /// made is recorded in `parts` (when not nil).
+    static func all(in path: RoadPathView, like sharing: LegSharing? = nil, recording parts: inout LegParts?) -> [ManeuverPoint] {
         let p = path.path
         var points = [ManeuverPoint(segment: 0, decision: ManeuverDecision(type: .depart))]
         var i = 0
@@ -38,7 +40,15 @@ struct ManeuverPoint: Hashable {
                 i = passage.exitSegment
                 continue
             }
-            if let decision = ManeuverChain.decide(context) { points.append(ManeuverPoint(segment: i + 1, decision: decision)) }
+            // The chain reads the intersection and the segments on both its sides only.
+            let decision: ManeuverDecision?
+            if let sharing, let k = sharing.otherIntersection(i), let known = sharing.decisions[k] {
+                decision = known
+            } else {
+                decision = ManeuverChain.decide(context)
+            }
+            parts?.decisions[i] = .some(decision)
+            if let decision { points.append(ManeuverPoint(segment: i + 1, decision: decision)) }
             i += 1
         }
         return StepCollapser(path: path).collapsed(points)

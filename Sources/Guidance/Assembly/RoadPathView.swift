@@ -8,12 +8,14 @@ struct RoadPathView {
     var path: RoadPath
 
     /// The segment whose name a step starting at `point` carries: for roundabouts the exit road.
-    func namingSegment(ofStepAt point: ManeuverPoint) -> RoadPath.Segment {
+    func namingSegment(ofStepAt point: ManeuverPoint) -> RoadPath.Segment { path.segments[namingIndex(ofStepAt: point)] }
+
+    /// The index of `namingSegment(ofStepAt:)` in the path's segments (read there, not copied out).
+    func namingIndex(ofStepAt point: ManeuverPoint) -> Int {
         let segments = path.segments
-        if let k = point.namingSegment, k < segments.count { return segments[k] }
-        guard point.decision.type == .roundabout || point.decision.type == .rotary else { return segments[point.segment] }
-        let after = segments[point.segment...].first { !$0.flags.contains(.roundabout) }
-        return after ?? segments[point.segment]
+        if let k = point.namingSegment, k < segments.count { return k }
+        guard point.decision.type == .roundabout || point.decision.type == .rotary else { return point.segment }
+        return segments[point.segment...].firstIndex { !$0.flags.contains(.roundabout) } ?? point.segment
     }
 
     /// Metres travelled from the start of segment `first` to the start of segment `end`.

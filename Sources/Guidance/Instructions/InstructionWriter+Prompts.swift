@@ -5,13 +5,13 @@ import XMLScanning
 extension InstructionWriter {
     /// The spoken prompts on step `i` for the maneuver that ends it (the start of step `i + 1`).
     func voiceInstructions(_ leg: LegContext, endingStep i: Int) -> [VoiceInstruction] {
-        let steps = leg.steps
-        let step = steps[i]
-        let speed = Self.speed(of: step)
-        var triggers = schedule.triggers(length: step.distance, speed: speed, isDeparture: step.maneuver.type == .depart)
-        if i > 0, step.distance < schedule.distances(forSpeed: speed).chainDistance {
+        // The step's parts read in place (a copy of the step retained and released all its parts).
+        let distance = leg.steps[i].distance
+        let speed = Self.speed(distance: distance, duration: leg.steps[i].duration)
+        var triggers = schedule.triggers(length: distance, speed: speed, isDeparture: leg.steps[i].maneuver.type == .depart)
+        if i > 0, distance < schedule.distances(forSpeed: speed).chainDistance {
             // The previous prompt already said "…, then <this maneuver>": no reminder at the step start.
-            triggers.removeAll { $0.kind == .ahead && $0.distanceAlongGeometry == step.distance }
+            triggers.removeAll { $0.kind == .ahead && $0.distanceAlongGeometry == distance }
         }
         let next = upcomingSentence(leg, maneuverStep: i + 1)
         return triggers.map { trigger in
@@ -19,13 +19,13 @@ extension InstructionWriter {
             switch trigger.kind {
             case .departure:
                 let depart = sentence(leg, i, upcoming: false)
-                let chain = step.distance < schedule.distances(forSpeed: speed).chainDistance
+                let chain = distance < schedule.distances(forSpeed: speed).chainDistance
                 let following = sentence(leg, i + 1, upcoming: true).lowercasingFirst
                 text = chain ? fill(phrases.then, ["instruction": depart, "next": following]) : depart
             case .continueFor:
-                text = fill(phrases.continueFor, ["distance": spoken(trigger.distanceAlongGeometry)])
+                text = fill(phrases.continueFor, ["distance": spoken(trigger.distanceAlongGeometry, memo: leg.spoken)])
             case .ahead:
-                text = fill(phrases.ahead, ["distance": spoken(trigger.distanceAlongGeometry), "instruction": next.lowercasingFirst])
+                text = fill(phrases.ahead, ["distance": spoken(trigger.distanceAlongGeometry, memo: leg.spoken), "instruction": next.lowercasingFirst])
             case .atManeuver:
                 text = next
             }
@@ -39,7 +39,7 @@ extension InstructionWriter {
         let steps = leg.steps
         let first = sentence(leg, j, upcoming: true)
         guard j + 1 < steps.count, steps[j].maneuver.type != .arrive else { return first }
-        let chainDistance = schedule.distances(forSpeed: Self.speed(of: steps[j])).chainDistance
+        let chainDistance = schedule.distances(forSpeed: Self.speed(distance: steps[j].distance, duration: steps[j].duration)).chainDistance
         guard steps[j].distance < chainDistance else { return first }
         return fill(phrases.then, ["instruction": first, "next": sentence(leg, j + 1, upcoming: true).lowercasingFirst])
     }
@@ -48,25 +48,26 @@ extension InstructionWriter {
     /// primary = the road (or sign destinations, or the instruction), secondary = destinations
     /// under a road name, sub = the maneuver after it when that one follows closely.
     func banner(_ leg: LegContext, endingStep i: Int) -> BannerInstruction {
+        // The steps' parts read in place (a copy of a step retained and released all its parts).
         let steps = leg.steps
-        let target = steps[i + 1]
-        let way = Self.wayName(target)
-        let destinations = target.destinations ?? ""
-        let primaryText = !way.isEmpty && target.maneuver.type != .arrive
-            ? way : !destinations.isEmpty && target.maneuver.type != .arrive ? destinations : sentence(leg, i + 1, upcoming: true)
-        var primary = bannerText(primaryText, target.maneuver)
+        let way = Self.wayName(name: steps[i + 1].name, ref: steps[i + 1].ref)
+        let destinations = steps[i + 1].destinations ?? ""
+        let type = steps[i + 1].maneuver.type
+        let primaryText = !way.isEmpty && type != .arrive
+            ? way : !destinations.isEmpty && type != .arrive ? destinations : sentence(leg, i + 1, upcoming: true)
+        var primary = bannerText(primaryText, type, steps[i + 1].maneuver.modifier)
         primary.degrees = Self.roundaboutDegrees(steps, at: i + 1)
         var secondary: BannerText?
-        if !way.isEmpty, !destinations.isEmpty, target.maneuver.type != .arrive {
+        if !way.isEmpty, !destinations.isEmpty, type != .arrive {
             secondary = BannerText(text: destinations, components: [BannerComponent(text: destinations)])
         }
         var sub: BannerText?
-        if i + 2 < steps.count, target.maneuver.type != .arrive,
-            target.distance < schedule.distances(forSpeed: Self.speed(of: target)).chainDistance
+        if i + 2 < steps.count, type != .arrive,
+            steps[i + 1].distance < schedule.distances(forSpeed: Self.speed(distance: steps[i + 1].distance, duration: steps[i + 1].duration)).chainDistance
         {
-            let after = steps[i + 2]
-            let afterWay = Self.wayName(after)
-            sub = bannerText(afterWay.isEmpty || after.maneuver.type == .arrive ? sentence(leg, i + 2, upcoming: true) : afterWay, after.maneuver)
+            let afterWay = Self.wayName(name: steps[i + 2].name, ref: steps[i + 2].ref)
+            let afterType = steps[i + 2].maneuver.type
+            sub = bannerText(afterWay.isEmpty || afterType == .arrive ? sentence(leg, i + 2, upcoming: true) : afterWay, afterType, steps[i + 2].maneuver.modifier)
         }
         return BannerInstruction(distanceAlongGeometry: steps[i].distance, primary: primary, secondary: secondary, sub: sub)
     }
@@ -94,13 +95,24 @@ extension InstructionWriter {
         return travelled <= 0 ? travelled + 360 : travelled
     }
 
-    private func bannerText(_ text: String, _ maneuver: Maneuver) -> BannerText {
-        BannerText(text: text, type: maneuver.type, modifier: maneuver.modifier, components: [BannerComponent(text: text)])
+    private func bannerText(_ text: String, _ type: ManeuverType, _ modifier: ManeuverModifier?) -> BannerText {
+        BannerText(text: text, type: type, modifier: modifier, components: [BannerComponent(text: text)])
     }
 
-    /// A distance in metres as spoken in this writer's units and language.
-    func spoken(_ meters: Double) -> String {
-        SpokenDistance(meters, units: units).phrase(phrases.distances)
+    /// A distance in metres as spoken in this writer's units and language, each rounded distance
+    /// phrased once per leg (`memo`): prompts say the same few distances again and again.
+    func spoken(_ meters: Double, memo: SpokenMemo) -> String {
+        let distance = SpokenDistance(meters, units: units)
+        if let known = memo.phrases[distance] { return known }
+        let phrase = distance.phrase(phrases.distances)
+        memo.phrases[distance] = phrase
+        return phrase
+    }
+
+    /// The phrases of the distances a leg's prompts have said so far (a class: shared by the
+    /// copies of a leg's context the prompts are written with).
+    final class SpokenMemo {
+        var phrases: [SpokenDistance: String] = [:]
     }
 
     /// The prompt as SSML for Amazon Polly–style engines (what Mapbox sends).

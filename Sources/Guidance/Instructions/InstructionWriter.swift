@@ -131,6 +131,8 @@ public struct InstructionWriter: Sendable {
         var stop: Int?
         /// Each step's instruction and the form said before reaching it, once written (empty until then).
         var plain: [String] = [], upcoming: [String] = []
+        /// The distances said in the leg's prompts, phrased once each.
+        let spoken = SpokenMemo()
     }
 
     /// The instruction for the maneuver of step `i`; `upcoming` picks the form said before reaching it.
@@ -164,30 +166,30 @@ public struct InstructionWriter: Sendable {
     }
 
     /// A maneuver sentence's `template` with its placeholders filled, the phrase table's words
-    /// looked up only for the placeholders it has (`phrases` borrowed: a closure capturing the
-    /// writer copied all of it for every sentence).
+    /// looked up only for the placeholders it has. The closure reads the table through a pointer:
+    /// capturing the table (or the writer) copied it, all its strings retained and released, for
+    /// every sentence.
     private static func filled(
-        _ template: String, way: String, destination: String, rotary: String, maneuver m: Maneuver, phrases: borrowing PhraseTable
+        _ template: String, way: String, destination: String, rotary: String, maneuver m: Maneuver, phrases: PhraseTable
     ) -> String {
         let modifier = m.modifier ?? .straight
-        return fill(template) { key in
-            switch key {
-            case "way": way
-            case "destination": destination
-            case "rotary": rotary
-            case "modifier": phrases.modifiers[modifier] ?? ""
-            case "side": phrases.sides[side(of: modifier)] ?? ""
-            case "direction": phrases.compassPoint(m.bearingAfter)
-            case "exit": phrases.ordinal(m.exit ?? 1)
-            default: nil
+        return withUnsafePointer(to: phrases) { table in
+            fill(template) { key in
+                switch key {
+                case "way": way
+                case "destination": destination
+                case "rotary": rotary
+                case "modifier": table.pointee.modifiers[modifier] ?? ""
+                case "side": table.pointee.sides[side(of: modifier)] ?? ""
+                case "direction": table.pointee.compassPoint(m.bearingAfter)
+                case "exit": table.pointee.ordinal(m.exit ?? 1)
+                default: nil
+                }
             }
         }
     }
 
-    /// A step's road as said aloud: "name (ref)", the name, or the ref (`;` lists read with `/`).
-    static func wayName(_ step: RouteStep) -> String { wayName(name: step.name, ref: step.ref) }
-
-    /// A road's `name` and `ref` as said aloud (see `wayName(_:)`).
+    /// A road's `name` and `ref` as said aloud: "name (ref)", the name, or the ref (`;` lists read with `/`).
     static func wayName(name: String, ref: String?) -> String {
         let ref = ref.map { $0.utf8.contains(UInt8(ascii: ";")) ? $0.replacing(";", with: " / ") : $0 } ?? ""
         if name.isEmpty { return ref }
@@ -203,8 +205,9 @@ public struct InstructionWriter: Sendable {
         }
     }
 
-    /// Typical speed of a step, m/s: its distance over its duration, 50 km/h when unknown.
-    static func speed(of step: RouteStep) -> Double {
-        step.duration > 0 && step.distance > 0 ? step.distance / step.duration : 50 / 3.6
+    /// Typical speed of a step `distance` long taking `duration`, m/s: its distance over its
+    /// duration, 50 km/h when unknown.
+    static func speed(distance: Double, duration: Double) -> Double {
+        duration > 0 && distance > 0 ? distance / duration : 50 / 3.6
     }
 }

@@ -20,16 +20,16 @@ protocol ManeuverHandler: Sendable {
 /// The chain of handlers tried in order at every non-roundabout intersection; the first one that
 /// applies decides. The last one (`TurnHandler`) always applies.
 enum ManeuverChain {
-    /// Handlers, most specific first.
-    static let handlers: [any ManeuverHandler] = [
-        UTurnHandler(), FerryHandler(), RampHandler(), MergeHandler(), ForkHandler(), EndOfRoadHandler(), TurnHandler(),
-    ]
-
-    /// The maneuver at `context`, nil when the driver just keeps going.
+    /// The maneuver at `context`, nil when the driver just keeps going. The handlers, most
+    /// specific first, are called directly (a loop over an array of `any ManeuverHandler` copied
+    /// each existential in and out at every node of every route).
     static func decide(_ context: TurnContext) -> ManeuverDecision? {
-        for handler in handlers {
-            if let decision = handler.decide(context) { return decision }
-        }
-        return nil
+        if let decision = UTurnHandler().decide(context) { return decision }
+        if let decision = FerryHandler().decide(context) { return decision }
+        if let decision = RampHandler().decide(context) { return decision }
+        if let decision = MergeHandler().decide(context) { return decision }
+        if let decision = ForkHandler().decide(context) { return decision }
+        if let decision = EndOfRoadHandler().decide(context) { return decision }
+        return TurnHandler().decide(context) ?? nil
     }
 }

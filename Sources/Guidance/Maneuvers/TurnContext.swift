@@ -20,12 +20,14 @@ struct TurnContext {
         self.index = index
     }
 
+    // Read accessors: a handler reading one field of them reads it in the path's arrays (a getter
+    // returned a copy, every name retained and released, at every node for every field asked).
     /// The intersection.
-    var intersection: PathIntersection { intersections[index] }
+    var intersection: PathIntersection { _read { yield intersections[index] } }
     /// The segment arrived on.
-    var incoming: RoadPath.Segment { segments[index] }
+    var incoming: RoadPath.Segment { _read { yield segments[index] } }
     /// The segment left on.
-    var outgoing: RoadPath.Segment { segments[index + 1] }
+    var outgoing: RoadPath.Segment { _read { yield segments[index + 1] } }
 
     /// Signed turn angle, degrees, positive to the right.
     var angle: Degrees { intersection.turnAngle }
