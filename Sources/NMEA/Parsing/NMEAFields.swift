@@ -5,8 +5,9 @@
 public struct NMEAFields: Sendable {
     /// The sentence bytes from `$`/`!` through the checksum.
     public let bytes: [UInt8]
-    /// Field bounds, interleaved: field i spans `edges[2i]..<edges[2i+1]` for i below `count`
-    /// (the array may be longer: its memory is reused from sentence to sentence).
+    /// Where each field ends, after the position before the first field's start: field i spans
+    /// `edges[i] + 1..<edges[i + 1]` for i below `count` (one store per comma; the array may be
+    /// longer: its memory is reused from sentence to sentence).
     private var edges: [Int]
     /// Number of fields including the address.
     public let count: Int
@@ -31,24 +32,21 @@ public struct NMEAFields: Sendable {
         var end = bytes.count
         if let star = bytes.lastIndex(of: UInt8(ascii: "*")) { end = star }
         let first = min(1, bytes.count)
-        // At most one field per byte, plus one: room for every bound, written in one pass.
-        let room = 2 * (max(first, end) - first) + 2
+        // At most one comma per byte, plus the first start and the last end, written in one pass.
+        let room = (max(first, end) - first) + 2
         if edges.count < room { edges = [Int](repeating: 0, count: max(room, 64)) }
         count = bytes.withUnsafeBufferPointer { sentence in
             edges.withUnsafeMutableBufferPointer { edges in
-                var start = first
-                var n = 0
+                edges[0] = first - 1
+                var n = 1
                 var i = first
                 // Eight bytes at a time: a word's commas found at once, then taken lowest first.
                 if let base = sentence.baseAddress {
                     while i + 8 <= end {
                         var commas = Self.commas(in: UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
                         while commas != 0 {
-                            let comma = i + commas.trailingZeroBitCount / 8
-                            edges[n] = start
-                            edges[n + 1] = comma
-                            n += 2
-                            start = comma + 1
+                            edges[n] = i + commas.trailingZeroBitCount / 8
+                            n += 1
                             commas &= commas - 1
                         }
                         i += 8
@@ -56,16 +54,13 @@ public struct NMEAFields: Sendable {
                 }
                 while i < end {
                     if sentence[i] == UInt8(ascii: ",") {
-                        edges[n] = start
-                        edges[n + 1] = i
-                        n += 2
-                        start = i + 1
+                        edges[n] = i
+                        n += 1
                     }
                     i += 1
                 }
-                edges[n] = start
-                edges[n + 1] = max(start, end)
-                return n / 2 + 1
+                edges[n] = max(edges[n - 1] + 1, end)
+                return n
             }
         }
         self.edges = edges
@@ -93,11 +88,11 @@ public struct NMEAFields: Sendable {
     /// The raw bytes of field `i` (empty when missing).
     public func raw(_ i: Int) -> ArraySlice<UInt8> {
         guard i < count else { return [] }
-        return bytes[edges[2 * i]..<edges[2 * i + 1]]
+        return bytes[edges[i] + 1..<edges[i + 1]]
     }
 
     /// Whether field `i` is empty or missing.
-    public func isEmpty(_ i: Int) -> Bool { i >= count || edges[2 * i] == edges[2 * i + 1] }
+    public func isEmpty(_ i: Int) -> Bool { i >= count || edges[i] + 1 == edges[i + 1] }
 
     /// Field `i` as text.
     public func string(_ i: Int) -> String? {
@@ -106,19 +101,19 @@ public struct NMEAFields: Sendable {
 
     /// The first character of field `i`.
     public func character(_ i: Int) -> Character? {
-        isEmpty(i) ? nil : Character(Unicode.Scalar(bytes[edges[2 * i]]))
+        isEmpty(i) ? nil : Character(Unicode.Scalar(bytes[edges[i] + 1]))
     }
 
     /// The first byte of field `i`, nil when it is empty or missing (a comparison of it makes no
     /// `Character`).
     func firstByte(_ i: Int) -> UInt8? {
-        isEmpty(i) ? nil : bytes[edges[2 * i]]
+        isEmpty(i) ? nil : bytes[edges[i] + 1]
     }
 
     /// Field `i` as a decimal number (`-12.5`, `+3`, `.5`), correctly rounded; nil if empty or not a number.
     public func double(_ i: Int) -> Double? {
         guard !isEmpty(i) else { return nil }
-        return NumberParsing.double(bytes, edges[2 * i]..<edges[2 * i + 1])
+        return NumberParsing.double(bytes, edges[i] + 1..<edges[i + 1])
     }
 
     /// Field `i` as an integer the way C `atoi` reads it (leading digits), nil if it has none.
@@ -146,9 +141,18 @@ public struct NMEAFields: Sendable {
         @inline(__always)
         func int(_ i: Int) -> Int? {
             guard i < count else { return nil }
-            var k = edges[2 * i]
-            let end = edges[2 * i + 1]
+            var k = edges[i] + 1
+            let end = edges[i + 1]
             guard k < end else { return nil }
+            // Two or three digits (a GSV's ids, elevations, azimuths and SNRs) at once.
+            let a = bytes[k] &- 0x30
+            if end - k == 2, a <= 9 {
+                let b = bytes[k + 1] &- 0x30
+                if b <= 9 { return Int(a) * 10 + Int(b) }
+            } else if end - k == 3, a <= 9 {
+                let b = bytes[k + 1] &- 0x30, c = bytes[k + 2] &- 0x30
+                if b <= 9, c <= 9 { return Int(a) * 100 + Int(b) * 10 + Int(c) }
+            }
             let negative = bytes[k] == UInt8(ascii: "-")
             if negative || bytes[k] == UInt8(ascii: "+") { k += 1 }
             var value = 0, digits = 0
@@ -167,7 +171,7 @@ public struct NMEAFields: Sendable {
     /// through them rather than through an `ArraySlice` (which retains and releases the array).
     func bounds(_ i: Int) -> Range<Int> {
         guard i < count else { return 0..<0 }
-        return edges[2 * i]..<edges[2 * i + 1]
+        return edges[i] + 1..<edges[i + 1]
     }
 }
 

@@ -76,6 +76,7 @@ public enum SentenceParser {
     }
 
     /// `sentence` with its impossible values dropped, wrapped by `make`; what was dropped in `rejected`.
+    @inline(__always)
     private static func checked<S: ImpossibleValueDropping>(_ sentence: S, _ fields: NMEAFields, _ rejected: inout ValueRejections,
                                                              _ make: (S) -> NMEASentence) -> NMEASentence {
         var s = sentence
