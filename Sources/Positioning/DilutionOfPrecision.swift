@@ -36,13 +36,17 @@ public struct DilutionOfPrecision: Sendable, Hashable {
                 v[1] = cosA * cosE
                 v[2] = sinE
                 v[3] = 1
-                for i in 0..<4 { for j in 0..<4 { m[i * 4 + j] += v[i] * v[j] } }
+                // The upper triangle only: GᵀG is symmetric, v[i]·v[j] and v[j]·v[i] are the same
+                // product, so the lower one (copied below) holds the same sums bit for bit.
+                for i in 0..<4 { for j in i..<4 { m[i * 4 + j] += v[i] * v[j] } }
                 rows += 1
             }
+            for i in 1..<4 { for j in 0..<i { m[i * 4 + j] = m[j * 4 + i] } }
             guard rows >= 4, Self.invert(m, into: inv) else { return nil }
             return (inv[0], inv[5], inv[10], inv[15])
         }
-        guard let d, [d.0, d.1, d.2, d.3].allSatisfy({ $0 >= 0 && $0.isFinite }) else { return nil }
+        func usable(_ x: Double) -> Bool { x >= 0 && x.isFinite }
+        guard let d, usable(d.0), usable(d.1), usable(d.2), usable(d.3) else { return nil }
         east = d.0.squareRoot()
         north = d.1.squareRoot()
         vertical = d.2.squareRoot()

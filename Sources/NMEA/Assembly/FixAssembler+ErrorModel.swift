@@ -150,14 +150,18 @@ extension FixAssembler {
 /// The last two ellipsoidal distances asked for, by their ends in order (a distance and its reverse
 /// are kept apart, so every answer is bit for bit what `ellipsoidalDistance` gives).
 struct DistanceMemo: Sendable {
-    private var entries: [(from: Coordinate, to: Coordinate, metres: Double)] = []
+    /// The newest answer and the one before it (two values, not an array: no allocation or
+    /// uniqueness check per question).
+    private var newest: (from: Coordinate, to: Coordinate, metres: Double)?
+    private var older: (from: Coordinate, to: Coordinate, metres: Double)?
 
     /// `from.ellipsoidalDistance(to: to)`, worked out again only for a new pair of ends.
     mutating func distance(from: Coordinate, to: Coordinate) -> Double {
-        if let hit = entries.first(where: { $0.from == from && $0.to == to }) { return hit.metres }
+        if let hit = older, hit.from == from, hit.to == to { return hit.metres }
+        if let hit = newest, hit.from == from, hit.to == to { return hit.metres }
         let metres = from.ellipsoidalDistance(to: to)
-        if entries.count == 2 { entries.removeFirst() }
-        entries.append((from, to, metres))
+        older = newest
+        newest = (from, to, metres)
         return metres
     }
 }

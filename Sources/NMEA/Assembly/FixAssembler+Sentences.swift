@@ -49,7 +49,7 @@ extension FixAssembler {
     /// gpsd `processGGA`: the quality sets the status only (an empty quality leaves it); a
     /// position makes a 2D fix, an altitude with at least 4 satellites used a 3D one, fewer than 3
     /// satellites used no fix (the position still enters the cycle); no position, no fix.
-    mutating func handleGGA(_ s: GGA, talker: String, _ new: inout WorkingFix, _ frac: inout Double?) -> ChangedFields {
+    mutating func handleGGA(_ s: GGA, talker: Talker, _ new: inout WorkingFix, _ frac: inout Double?) -> ChangedFields {
         var changed: ChangedFields = [.online, .mode]
         if let q = s.quality {
             new.status = Self.status(ggaQuality: q)
@@ -383,7 +383,7 @@ extension FixAssembler {
     /// cycle (GN ones, or GP then GL/BD/GA ones). Ignored after a latched GGA; a dead-reckoning
     /// mode `E` sets no mode; a GP GSA after GL/BD/GA ones is ignored; the first GN GSA after
     /// another talker reports the mode only — even after a latched GGA, when it is the cleared mode 0.
-    mutating func handleGSA(_ s: GSA, talker: String, _ new: inout WorkingFix) -> ChangedFields {
+    mutating func handleGSA(_ s: GSA, talker: Talker, _ new: inout WorkingFix) -> ChangedFields {
         // gpsd's table asks 18 fields of a GSA: a shorter one (i.Trek's `$GPGSA,A,1,,,,`, or one
         // without a checksum, counted a field short) is not decoded at all.
         guard s.fieldCount >= 18 else { return .online }
@@ -395,12 +395,12 @@ extension FixAssembler {
             if let p = s.pdop { dop.p = p }
             if let h = s.hdop { dop.h = h }
             if let v = s.vdop { dop.v = v }
-            if previousTalker == nil || (previousTalker == talker && talker != "GN") { usedPRNs.removeAll(keepingCapacity: true) }
+            if previousTalker == nil || (previousTalker == talker && talker != .gn) { usedPRNs.removeAll(keepingCapacity: true) }
             lastGSATalker = talker
             if Self.isExtraTalker(talker) { seenExtraGSA = true }
             // gpsd 3.22 numbers GSA ids in the system of the talker's second letter (so PQ is QZSS),
             // ignoring the NMEA 4.1 system id.
-            let system = SatelliteNumbering.nmeaSystem(talker: talker) ?? .gps
+            let system = SatelliteNumbering.nmeaSystem(talker) ?? .gps
             for id in s.satelliteIDs {
                 if let n = SatelliteNumbering.identify(nmeaSystem: system, id: id) { usedPRNs.append(n.prn) }
             }
@@ -411,8 +411,8 @@ extension FixAssembler {
                 usedPRNs.append(n.prn)
             }
         }
-        if seenExtraGSA && talker.utf8.last == UInt8(ascii: "P") { return .online }
-        if previousTalker != "GN" && talker == "GN" {
+        if seenExtraGSA && talker.last == UInt8(ascii: "P") { return .online }
+        if previousTalker != .gn && talker == .gn {
             if !changed.contains(.mode) { new.mode = 0 }
             return [.online, .mode]
         }
@@ -424,13 +424,13 @@ extension FixAssembler {
     /// signal id none or one gpsd reads as L1); any other group adds to the view, so an NMEA 4.11
     /// receiver's groups per talker and signal make one view. Each group's last sentence reports
     /// the view, except a GP group once another talker's group was seen.
-    mutating func handleGSV(_ s: GSV, talker: String) -> ChangedFields {
+    mutating func handleGSV(_ s: GSV, talker: Talker) -> ChangedFields {
         // A GSV gpsd does not take (field count, sentence number) empties the view.
         guard s.isWellFormed else {
             satellites.removeAll(keepingCapacity: true)
             return .online
         }
-        let gpsGroup = talker.utf8.last == UInt8(ascii: "P")
+        let gpsGroup = talker.last == UInt8(ascii: "P")
         if s.sentenceNumber == 1 {
             if !inGSVRun || (gpsGroup && Self.ubxSignal(nmea: s.signalID ?? 0, gnss: .gps) == 0) {
                 satellites.removeAll(keepingCapacity: true)
@@ -438,9 +438,9 @@ extension FixAssembler {
             inGSVRun = true
             if Self.isExtraTalker(talker) { seenExtraGSV = true }
         }
-        let system = SatelliteNumbering.TalkerSystem(talker: talker)
+        let system = SatelliteNumbering.TalkerSystem(talker)
         // gpsd 3.22 knows the group's system from the talker on its first sentence only.
-        let firstPartSystem = s.sentenceNumber == 1 ? SatelliteNumbering.nmeaSystem(talker: talker) : nil
+        let firstPartSystem = s.sentenceNumber == 1 ? SatelliteNumbering.nmeaSystem(talker) : nil
         for e in s.entries {
             // gpsd keeps at most MAXCHANNELS satellites: the entry that would be one more empties
             // the view and ends the sentence.
@@ -480,8 +480,8 @@ extension FixAssembler {
     /// Whether gpsd 3.22 counts `talker` as another system's after GP (its `seen_xxgsa`/`seen_xxgsv`
     /// flags): second letter A, B, D, I, L, N, Q or Z. Once one was seen, a GP GSA or GSV group
     /// reports nothing of its own.
-    static func isExtraTalker(_ talker: String) -> Bool {
-        switch talker.utf8.last {
+    static func isExtraTalker(_ talker: Talker) -> Bool {
+        switch talker.last {
         case UInt8(ascii: "A"), UInt8(ascii: "B"), UInt8(ascii: "D"), UInt8(ascii: "I"), UInt8(ascii: "L"),
              UInt8(ascii: "N"), UInt8(ascii: "Q"), UInt8(ascii: "Z"): true
         default: false

@@ -20,7 +20,7 @@ public struct FixAssembler: Sendable {
     /// Whether the last sentence was a GSV (gpsd's `last_gsv_talker` set): a GSV group then adds
     /// to the sky view instead of starting a new one, unless it is a GPS L1 group.
     var inGSVRun = false
-    var lastGSATalker: String?
+    var lastGSATalker: Talker?
     var seenExtraGSV = false, seenExtraGSA = false
     /// The sentence types learned as cycle enders.
     var cycleEnders = CycleTag.Set()
@@ -34,7 +34,7 @@ public struct FixAssembler: Sendable {
     /// The wind gathered in this cycle (MWD, MWV); printed only in the report of such a sentence.
     var wind = Wind()
     var lastGGATime: NMEATime?
-    var lastGGATalker: String?
+    var lastGGATalker: Talker?
     var ggaLatched = false
     /// Whether the sentence being applied gave a speed error (PSRFEPE); otherwise it follows epx/epy.
     var speedErrorGiven = false
@@ -72,12 +72,12 @@ public struct FixAssembler: Sendable {
         var tag: CycleTag?
         var noise: NoiseReport?
         switch sentence {
-        case .gga(let s, let talker): tag = .gga; changed = handleGGA(s, talker: talker, &new, &fractionalTime)
+        case .gga(let s, let talker): tag = .gga; changed = handleGGA(s, talker: Talker(talker), &new, &fractionalTime)
         case .rmc(let s, _): tag = .rmc; changed = handleRMC(s, &new, &fractionalTime)
         case .gll(let s, _): tag = .gll; changed = handleGLL(s, &new, &fractionalTime)
         case .gns(let s, _): tag = .gns; changed = handleGNS(s, &new, &fractionalTime)
-        case .gsa(let s, let talker): tag = .gsa; changed = handleGSA(s, talker: talker, &new)
-        case .gsv(let s, let talker): tag = .gsv; changed = handleGSV(s, talker: talker)
+        case .gsa(let s, let talker): tag = .gsa; changed = handleGSA(s, talker: Talker(talker), &new)
+        case .gsv(let s, let talker): tag = .gsv; changed = handleGSV(s, talker: Talker(talker))
         case .vtg(let s, _): tag = .vtg; changed = handleVTG(s, &new)
         case .zda(let s, _): tag = .zda; changed = handleZDA(s, &new)
         case .gst(let s, _):

@@ -10,12 +10,13 @@ public enum SatelliteNumbering {
 
         /// The system of `talker` (`GA` Galileo, `GB`/`BD`/`PQ` BeiDou, `GL` GLONASS, `QZ`/`GQ`
         /// QZSS, any other GPS).
-        public init(talker: String) {
+        init(_ talker: Talker) {
+            func t(_ a: Unicode.Scalar, _ b: Unicode.Scalar) -> Talker { .letters(UInt8(ascii: a), UInt8(ascii: b)) }
             switch talker {
-            case "GA": self = .galileo
-            case "GB", "BD", "PQ": self = .beidou
-            case "GL": self = .glonass
-            case "QZ", "GQ": self = .qzss
+            case t("G", "A"): self = .galileo
+            case t("G", "B"), t("B", "D"), t("P", "Q"): self = .beidou
+            case t("G", "L"): self = .glonass
+            case t("Q", "Z"), t("G", "Q"): self = .qzss
             default: self = .gps
             }
         }
@@ -24,8 +25,8 @@ public enum SatelliteNumbering {
     /// The NMEA 4.10 system gpsd 3.22 reads a talker's ids in, from its second letter (`A`
     /// Galileo, `B`/`D` BeiDou, `L` GLONASS, `Q`/`Z` QZSS — so Quectel's `PQ` is QZSS here); nil
     /// for others (`GP`, `GN`). gpsd uses it for every GSA and for a GSV group's first sentence.
-    public static func nmeaSystem(talker: String) -> TalkerSystem? {
-        switch talker.utf8.last {
+    static func nmeaSystem(_ talker: Talker) -> TalkerSystem? {
+        switch talker.last {
         case UInt8(ascii: "A"): .galileo
         case UInt8(ascii: "B"), UInt8(ascii: "D"): .beidou
         case UInt8(ascii: "L"): .glonass

@@ -86,10 +86,10 @@ extension NMEAFields {
     /// integer digits and the fraction from the decimals: this reproduces gpsd 3.22's results to
     /// the last printed digit. Nil if any of the four fields is empty or malformed.
     public func coordinate(_ i: Int) -> (latitude: Double, longitude: Double)? {
-        guard var lat = degrees(bounds(i)), let ns = character(i + 1), var lon = degrees(bounds(i + 2)), let ew = character(i + 3)
+        guard var lat = degrees(bounds(i)), let ns = firstByte(i + 1), var lon = degrees(bounds(i + 2)), let ew = firstByte(i + 3)
         else { return nil }
-        if ns == "S" { lat = -lat }
-        if ew == "W" { lon = -lon }
+        if ns == UInt8(ascii: "S") { lat = -lat }
+        if ew == UInt8(ascii: "W") { lon = -lon }
         guard abs(lat) <= 90, abs(lon) <= 180 else { return nil }
         return (lat, lon)
     }

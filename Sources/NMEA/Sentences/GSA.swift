@@ -27,7 +27,7 @@ public struct GSA: Sendable, Hashable {
         fieldCount = f.gpsdFieldCount
         selection = f.character(1)
         mode = f.int(2)
-        modeIsEstimate = f.character(2) == "E"
+        modeIsEstimate = f.firstByte(2) == UInt8(ascii: "E")
         // gpsd 3.22 reads the DOPs from fields 15–17 of a GSA of 18 or 19 fields only, and ids up to
         // the fourth field from the end (a longer GSA, as the Navior-24's 24 ids, gives ids only).
         let count = fieldCount
@@ -35,8 +35,10 @@ public struct GSA: Sendable, Hashable {
         // One array, sized once (not a `compactMap` then a `filter`).
         var ids: [Int] = []
         ids.reserveCapacity(max(0, dopStart - 3))
-        for k in 3..<max(3, dopStart) {
-            if let id = f.int(k), id > 0 { ids.append(id) }
+        f.withUnsafeFields { u in
+            for k in 3..<max(3, dopStart) {
+                if let id = u.int(k), id > 0 { ids.append(id) }
+            }
         }
         satelliteIDs = ids
         if count > 19 {

@@ -56,15 +56,17 @@ public struct GSV: Sendable, Hashable {
             // gpsd reads the satellites as a stream of fields: an empty or 0 id moves it on one
             // field only (so an entry with an empty id but an elevation is read from its elevation
             // on), and a field past its count is empty.
-            func field(_ i: Int) -> Int? { i < count ? f.int(i) : nil }
-            var k = 4
-            while k < count / 4 * 4 {
-                guard let id = f.int(k), id != 0 else {
-                    k += 1
-                    continue
+            f.withUnsafeFields { u in
+                func field(_ i: Int) -> Int? { i < count ? u.int(i) : nil }
+                var k = 4
+                while k < count / 4 * 4 {
+                    guard let id = u.int(k), id != 0 else {
+                        k += 1
+                        continue
+                    }
+                    entries.append(Entry(id: id, elevation: field(k + 1), azimuth: field(k + 2), snr: field(k + 3)))
+                    k += 4
                 }
-                entries.append(Entry(id: id, elevation: field(k + 1), azimuth: field(k + 2), snr: field(k + 3)))
-                k += 4
             }
         }
         self.entries = entries

@@ -16,6 +16,6 @@ public struct MWV: Sendable, Hashable {
         guard f.count >= 2 else { throw NMEAError.tooFewFields(f.text, needed: 2, got: f.count) }
         angle = f.double(1)
         speed = f.double(3)
-        isApparentInKnots = f.character(2) == "R" && f.character(4) == "N" && f.character(5) == "A"
+        isApparentInKnots = f.firstByte(2) == UInt8(ascii: "R") && f.firstByte(4) == UInt8(ascii: "N") && f.firstByte(5) == UInt8(ascii: "A")
     }
 }

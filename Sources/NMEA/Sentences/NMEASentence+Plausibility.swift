@@ -70,7 +70,7 @@ extension VTG: ImpossibleValueDropping {
     mutating func dropImpossibleValues(_ f: NMEAFields) -> ValueRejections {
         var n = 0
         track = f.double(1, in: PlausibleRange.course, rejected: &n)
-        if f.character(2) == "T" || f.count >= 9 {
+        if f.firstByte(2) == UInt8(ascii: "T") || f.count >= 9 {
             magneticTrack = f.double(3, in: PlausibleRange.course, rejected: &n)
             speedKnots = f.double(5, in: PlausibleRange.speedKnots, rejected: &n)
             speedKmh = f.double(7, in: PlausibleRange.speedKmh, rejected: &n)

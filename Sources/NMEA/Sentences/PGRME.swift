@@ -17,6 +17,6 @@ public struct PGRME: Sendable, Hashable {
         horizontalError = f.double(1)
         verticalError = f.double(3)
         sphericalError = f.double(5)
-        inMetres = f.character(2) == "M" && f.character(4) == "M" && f.character(6) == "M"
+        inMetres = f.firstByte(2) == UInt8(ascii: "M") && f.firstByte(4) == UInt8(ascii: "M") && f.firstByte(6) == UInt8(ascii: "M")
     }
 }

@@ -11,7 +11,7 @@ public struct PGRMZ: Sendable, Hashable {
     /// Reads a PGRMZ sentence's fields.
     public init(_ f: NMEAFields) throws {
         guard f.count >= 4 else { throw NMEAError.tooFewFields(f.text, needed: 4, got: f.count) }
-        altitudeFeet = f.character(2) == "f" ? f.int(1) : nil
+        altitudeFeet = f.firstByte(2) == UInt8(ascii: "f") ? f.int(1) : nil
         fixType = f.character(3)
     }
 }

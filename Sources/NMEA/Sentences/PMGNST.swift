@@ -16,7 +16,7 @@ public struct PMGNST: Sendable, Hashable {
     public init(_ f: NMEAFields) throws {
         guard f.count >= 8 else { throw NMEAError.tooFewFields(f.text, needed: 8, got: f.count) }
         mode = f.int(2)
-        hasFix = f.character(3) == "T"
+        hasFix = f.firstByte(3) == UInt8(ascii: "T")
         gpsdMode = f.int(3)
         gpsdFixFlag = f.character(4)
     }

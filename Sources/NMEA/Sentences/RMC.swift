@@ -30,7 +30,7 @@ public struct RMC: Sendable, Hashable {
         speedKnots = f.double(7)
         track = f.double(8)
         date = f.ddmmyy(9)
-        if let v = f.double(10) { magneticVariation = f.character(11) == "W" ? -v : v }
+        if let v = f.double(10) { magneticVariation = f.firstByte(11) == UInt8(ascii: "W") ? -v : v }
         faaMode = f.character(12)
     }
 }

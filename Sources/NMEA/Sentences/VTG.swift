@@ -21,7 +21,7 @@ public struct VTG: Sendable, Hashable {
     public init(_ f: NMEAFields) throws {
         guard f.count >= 5 else { throw NMEAError.tooFewFields(f.text, needed: 5, got: f.count) }
         track = f.double(1)
-        if f.character(2) == "T" || f.count >= 9 {
+        if f.firstByte(2) == UInt8(ascii: "T") || f.count >= 9 {
             lettered = true
             magneticTrack = f.double(3)
             speedKnots = f.double(5)
