@@ -64,6 +64,7 @@ public struct FixAssembler: Sendable {
 
     /// Applies one decoded sentence, hands the reports gpsd would send after it to `report` in
     /// their order (fix, noise, sky), and returns what it changed.
+    @inline(__always)
     public mutating func apply(_ sentence: NMEASentence, positionRejected: Bool = false, _ report: (AssembledReport) -> Void) -> ChangedFields {
         self.positionRejected = positionRejected
         var new = WorkingFix()

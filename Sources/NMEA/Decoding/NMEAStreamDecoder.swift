@@ -109,6 +109,7 @@ public struct NMEAStreamDecoder: Sendable {
     /// Applies checksum policy and parses; nil for dropped frames. `positionRejected` says the
     /// parser dropped the sentence's position as impossible. (No optional tuple is returned: its
     /// destruction went through the runtime's generic value witnesses, ~5 % of decoding.)
+    @inline(__always)
     private mutating func accept(_ frame: NMEAFrame, positionRejected: inout Bool) -> NMEASentence? {
         guard frame.checksum != .invalid else {
             counters.badChecksum += 1
