@@ -28,13 +28,24 @@ public final class EventBus: Sendable {
         case deferred(capacity: Int)
     }
 
-    /// Whether the current task publishes deferring (see `deferring(_:)`).
-    @TaskLocal fileprivate static var isDeferring = false
+    /// The task publishing deferring (see `deferring(_:)`), by its hash. A task started inside
+    /// `body` inherits the value but is another task, so it does not defer: nobody would deliver
+    /// what it left (a reroute answer, a timer).
+    @TaskLocal private static var deferringTask: Int?
 
-    /// Runs `body` (e.g. a gateway turn handling one read) so that what it publishes to
-    /// `deferred` subscribers whose threads are idle waits for this task's `deliverDeferred()`.
+    /// The current task's hash, nil outside a task.
+    private static var currentTask: Int? { withUnsafeCurrentTask { $0?.hashValue } }
+
+    /// Whether the current task publishes deferring.
+    fileprivate static var isDeferring: Bool {
+        guard let task = deferringTask else { return false }
+        return task == currentTask
+    }
+
+    /// Runs `body` (e.g. a gateway turn handling one read) so that what this task publishes to
+    /// `deferred` subscribers whose threads are idle waits for its `deliverDeferred()`.
     public static func deferring<T: Sendable>(_ body: () async throws -> T) async rethrows -> T {
-        try await $isDeferring.withValue(true, operation: body)
+        try await $deferringTask.withValue(currentTask, operation: body)
     }
 
     /// State events a queued subscriber may hold before even those are dropped (a subscriber

@@ -113,9 +113,10 @@ struct EventBusTests {
             #expect(last?.fix == i)
             #expect(last.map { pthread_equal($0.thread, caller) != 0 } == true)
         }
-        // Published without deferring (a timer, a command): the subscriber's own thread.
-        bus.publish([Self.fix(50), Self.device(51)])
-        done.wait()
+        // Published without deferring (a timer, a command) — also by a task started inside a
+        // deferring turn, which nobody would deliver for: the subscriber's own thread.
+        await EventBus.deferring { await Task { bus.publish([Self.fix(50), Self.device(51)]) }.value }
+        #expect(done.wait(timeout: .now() + 60) == .success)
         let own = seen.withLock { $0.last?.thread }
         // Deferred, then never delivered by the publisher: closing hands it to the thread.
         await EventBus.deferring { bus.publish([Self.fix(52)]) }
