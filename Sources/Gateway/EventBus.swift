@@ -12,9 +12,9 @@ import SystemIO
 /// gateway or another outlet. A full queue drops its oldest stream sample (LOCATION, MATCH,
 /// PROGRESS, SKY, NMEA, CAMERA frames), never a state change (`GatewayEvent.isState`), and
 /// counts what it dropped. A `deferred` subscriber is queued too, but what a deferring publisher
-/// (a source's pump, inside `deferring`) gives it while its thread is idle waits for
-/// `deliverDeferred()`, which the pump calls after the gateway's turn: the outlet then runs on the
-/// pump's thread, off the gateway actor and without waking a thread of its own.
+/// (a source's reader thread or pump, inside `deferring`) gives it while its thread is idle waits
+/// for `deliverDeferred()`, which the reader calls after the gateway's turn: the outlet then runs
+/// on the reader's thread, off the gateway actor and without waking a thread of its own.
 public final class EventBus: Sendable {
     /// How a subscriber receives events.
     public enum Delivery: Sendable, Hashable {
@@ -28,24 +28,25 @@ public final class EventBus: Sendable {
         case deferred(capacity: Int)
     }
 
-    /// The task publishing deferring (see `deferring(_:)`), by its hash. A task started inside
-    /// `body` inherits the value but is another task, so it does not defer: nobody would deliver
-    /// what it left (a reroute answer, a timer).
-    @TaskLocal private static var deferringTask: Int?
+    /// A thread-specific key, set on a thread while it publishes deferring (see `deferring(_:)`).
+    private static let deferringKey: pthread_key_t = {
+        var key = pthread_key_t()
+        precondition(pthread_key_create(&key, nil) == 0, "no thread-specific key left for the event bus")
+        return key
+    }()
 
-    /// The current task's hash, nil outside a task.
-    private static var currentTask: Int? { withUnsafeCurrentTask { $0?.hashValue } }
+    /// Whether the calling thread publishes deferring.
+    fileprivate static var isDeferring: Bool { pthread_getspecific(deferringKey) != nil }
 
-    /// Whether the current task publishes deferring.
-    fileprivate static var isDeferring: Bool {
-        guard let task = deferringTask else { return false }
-        return task == currentTask
-    }
-
-    /// Runs `body` (e.g. a gateway turn handling one read) so that what this task publishes to
-    /// `deferred` subscribers whose threads are idle waits for its `deliverDeferred()`.
-    public static func deferring<T: Sendable>(_ body: () async throws -> T) async rethrows -> T {
-        try await $deferringTask.withValue(currentTask, operation: body)
+    /// Runs `body` (e.g. a gateway turn handling one read) so that what it publishes on the
+    /// calling thread to `deferred` subscribers whose threads are idle waits for this thread's
+    /// `deliverDeferred()`. `body` is synchronous, so what runs elsewhere meanwhile (a task it
+    /// starts: a reroute answer, a timer) does not defer: nobody would deliver what it left.
+    public static func deferring<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        let outer = pthread_getspecific(deferringKey)
+        pthread_setspecific(deferringKey, UnsafeRawPointer(bitPattern: 1))
+        defer { pthread_setspecific(deferringKey, outer) }
+        return try body()
     }
 
     /// State events a queued subscriber may hold before even those are dropped (a subscriber

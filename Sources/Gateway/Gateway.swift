@@ -7,6 +7,7 @@ public import RoadGraph
 public import Routing
 public import RouteModel
 public import Simulation
+import SystemIO
 public import Timekeeping
 
 /// The heart of the daemon: reads every location source at once, matches fixes to the road
@@ -82,21 +83,34 @@ public actor Gateway {
         simulation = SimulationDriver(mode: configuration.simulationMode, speedMultiplier: configuration.speedMultiplier)
     }
 
+    /// The actor's executor: a source's reader thread enters it to handle a read (`take`).
+    let executor = ExclusiveExecutor()
+
+    /// Runs the actor's jobs on `executor`.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
     /// Reads all sources until every finite one has ended and the task is cancelled.
     public func run() async {
         startSimulationLoopIfNeeded()
         await withTaskGroup(of: Void.self) { group in
             for source in sources {
                 group.addTask { [self] in
-                    for await events in source.events() {
-                        // The outlets run here after the gateway's turn (deferred delivery):
-                        // off the actor, and without waking a thread of their own when idle.
-                        await EventBus.deferring { await self.handle(events, from: source.id) }
-                        bus.deliverDeferred()
-                    }
+                    let id = source.id
+                    await source.run { events in self.take(events, from: id) }
                 }
             }
         }
+    }
+
+    /// Handles one read's batch on the calling thread (a serial or gpsd source's reader thread,
+    /// another source's pump): the gateway's turn inside its executor's exclusive region, then
+    /// the deferred outlets (encoding and the write to idle clients) on this thread too, off the
+    /// actor — so a fix goes from the device to a client's socket without a thread hand-off.
+    nonisolated func take(_ events: [SourceEvent], from source: SourceID) {
+        EventBus.deferring {
+            executor.run { assumeIsolated { $0.handle(events, from: source) } }
+        }
+        bus.deliverDeferred()
     }
 
     /// Handles one batch of source events (what one read produced) in one actor turn, publishing

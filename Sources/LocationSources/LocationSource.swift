@@ -17,6 +17,20 @@ public protocol LocationSource: Sendable {
     var id: SourceID { get }
     /// Starts reading and returns the events as they happen, one read's batch per element.
     func events() -> AsyncStream<[SourceEvent]>
+    /// Reads until the task is cancelled (or a finite source ends), handing each batch to
+    /// `sink`; see the extension's default.
+    func run(_ sink: @escaping @Sendable ([SourceEvent]) -> Void) async
     /// Counters and the current device state, for the `status` command.
     var statistics: SourceStatistics { get }
+}
+
+extension LocationSource {
+    /// Reads as `events()` does until the task is cancelled (or a finite source ends), handing
+    /// each batch to `sink` as soon as it is read. This default calls `sink` from the calling
+    /// task; a source reading on a thread of its own (serial, gpsd) calls it on that thread, so
+    /// the consumer handles a read without a thread hand-off — and the source reads nothing
+    /// more until `sink` returns, so `sink` must be quick.
+    public func run(_ sink: @escaping @Sendable ([SourceEvent]) -> Void) async {
+        for await batch in events() { sink(batch) }
+    }
 }

@@ -91,7 +91,7 @@ struct EventBusTests {
         #expect(batches.withLock { $0 }.flatMap { $0 } == ["fix 1", "device lost"])
     }
     @Test("a deferred subscriber gets a deferring publisher's batches on that publisher's thread, in order, and the rest on its own thread")
-    func deferred() async {
+    func deferred() {
         let bus = EventBus()
         let seen = Locked<[(fix: Int, thread: pthread_t)]>([])
         let done = DispatchSemaphore(value: 0)
@@ -104,7 +104,7 @@ struct EventBusTests {
         for _ in 0..<1_000 where bus.statistics.first?.idle != true { usleep(10_000) }
         #expect(bus.statistics.first?.idle == true)
         for i in 0..<50 {
-            await EventBus.deferring { bus.publish([Self.fix(i)]) }
+            EventBus.deferring { bus.publish([Self.fix(i)]) }
             // Not delivered yet: the subscriber's thread was left asleep for this publisher.
             #expect(seen.withLock { $0.count } == i)
             let caller = pthread_self()
@@ -113,13 +113,16 @@ struct EventBusTests {
             #expect(last?.fix == i)
             #expect(last.map { pthread_equal($0.thread, caller) != 0 } == true)
         }
-        // Published without deferring (a timer, a command) — also by a task started inside a
-        // deferring turn, which nobody would deliver for: the subscriber's own thread.
-        await EventBus.deferring { await Task { bus.publish([Self.fix(50), Self.device(51)]) }.value }
-        #expect(done.wait(timeout: .now() + 60) == .success)
+        // Published without deferring (a timer, a command) — also from another thread while a
+        // thread defers, which nobody would deliver for: the subscriber's own thread.
+        EventBus.deferring {
+            let other = Thread { bus.publish([Self.fix(50), Self.device(51)]) }
+            other.start()
+            #expect(done.wait(timeout: .now() + 60) == .success)
+        }
         let own = seen.withLock { $0.last?.thread }
         // Deferred, then never delivered by the publisher: closing hands it to the thread.
-        await EventBus.deferring { bus.publish([Self.fix(52)]) }
+        EventBus.deferring { bus.publish([Self.fix(52)]) }
         subscription.cancel()
         let got = seen.withLock { $0 }
         #expect(got.map(\.fix) == Array(0...50) + [52])

@@ -39,9 +39,20 @@ public final class GPSDClientSource: LocationSource {
 
     /// Starts a session (see the type's summary) and returns its events.
     public func events() -> AsyncStream<[SourceEvent]> {
+        ReaderThread.stream(name: "waygate \(id)", statistics: shared, session())
+    }
+
+    /// Runs a session (see the type's summary) until the task is cancelled, handing each read's
+    /// batch to `sink` on the reader thread.
+    public func run(_ sink: @escaping @Sendable ([SourceEvent]) -> Void) async {
+        await ReaderThread.run(name: "waygate \(id)", statistics: shared, sink: sink, session())
+    }
+
+    /// A new session, as the reader thread's body.
+    private func session() -> @Sendable (SourceEmitter, StopFlag) -> Void {
         let session = GPSDSession(host: host, port: String(port), watchdog: watchdog, backoff: backoff,
                                   timeSource: timeSource, statistics: shared)
-        return ReaderThread.stream(name: "waygate \(id)", statistics: shared) { emitter, stop in
+        return { emitter, stop in
             var session = session
             session.run(emitter, stop)
         }

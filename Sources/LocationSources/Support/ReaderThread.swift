@@ -2,8 +2,9 @@ import Foundation
 import Positioning
 
 /// Runs a blocking reader on its own thread (never on the 2-wide cooperative pool, where a
-/// blocking poll would starve every task, TOOLCHAIN.md §6) and wires it to a stream: the
-/// stream's termination sets the stop flag, and the stream finishes when the reader returns.
+/// blocking poll would starve every task, TOOLCHAIN.md §6) and wires it to a stream or a sink:
+/// the stream's termination (the task's cancellation) sets the stop flag, and the stream
+/// finishes (the task returns) when the reader returns.
 enum ReaderThread {
     /// The event batches of `body`, which must return soon after `stop.isSet` becomes true.
     static func stream(name: String, statistics: SharedStatistics,
@@ -11,7 +12,7 @@ enum ReaderThread {
         let (stream, continuation) = AsyncStream.makeStream(of: [SourceEvent].self, bufferingPolicy: .bufferingNewest(SourceEmitter.capacity))
         let stop = StopFlag()
         continuation.onTermination = { _ in stop.set() }
-        let emitter = SourceEmitter(continuation: continuation, statistics: statistics)
+        let emitter = SourceEmitter(.stream(continuation), statistics: statistics)
         let thread = Thread {
             body(emitter, stop)
             continuation.finish()
@@ -19,6 +20,26 @@ enum ReaderThread {
         thread.name = name
         thread.start()
         return stream
+    }
+
+    /// Runs `body` until the calling task is cancelled, its batches handed to `sink` on the
+    /// reader's thread; returns when `body` has.
+    static func run(name: String, statistics: SharedStatistics, sink: @escaping @Sendable ([SourceEvent]) -> Void,
+                    _ body: @escaping @Sendable (SourceEmitter, StopFlag) -> Void) async {
+        let stop = StopFlag()
+        let emitter = SourceEmitter(.sink(sink), statistics: statistics)
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                let thread = Thread {
+                    body(emitter, stop)
+                    done.resume()
+                }
+                thread.name = name
+                thread.start()
+            }
+        } onCancel: {
+            stop.set()
+        }
     }
 
     /// Sleeps `seconds` of `now`'s time in slices of at most 50 ms, returning early (false)
