@@ -88,8 +88,8 @@ enum PipelineBenchmark {
         // DEVICE and SESSION too: the replay's end and guidance's start are read from them.
         try client.sendAll(try WireCoding.line(Request(id: .integer(1), command: .subscribe(channels + [.device, .session]))))
         var tally = LineTally()
-        // One buffer for all reads: a fresh megabyte per read (zeroed, then trimmed) was a third
-        // of the client's instructions.
+        // One buffer for all reads: a fresh megabyte per read, zeroed and then trimmed, cost the
+        // client more than counting the lines did (docs/benchmarks.md, session 16).
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         /// Reads lines until one of class `name` (containing `marker` too, when given) has come.
         func read(until name: String, containing marker: String? = nil) throws {
