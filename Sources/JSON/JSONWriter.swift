@@ -390,12 +390,59 @@ public struct JSONWriter: Sendable {
         if value == value.rounded(.towardZero), value.magnitude < 1e15, value != 0 || value.sign == .plus {
             return writeDigits(of: Int(value), to: out)
         }
+        if let count = writeShortDecimal(value, to: out) { return count }
         // `description`'s digits, written straight at `out` (a `String` of more than 15
         // characters, as most coordinates are, would be allocated and freed for each number).
         var sink = DigitSink(out: out)
         value.write(to: &sink)
         var count = sink.count
         if count >= 2, out[count - 1] == UInt8(ascii: "0"), out[count - 2] == UInt8(ascii: ".") { count -= 2 }
+        return count
+    }
+
+    /// Writes a non-integral `value` from 0.001 to 10^6 in magnitude that is the double nearest
+    /// a decimal with at most 9 decimals — what the wire mapping's `rounded(to:)` leaves: a
+    /// coordinate, a bearing, a length — as that decimal's digits; nil, writing nothing, for any
+    /// other value. They are `description`'s digits, without its shortest-digits search: a
+    /// decimal of at most 15 significant digits is the only one that short to read back as its
+    /// nearest double, so it is the shortest, and this range prints without an exponent.
+    static func writeShortDecimal(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int? {
+        let magnitude = value.magnitude
+        guard magnitude >= 1e-3, magnitude < 1e6 else { return nil }
+        // Below 10^15, so exact in a double and in a UInt64; within 0.25 of the decimal × 10^9
+        // when there is one, so rounding finds it, and the division checks it is one.
+        let scaled = (magnitude * 1e9).rounded()
+        guard scaled / 1e9 == magnitude else { return nil }
+        var digits = UInt64(scaled)
+        var decimals = 9
+        while digits % 10 == 0 {  // ends: the value is not integral
+            digits /= 10
+            decimals -= 1
+        }
+        var scale: UInt64 = 1
+        for _ in 0..<decimals { scale *= 10 }
+        var wholeDigits = 1
+        var whole = digits / scale
+        while whole >= 10 {
+            whole /= 10
+            wholeDigits += 1
+        }
+        let signCount = value < 0 ? 1 : 0
+        let count = signCount + wholeDigits + 1 + decimals
+        var position = count
+        for _ in 0..<decimals {
+            position -= 1
+            out[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digits % 10)
+            digits /= 10
+        }
+        position -= 1
+        out[position] = UInt8(ascii: ".")
+        while position > signCount {
+            position -= 1
+            out[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digits % 10)
+            digits /= 10
+        }
+        if signCount == 1 { out[0] = UInt8(ascii: "-") }
         return count
     }
 

@@ -48,7 +48,7 @@ struct NetworkSearch: Sendable {
     /// Metres per squared half-turn of a turn's sharpness beyond the straightest way on (0 turns the
     /// charge off): see `turnCharges(after:)`.
     let turnPenalty: Meters
-    /// Whether the last run charged turns (`turnPenalty` applies only to runs asked to).
+    /// Whether the last run charged turns: it was asked to and `turnPenalty` is not 0.
     private(set) var chargesTurns = true
     /// The working arrays of the last search.
     var buffers = Buffers()
@@ -66,7 +66,7 @@ struct NetworkSearch: Sendable {
     /// `targets` (no repeats) is settled or nothing closer than `bound` metres remains; turns are
     /// charged when `chargesTurns` (and `turnPenalty` is not 0).
     mutating func run(from source: EdgeID, initial: Meters, bound: Meters, targets: [NodeID], chargesTurns: Bool) {
-        self.chargesTurns = chargesTurns
+        self.chargesTurns = chargesTurns && turnPenalty > 0
         buffers.begin(nodeCount: graph.nodeCount)
         let generation = buffers.generation
         let start = graph[source].to.index
@@ -86,7 +86,8 @@ struct NetworkSearch: Sendable {
             let inbound = EdgeID(buffers.nodes[node].arrival)
             let inboundShape = edges[inbound.index].shape
             let checkRestrictions = graph.startsRestriction(inbound)
-            let turns = turnCharges(after: inbound)
+            // Asked only when charged: a call passes `self` (the graph's hundreds of bytes) by copy.
+            let turns = self.chargesTurns ? turnCharges(after: inbound) : nil
             for e in graph.outgoingRange(from: NodeID(n)) {
                 let edge = edges[e]
                 guard edge.durations[profile].isFinite else { continue }
@@ -114,13 +115,15 @@ struct NetworkSearch: Sendable {
 
     /// The metres to travel from the last run's source to `target` entered at `fraction` of its
     /// length, with a U-turn charge when `target` reverses the arriving edge; nil when the search
-    /// did not reach its start or the turn is forbidden.
+    /// did not reach its start or the turn is forbidden. Inlined into the transition costs'
+    /// loop, where a call would copy the search (and its graph) for every pair of candidates.
+    @inline(__always)
     func distance(to target: EdgeID, fraction: Double) -> Meters? {
         let edge = graph[target]
         guard let (d, inbound) = result(at: edge.from) else { return nil }
         if graph.startsRestriction(inbound) && !graph.isTurnAllowed(from: inbound, to: target, profile: profile) { return nil }
         let uTurn = graph[inbound].shape == edge.shape ? uTurnPenalty : 0
-        let turn = inbound != target ? turnCharges(after: inbound)?.charge(departing: graph.initialBearing(of: target)) ?? 0 : 0
+        let turn = chargesTurns && inbound != target ? turnCharges(after: inbound)?.charge(departing: graph.initialBearing(of: target)) ?? 0 : 0
         return d + uTurn + turn + fraction * Double(edge.length)
     }
 
@@ -152,7 +155,7 @@ struct NetworkSearch: Sendable {
 
     /// The turn charges at the node `inbound` arrives at; nil when the last run charged no turns.
     func turnCharges(after inbound: EdgeID) -> TurnCharges? {
-        guard turnPenalty > 0 && chargesTurns else { return nil }
+        guard chargesTurns else { return nil }
         let arrival = graph.finalBearing(of: inbound)
         let restricted = graph.startsRestriction(inbound)
         var straightest = Double.infinity

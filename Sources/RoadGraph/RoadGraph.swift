@@ -243,7 +243,9 @@ public struct RoadGraph: Sendable {
     public func ref(of edge: EdgeID) -> String? { string(edges[edge.index].ref) }
 
     /// Whether any turn restriction starts with `edge` (one bit per edge, so most turns skip the lookup).
-    @inlinable public func startsRestriction(_ edge: EdgeID) -> Bool {
+    /// Always inlined: a call would copy the graph (hundreds of bytes) to pass it, in the search
+    /// loops that ask this at every node.
+    @inlinable @inline(__always) public func startsRestriction(_ edge: EdgeID) -> Bool {
         restrictionStarts[edge.index / 64] & (1 << UInt64(edge.index % 64)) != 0
     }
 

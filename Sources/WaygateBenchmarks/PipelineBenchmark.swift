@@ -88,12 +88,15 @@ enum PipelineBenchmark {
         // DEVICE and SESSION too: the replay's end and guidance's start are read from them.
         try client.sendAll(try WireCoding.line(Request(id: .integer(1), command: .subscribe(channels + [.device, .session]))))
         var tally = LineTally()
+        // One buffer for all reads: a fresh megabyte per read, zeroed and then trimmed, cost the
+        // client more than counting the lines did (docs/benchmarks.md, session 16).
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
         /// Reads lines until one of class `name` (containing `marker` too, when given) has come.
         func read(until name: String, containing marker: String? = nil) throws {
             while true {
-                let chunk = try client.read(upTo: 1 << 20)
-                if chunk.isEmpty { throw BenchError("the event server closed the connection") }
-                if tally.push(chunk, until: Array(name.utf8), containing: marker.map { Array($0.utf8) }) { return }
+                let count = try client.descriptor.read(into: &buffer)
+                if count == 0 { throw BenchError("the event server closed the connection") }
+                if tally.push(buffer[..<count], until: Array(name.utf8), containing: marker.map { Array($0.utf8) }) { return }
             }
         }
         try read(until: "REPLY")
@@ -138,9 +141,9 @@ struct LineTally {
     }
 
     /// Counts the lines `chunk` completes; true when one of class `stop` (holding `marker`) was among them.
-    mutating func push(_ chunk: [UInt8], until stop: [UInt8], containing marker: [UInt8]?) -> Bool {
+    mutating func push(_ chunk: ArraySlice<UInt8>, until stop: [UInt8], containing marker: [UInt8]?) -> Bool {
         bytes += chunk.count
-        let data = carry.isEmpty ? chunk : carry + chunk
+        let data = carry.isEmpty ? chunk : ArraySlice(carry + chunk)
         var found = false
         var consumed = 0
         data.withUnsafeBytes { raw in
@@ -157,7 +160,7 @@ struct LineTally {
                 if !found, name.elementsEqual(stop), marker.map({ Self.find($0, in: line) != nil }) ?? true { found = true }
             }
         }
-        carry = Array(data[consumed...])
+        carry = Array(data.dropFirst(consumed))
         return found
     }
 

@@ -46,6 +46,27 @@ struct JSONWriterTests {
         #expect(back.map(\.bitPattern) == values.map { $0 == 0 ? 0 : $0.bitPattern } || back == values)
     }
 
+    @Test("decimals of up to 9 places (what the wire's rounding leaves), their neighbours and the range's edges match JSONEncoder")
+    func shortDecimals() throws {
+        var generator = SeededGenerator(seed: 10)
+        var values: [Double] = [0.001, 0.001.nextDown, 0.001.nextUp, -0.001, 0.0015, 999_999.999_999_999, 1e6.nextDown, 1e6 - 0.5,
+                                0.000_999_999, 0.123_456_789, 0.1 + 0.2, 45.464_211_234, -9.190_001_5, 2.675, 1.005, 100.1]
+        for _ in 0..<20_000 {
+            let decimals = Int.random(in: 1...9, using: &generator)
+            let digits = Int.random(in: 1...15, using: &generator)
+            let whole = Double(Int64.random(in: 1...(Int64(pow(10, Double(digits))) - 1), using: &generator))
+            let value = (Bool.random(using: &generator) ? -1 : 1) * whole / pow(10, Double(decimals))
+            values += [value, value.nextUp, value.nextDown]
+        }
+        let expected = String(decoding: try Self.encoder(sorted: false).encode(values), as: UTF8.self)
+        let actual = Self.written { w in
+            w.beginArray()
+            for v in values { w.number(v) }
+            w.endArray()
+        }
+        #expect(actual == expected)
+    }
+
     @Test("integers of every width, extremes included")
     func integers() throws {
         let values: [Int64] = [0, 1, -1, 9, 10, -10, 99, 100, Int64.max, Int64.min, 1 << 53, -(1 << 53) - 1]
