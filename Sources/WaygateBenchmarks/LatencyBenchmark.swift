@@ -57,6 +57,9 @@ enum LatencyBenchmark {
     struct Result {
         var latencies: [Double]
         var missing: Int
+        /// The server's CPU time per cycle in seconds (its live threads, from the first measured
+        /// write to half a second after the last).
+        var cpuPerCycle: Double
     }
 
     /// Writes `cycles` cycles into a new pty read by the server `start` launches, and times each.
@@ -93,6 +96,8 @@ enum LatencyBenchmark {
             usleep(100_000)
         }
         guard !arrivals.withLock({ $0.isEmpty }) else { throw BenchError("\(name) reported nothing within 20 s") }
+        usleep(200_000)
+        let cpuBefore = try cpuNanoseconds(of: process, name)
         let startTime = Stopwatch.now()
         for cycle in 0..<cycles {
             let due = startTime + Double(cycle) * 0.1
@@ -101,12 +106,22 @@ enum LatencyBenchmark {
             sent[cycle] = try write(cycle: cycle, to: pty)
         }
         usleep(500_000)
+        // Threads that exit meanwhile (idle Dispatch workers) take their time with them.
+        let cpuAfter = try cpuNanoseconds(of: process, name)
+        let cpu = cpuAfter > cpuBefore ? cpuAfter - cpuBefore : 0
         let received = arrivals.withLock { $0 }
         var latencies: [Double] = []
         for cycle in 0..<cycles {
             if let arrival = received[cycle], let written = sent[cycle] { latencies.append(arrival - written) }
         }
-        return Result(latencies: latencies, missing: cycles - latencies.count)
+        return Result(latencies: latencies, missing: cycles - latencies.count, cpuPerCycle: Double(cpu) / 1e9 / Double(cycles))
+    }
+
+    static func cpuNanoseconds(of process: Process, _ name: String) throws -> UInt64 {
+        guard let nanoseconds = ProcessUsage.cpuNanoseconds(ofProcess: process.processIdentifier) else {
+            throw BenchError("\(name): /proc/\(process.processIdentifier)/task/*/schedstat unreadable")
+        }
+        return nanoseconds
     }
 
     /// Writes cycle `cycle`'s GGA and RMC in one write, as a receiver sends them back to back;
@@ -131,9 +146,9 @@ enum LatencyBenchmark {
 
     static func report(_ label: String, _ result: Result) {
         let ms = result.latencies.map { $0 * 1000 }
-        print(String(format: "  %-24@ median %.3f  p90 %.3f  p99 %.3f  max %.3f  (%d reported, %d missing)",
+        print(String(format: "  %-24@ median %.3f  p90 %.3f  p99 %.3f  max %.3f  (%d reported, %d missing), CPU %.1f µs per cycle",
                      label as NSString, BenchSupport.percentile(ms, 0.5), BenchSupport.percentile(ms, 0.9),
-                     BenchSupport.percentile(ms, 0.99), ms.max() ?? 0, ms.count, result.missing))
+                     BenchSupport.percentile(ms, 0.99), ms.max() ?? 0, ms.count, result.missing, result.cpuPerCycle * 1e6))
     }
 
     static func launch(_ path: String, _ arguments: [String]) throws -> Process {

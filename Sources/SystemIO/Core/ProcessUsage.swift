@@ -29,6 +29,19 @@ public enum ProcessUsage {
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
+    /// Nanoseconds the live threads of process `pid` have run on a CPU so far (the first field of
+    /// each /proc/PID/task/TID/schedstat: exact, where /proc/PID/stat counts 10 ms ticks; threads
+    /// that have exited are not counted), nil when unreadable.
+    public static func cpuNanoseconds(ofProcess pid: Int32) -> UInt64? {
+        guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return nil }
+        var total: UInt64 = 0
+        for task in tasks {
+            guard let bytes = try? FileContents.read("/proc/\(pid)/task/\(task)/schedstat", maximumBytes: 256) else { continue }
+            total += UInt64(String(decoding: bytes, as: UTF8.self).split(separator: " ").first ?? "") ?? 0
+        }
+        return total
+    }
+
     /// Minor page faults process `pid` has taken so far (/proc/PID/stat field 10: pages mapped in
     /// without reading the disk, e.g. freshly allocated memory touched), nil when unreadable.
     public static func minorFaults(ofProcess pid: Int32) -> Int? {
