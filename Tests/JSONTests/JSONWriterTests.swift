@@ -35,13 +35,7 @@ struct JSONWriterTests {
             let tie = (Double(Int.random(in: 0...100_000, using: &generator)) + 0.5) / pow(10, decimals)
             values += [tie, tie.nextUp, tie.nextDown]
         }
-        let expected = String(decoding: try Self.encoder(sorted: false).encode(values), as: UTF8.self)
-        let actual = Self.written { w in
-            w.beginArray()
-            for v in values { w.number(v) }
-            w.endArray()
-        }
-        #expect(actual == expected)
+        let actual = try Self.expectNumbersMatchJSONEncoder(values)
         let back = try JSONDecoder().decode([Double].self, from: Data(actual.utf8))
         #expect(back.map(\.bitPattern) == values.map { $0 == 0 ? 0 : $0.bitPattern } || back == values)
     }
@@ -58,13 +52,19 @@ struct JSONWriterTests {
             let value = (Bool.random(using: &generator) ? -1 : 1) * whole / pow(10, Double(decimals))
             values += [value, value.nextUp, value.nextDown]
         }
-        let expected = String(decoding: try Self.encoder(sorted: false).encode(values), as: UTF8.self)
-        let actual = Self.written { w in
+        _ = try Self.expectNumbersMatchJSONEncoder(values)
+    }
+
+    /// Writes `values` as an array with `number(_:)`, expects JSONEncoder's bytes, and returns them.
+    static func expectNumbersMatchJSONEncoder(_ values: [Double]) throws -> String {
+        let expected = String(decoding: try encoder(sorted: false).encode(values), as: UTF8.self)
+        let actual = written { w in
             w.beginArray()
             for v in values { w.number(v) }
             w.endArray()
         }
         #expect(actual == expected)
+        return actual
     }
 
     @Test("integers of every width, extremes included")
