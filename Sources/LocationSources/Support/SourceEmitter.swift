@@ -33,18 +33,19 @@ struct SourceEmitter: Sendable {
         self.statistics = statistics
     }
 
-    /// Records `events` and yields them, in order, as one batch.
+    /// Records `events` and hands them on, in order, as one batch.
     func emit(_ events: [SourceEvent]) {
         guard !events.isEmpty else { return }
         statistics.update { s in for e in events { s.record(e) } }
-        guard case .stream(let continuation) = output else {
-            if case .sink(let sink) = output { sink(events) }
-            return
+        switch output {
+        case .sink(let sink):
+            sink(events)
+        case .stream(let continuation):
+            if let state = events.last(where: { if case .device = $0 { true } else { false } }) {
+                currentState.withLock { $0 = state }
+            }
+            yieldKeepingState(events, into: continuation)
         }
-        if let state = events.last(where: { if case .device = $0 { true } else { false } }) {
-            currentState.withLock { $0 = state }
-        }
-        yieldKeepingState(events, into: continuation)
     }
 
     /// Records and yields one event, a batch of its own.

@@ -57,16 +57,17 @@ public final class ExclusiveExecutor: SerialExecutor, @unchecked Sendable {  // 
         precondition(owner.load(ordering: .relaxed) == UInt(pthread_self()), "not inside the actor's exclusive region")
     }
 
-    /// Runs the queued jobs in order, each inside the region, until none is left.
+    /// Runs the queued jobs in order, each inside the region, until none is left: takes the
+    /// whole queue at a time, so a job costs one lock of `pending`'s per batch, not per job.
     private func drain() {
-        while let job = pending.withLock({ p -> UnownedJob? in
-            if p.jobs.isEmpty {
-                p.draining = false
-                return nil
+        while true {
+            let jobs = pending.withLock { p -> [UnownedJob] in
+                if p.jobs.isEmpty { p.draining = false }
+                defer { p.jobs = [] }
+                return p.jobs
             }
-            return p.jobs.removeFirst()
-        }) {
-            run { job.runSynchronously(on: asUnownedSerialExecutor()) }
+            if jobs.isEmpty { return }
+            for job in jobs { run { job.runSynchronously(on: asUnownedSerialExecutor()) } }
         }
     }
 }
