@@ -76,7 +76,7 @@ let package = Package(
         module("Servers", ["Geodesy", "Timekeeping", "JSON", "SystemIO", "Positioning", "RouteModel", "RoadGraph", "NMEA", "GPSDProtocol", "RouteFormats", "WireProtocol", "MapMatching", "Navigation", "Simulation", "LocationSources", "Gateway"]),
         module("HTTPOutlet", ["CZlib", "CMicroHTTPD", "Geodesy", "JSON", "SystemIO", "RoadGraph", "WireProtocol", "Servers"]),  // live map: page, /roads GeoJSON, SSE events, POST /command
         module("MQTTOutlet", ["CMosquitto", "JSON", "SystemIO", "WireProtocol", "Servers"]),  // wire lines to an MQTT broker (libmosquitto), commands back
-        module("Fleet", ["Geodesy", "Timekeeping", "JSON", "Positioning", "RouteModel", "RoadGraph", "WireProtocol", "Routing", "MapMatching", "Navigation", "Simulation", "Gateway", "Servers", "MQTTOutlet"]),  // many simulated vehicles sharded over the cores, publishing over MQTT
+        module("Fleet", ["Geodesy", "Timekeeping", "JSON", "SystemIO", "Positioning", "RouteModel", "RoadGraph", "WireProtocol", "Routing", "MapMatching", "Navigation", "Simulation", "Gateway", "Servers", "MQTTOutlet"]),  // many simulated vehicles sharded over the cores, publishing over MQTT
 
         // MARK: - Layer 5 — command line
         module("WaygateCLI", ["Geodesy", "Timekeeping", "JSON", "SystemIO", "Positioning", "RouteModel", "RoadGraph", "NMEA", "GPSDProtocol", "RouteFormats", "WireProtocol", "OSMImport", "Routing", "MapMatching", "Simulation", "Render", "LocationSources", "Gateway", "DriverAlerts", "Servers", "HTTPOutlet", "MQTTOutlet", "Fleet"]),

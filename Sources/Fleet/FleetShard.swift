@@ -3,6 +3,7 @@ import Gateway
 import MapMatching
 import MQTTOutlet
 import Servers
+import SystemIO
 import Timekeeping
 import WireProtocol
 
@@ -70,12 +71,10 @@ final class FleetShard: @unchecked Sendable {  // `vehicles`, `encoder` and `wor
     }
 
     func start() {
-        let thread = Thread { [self] in
+        NamedThread.start("wg-fleet-\(index)") { [self] in
             run()
             done.signal()
         }
-        thread.name = "fleet shard \(index)"
-        thread.start()
     }
 
     func join() {

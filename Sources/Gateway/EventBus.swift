@@ -160,9 +160,7 @@ private final class Subscriber: Sendable {
         self.filter = filter
         self.handler = handler
         if delivery != .inline {
-            let thread = Thread { [self] in run() }
-            thread.name = "waygate-bus-\(name)"
-            thread.start()
+            NamedThread.start("wg-bus-\(name)") { [self] in run() }
         }
     }
 

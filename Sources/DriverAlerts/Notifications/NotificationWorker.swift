@@ -1,4 +1,5 @@
 import Foundation
+import SystemIO
 
 /// Posts notifications on its own thread, so the event bus never waits for D-Bus: connects to
 /// the session bus when it starts (one warning and nothing more if there is none), then sends
@@ -26,9 +27,7 @@ final class NotificationWorker: @unchecked Sendable {  // every `var` is guarded
         self.environment = environment
         self.warn = warn
         queue = NotificationQueue(maneuverCapacity: maneuverCapacity)
-        let thread = Thread { [self] in run() }
-        thread.name = "waygate-notifications"
-        thread.start()
+        NamedThread.start("wg-notify") { [self] in run() }
     }
 
     /// Whether the bus connection failed (notifications are then off for good).

@@ -1,6 +1,7 @@
 import CEspeakNG
 import Foundation
 import Synchronization
+import SystemIO
 
 /// Speaks on its own thread, so the event bus never waits for audio. At most one utterance waits
 /// behind the one being spoken: a newer instruction replaces the waiting one and cuts off the one
@@ -58,9 +59,7 @@ final class SpeechWorker: @unchecked Sendable {  // every `var` is guarded by `c
         self.alsaDirectory = alsaDirectory
         self.pacesFileOutput = pacesFileOutput
         self.warn = warn
-        let thread = Thread { [self] in run() }
-        thread.name = "waygate-speech"
-        thread.start()
+        NamedThread.start("wg-speech") { [self] in run() }
     }
 
     /// Whether the output opened (false after a warning: speech is then off).

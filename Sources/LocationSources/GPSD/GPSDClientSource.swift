@@ -39,13 +39,13 @@ public final class GPSDClientSource: LocationSource {
 
     /// Starts a session (see the type's summary) and returns its events.
     public func events() -> AsyncStream<[SourceEvent]> {
-        ReaderThread.stream(name: "waygate \(id)", statistics: shared, session())
+        ReaderThread.stream(name: "wg-gpsd-in", statistics: shared, session())
     }
 
     /// Runs a session (see the type's summary) until the task is cancelled, handing each read's
     /// batch to `sink` on the reader thread.
     public func run(_ sink: @escaping @Sendable ([SourceEvent]) -> Void) async {
-        await ReaderThread.run(name: "waygate \(id)", statistics: shared, sink: sink, session())
+        await ReaderThread.run(name: "wg-gpsd-in", statistics: shared, sink: sink, session())
     }
 
     /// A new session, as the reader thread's body.

@@ -66,13 +66,18 @@ public final class SerialNMEASource: LocationSource {
 
     /// Starts a session (see the type's summary) and returns its events.
     public func events() -> AsyncStream<[SourceEvent]> {
-        ReaderThread.stream(name: "waygate \(id)", statistics: shared, session())
+        ReaderThread.stream(name: threadName, statistics: shared, session())
     }
 
     /// Runs a session (see the type's summary) until the task is cancelled, handing each read's
     /// batch to `sink` on the reader thread.
     public func run(_ sink: @escaping @Sendable ([SourceEvent]) -> Void) async {
-        await ReaderThread.run(name: "waygate \(id)", statistics: shared, sink: sink, session())
+        await ReaderThread.run(name: threadName, statistics: shared, sink: sink, session())
+    }
+
+    /// The reader thread's name: `wg-` and the path without `/dev/` (`wg-ttyUSB0`, `wg-pts/3`).
+    private var threadName: String {
+        "wg-" + (path.hasPrefix("/dev/") ? String(path.dropFirst(5)) : path)
     }
 
     /// A new session, as the reader thread's body.

@@ -1,5 +1,6 @@
 import Foundation
 import Positioning
+import SystemIO
 
 /// Runs a blocking reader on its own thread (never on the 2-wide cooperative pool, where a
 /// blocking poll would starve every task, TOOLCHAIN.md §6) and wires it to a stream or a sink:
@@ -13,12 +14,10 @@ enum ReaderThread {
         let stop = StopFlag()
         continuation.onTermination = { _ in stop.set() }
         let emitter = SourceEmitter(.stream(continuation), statistics: statistics)
-        let thread = Thread {
+        NamedThread.start(name) {
             body(emitter, stop)
             continuation.finish()
         }
-        thread.name = name
-        thread.start()
         return stream
     }
 
@@ -30,12 +29,10 @@ enum ReaderThread {
         let emitter = SourceEmitter(.sink(sink), statistics: statistics)
         await withTaskCancellationHandler {
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-                let thread = Thread {
+                NamedThread.start(name) {
                     body(emitter, stop)
                     done.resume()
                 }
-                thread.name = name
-                thread.start()
             }
         } onCancel: {
             stop.set()

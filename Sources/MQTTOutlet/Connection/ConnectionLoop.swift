@@ -131,9 +131,7 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
             Unmanaged<ConnectionLoop>.fromOpaque(context).takeUnretainedValue().onMessage(String(cString: topic), payload)
         }
         // The thread keeps `self` (and so the callbacks' context) alive until it ends.
-        let thread = Thread { [self] in run() }
-        thread.name = "mqtt \(settings.broker)"
-        thread.start()
+        NamedThread.start("wg-mqtt") { [self] in run() }
     }
 
     func stop(flushTimeout: Double) {

@@ -117,7 +117,7 @@ public final class EventClient: Sendable {
             continuation.finish()
             return stream
         }
-        let thread = Thread { [self] in
+        NamedThread.start("wg-client") { [self] in
             do {
                 while let message = try nextMessage() { continuation.yield(message) }
                 continuation.finish()
@@ -127,8 +127,6 @@ public final class EventClient: Sendable {
                 continuation.finish(throwing: error)
             }
         }
-        thread.name = "waygate-event-client"
-        thread.start()
         return stream
     }
 

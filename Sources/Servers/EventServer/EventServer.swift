@@ -83,9 +83,7 @@ public final class EventServer: WireOutlet {
         self.handler = handler
         state = Locked(State(sessionMode: configuration.initialSessionMode))
         wakePipe = try WakePipe()
-        let thread = Thread { [self] in runLoop() }
-        thread.name = "waygate-event-server"
-        thread.start()
+        NamedThread.start("wg-events") { [self] in runLoop() }
     }
 
     /// Sends `lines` to every client subscribed to their channel (a `WireOutlet`: called by

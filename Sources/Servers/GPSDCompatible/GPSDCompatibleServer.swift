@@ -31,9 +31,7 @@ public final class GPSDCompatibleServer: Sendable {
         session = Locked(GPSDSession(version: Version(release: "3.22", rev: "waygate \(version)"),
                                      maximumBuffered: max(4_096, maximumBufferedBytes)))
         wakePipe = try WakePipe()
-        let thread = Thread { [self] in runLoop() }
-        thread.name = "gpsd-compatible server"
-        thread.start()
+        NamedThread.start("wg-gpsd-server") { [self] in runLoop() }
     }
 
     /// Reports `events` to every watching client (any thread; never blocks on a client).

@@ -107,9 +107,7 @@ private final class SignalPipe: Sendable {
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         readEnd = ends[0]
         signalPipeWriteEnd = ends[1]
-        let thread = Thread { [self] in readLoop() }
-        thread.name = "waygate-signals"
-        thread.start()
+        NamedThread.start("wg-signals") { [self] in readLoop() }
     }
 
     /// Installs the handler for `signals` (once per signal) and sends them to `waiter` too.
