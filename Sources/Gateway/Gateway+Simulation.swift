@@ -109,14 +109,14 @@ extension Gateway {
 
     /// A simulated fix: published as a LOCATION of source `simulator` and followed like a real one.
     private func handleSimulated(_ fix: Fix) {
-        batch = []
-        defer { flush() }
-        fixCount += 1
-        noteClockJump(to: fix, from: .simulator)
-        lastFix = fix
-        let time = fix.time ?? timeSource.now()
-        emit(.source(.fix(fix), from: .simulator, time: time))
-        follow(fix, time: time)
+        inBatch { gateway in
+            gateway.fixCount += 1
+            gateway.noteClockJump(to: fix, from: .simulator)
+            gateway.lastFix = fix
+            let time = fix.time ?? gateway.timeSource.now()
+            gateway.emit(.source(.fix(fix), from: .simulator, time: time))
+            gateway.follow(fix, time: time)
+        }
     }
 
     /// Judges a real fix: nil when the simulator drives, else the fix to use (held at the last

@@ -103,44 +103,77 @@ public actor Gateway {
     }
 
     /// Handles one read's batch on the calling thread (a serial or gpsd source's reader thread,
-    /// another source's pump): the gateway's turn inside its executor's exclusive region, then
-    /// the deferred outlets (encoding and the write to idle clients) on this thread too, off the
-    /// actor — so a fix goes from the device to a client's socket without a thread hand-off.
+    /// another source's pump): the gateway's turns inside its executor's exclusive region, each
+    /// followed by the deferred outlets (encoding and the write to idle clients) on this thread
+    /// too, off the actor — so a fix goes from the device to a client's socket without a thread
+    /// hand-off. The batch is cut after each fix: one turn publishes the source events up to and
+    /// including the fix (its LOCATION leaves at once), the next one matches and guides it (MATCH,
+    /// PROGRESS, CAMERA… follow), so the LOCATION does not wait for matching and guidance.
     nonisolated func take(_ events: [SourceEvent], from source: SourceID) {
-        EventBus.deferring {
-            executor.run { assumeIsolated { $0.handle(events, from: source) } }
+        var rest = events[...]
+        while !rest.isEmpty {
+            let end = rest.firstIndex(where: { if case .fix = $0 { true } else { false } }).map { $0 + 1 } ?? rest.endIndex
+            let segment = rest[..<end]
+            rest = rest[end...]
+            if let accepted = turn({ $0.inBatch(reserving: segment.count + 2) { $0.handleSource(segment, from: source) } }) {
+                turn { $0.inBatch { $0.follow(accepted.fix, time: accepted.time) } }
+            }
         }
+    }
+
+    /// Runs `body` as a gateway turn on the calling thread, then delivers what it published to
+    /// the idle deferred outlets, on this thread too.
+    @discardableResult
+    private nonisolated func turn<T: Sendable>(_ body: (isolated Gateway) -> T) -> T {
+        let result = EventBus.deferring { executor.run { assumeIsolated(body) } }
         bus.deliverDeferred()
+        return result
     }
 
-    /// Handles one batch of source events (what one read produced) in one actor turn, publishing
-    /// all they give rise to as one bus batch.
-    func handle(_ events: [SourceEvent], from source: SourceID) {
+    /// Runs `body`, publishing what it emits as one bus batch (room for `capacity` events made
+    /// at once).
+    func inBatch<T>(reserving capacity: Int = 4, _ body: (isolated Gateway) -> T) -> T {
         batch = []
-        batch?.reserveCapacity(events.count + 4)
+        batch?.reserveCapacity(capacity)
         defer { flush() }
-        for event in events { handle(event, from: source) }
+        return body(self)
     }
 
-    /// Handles one source event: counts it, emits it, and for a fix runs matching and guidance.
-    private func handle(_ event: SourceEvent, from source: SourceID) {
+    /// Handles source events without following their fixes; returns the last fix accepted
+    /// (the only one when `events` end at their first fix, as `take` cuts them) and its time.
+    private func handleSource(_ events: ArraySlice<SourceEvent>, from source: SourceID) -> AcceptedFix? {
+        var accepted: AcceptedFix?
+        for event in events {
+            if let fix = handle(event, from: source) { accepted = fix }
+        }
+        return accepted
+    }
+
+    /// A fix the gateway took (see `judgeRealFix`), with the time its events carry.
+    struct AcceptedFix: Sendable {
+        var fix: Fix
+        var time: Timestamp
+    }
+
+    /// Handles one source event: counts it and emits it; returns a fix to follow (match and guide).
+    private func handle(_ event: SourceEvent, from source: SourceID) -> AcceptedFix? {
         let time: Timestamp
         switch event {
         case .fix(let raw):
             fixCount += 1
-            guard let fix = judgeRealFix(raw) else { return }
+            guard let fix = judgeRealFix(raw) else { return nil }
             noteClockJump(to: fix, from: source)
             lastFix = fix
             let time = fix.time ?? timeSource.now()
             emit(.source(.fix(fix), from: source, time: time))
-            follow(fix, time: time)
-            return
+            return AcceptedFix(fix: fix, time: time)
         case .sky:
             time = lastFix?.time ?? timeSource.now()
         case .sentence, .device:
             time = timeSource.now()
         }
         emit(.source(event, from: source, time: time))
+        return nil
     }
 
     /// Says so when `fix` jumps back in time from `source`'s last fix (see `GatewayEvent.clockJump`).

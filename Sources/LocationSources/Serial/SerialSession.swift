@@ -111,8 +111,11 @@ struct SerialSession: Sendable {
             switch result {
             case .data(let bytes):
                 let events = decoder.push(bytes)
-                statistics.update { $0.bytesRead += bytes.count }
-                updateNMEAStatistics()
+                let nmea = decoder.statistics
+                statistics.update { s in
+                    s.bytesRead += bytes.count
+                    s.nmea = nmea
+                }
                 if events.contains(where: { if case .sentence = $0 { true } else { false } }) { lastValid = now() }
                 emitter.emit(events)
             case .hangup:

@@ -20,6 +20,8 @@ public final class LibSerialPort: SerialConnection {
     public private(set) var baudRate: Int
     private var port: OpaquePointer?
     private let descriptor: FileDescriptor
+    /// The buffer each read fills, kept across reads (a read returns a copy of what arrived).
+    private var scratch: [UInt8] = []
 
     /// Opens `path` read-write at `baudRate`, 8N1, no flow control.
     public init(path: String, baudRate: Int = 9600) throws(SystemError) {
@@ -66,8 +68,8 @@ public final class LibSerialPort: SerialConnection {
         let revents = try descriptor.poll(events: Int16(POLLIN), timeoutMilliseconds: timeoutMilliseconds)
         if revents == 0 { return .timeout }
         if revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .hangup }
-        var buffer = [UInt8](repeating: 0, count: maxBytes)
-        let r = buffer.withUnsafeMutableBytes { sp_nonblocking_read(port, $0.baseAddress, maxBytes) }
+        if scratch.count != maxBytes { scratch = [UInt8](repeating: 0, count: maxBytes) }
+        let r = scratch.withUnsafeMutableBytes { sp_nonblocking_read(port, $0.baseAddress, maxBytes) }
         if r.rawValue < 0 {
             let error = Self.error(r, "sp_nonblocking_read \(path)")
             if error.code == EIO || error.code == ENXIO || error.code == ENODEV { return .hangup }
@@ -75,7 +77,7 @@ public final class LibSerialPort: SerialConnection {
         }
         // poll said readable, so 0 bytes means end of file: the device is gone.
         if r.rawValue == 0 { return .hangup }
-        return .data(Array(buffer.prefix(Int(r.rawValue))))
+        return .data(Array(scratch[..<Int(r.rawValue)]))
     }
 
     /// `sp_blocking_write` with a 1 s timeout.

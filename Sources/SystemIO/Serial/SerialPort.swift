@@ -18,6 +18,9 @@ public final class SerialPort: SerialConnection {
     /// The current line speed, bits per second.
     public private(set) var baudRate: Int
     private var descriptor: FileDescriptor?
+    /// The buffer each read fills, kept across reads (a read returns a copy of what arrived: a
+    /// few hundred bytes, not a fresh zeroed `maxBytes`).
+    private var scratch: [UInt8] = []
 
     /// Opens `path` raw at `baudRate` bits per second.
     public init(path: String, baudRate: Int = 9600) throws(SystemError) {
@@ -40,10 +43,22 @@ public final class SerialPort: SerialConnection {
         baudRate = baud
     }
 
-    /// Polls up to `timeoutMilliseconds`, then reads at most `maxBytes`.
+    /// Polls up to `timeoutMilliseconds`, then reads at most `maxBytes`: data, timeout, or hang-up
+    /// (POLLHUP/POLLERR/POLLNVAL, a 0-byte read, or EIO as a pty reports when its master closes).
     public func read(maxBytes: Int = 4096, timeoutMilliseconds: Int32) throws(SystemError) -> SerialReadResult {
         guard let fd = descriptor else { throw SystemError(code: EBADF, operation: "read closed \(path)") }
-        return try Self.read(fd, maxBytes: maxBytes, timeoutMilliseconds: timeoutMilliseconds)
+        let revents = try fd.poll(events: Int16(POLLIN), timeoutMilliseconds: timeoutMilliseconds)
+        if revents == 0 { return .timeout }
+        if revents & Int16(POLLIN) == 0 { return .hangup }  // HUP/ERR/NVAL without data
+        if scratch.count != maxBytes { scratch = [UInt8](repeating: 0, count: maxBytes) }
+        do {
+            let count = try fd.read(into: &scratch)
+            return count == 0 ? .hangup : .data(Array(scratch[..<count]))
+        } catch where error.code == EAGAIN {
+            return .timeout
+        } catch where error.code == EIO || error.code == ENXIO || error.code == ENODEV {
+            return .hangup
+        }
     }
 
     /// Writes all of `bytes`, waiting for the tty to drain when it is full.
@@ -56,22 +71,6 @@ public final class SerialPort: SerialConnection {
     public func close() {
         descriptor?.close()
         descriptor = nil
-    }
-
-    /// One poll-then-read on a non-blocking descriptor: data, timeout, or hang-up
-    /// (POLLHUP/POLLERR/POLLNVAL, a 0-byte read, or EIO as a pty reports when its master closes).
-    static func read(_ fd: FileDescriptor, maxBytes: Int, timeoutMilliseconds: Int32) throws(SystemError) -> SerialReadResult {
-        let revents = try fd.poll(events: Int16(POLLIN), timeoutMilliseconds: timeoutMilliseconds)
-        if revents == 0 { return .timeout }
-        if revents & Int16(POLLIN) == 0 { return .hangup }  // HUP/ERR/NVAL without data
-        do {
-            let bytes = try fd.read(upTo: maxBytes)
-            return bytes.isEmpty ? .hangup : .data(bytes)
-        } catch where error.code == EAGAIN {
-            return .timeout
-        } catch where error.code == EIO || error.code == ENXIO || error.code == ENODEV {
-            return .hangup
-        }
     }
 
     private func configure(_ fd: FileDescriptor, baud: Int, flush: Bool) throws(SystemError) {

@@ -38,6 +38,12 @@ public enum Channel: String, Sendable, Hashable, Codable, CaseIterable {
         }
     }
 
+    /// Hashes the case itself (its one-byte tag): `RawRepresentable`'s default would hash the
+    /// raw `String`, and outlets look channels up in sets for every line they send.
+    public func hash(into hasher: inout Hasher) {
+        withUnsafeBytes(of: self) { hasher.combine(bytes: $0) }
+    }
+
     /// The channel spelled `name`, or nil.
     public init?(wireName name: String) { self.init(rawValue: name) }
 
