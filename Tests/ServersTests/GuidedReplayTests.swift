@@ -41,7 +41,11 @@ struct GuidedReplayTests {
         let subscription = h.fanout.attach(to: bus)
         defer { subscription.cancel() }
         let published = Locked<[GatewayEvent]>([])
-        bus.subscribe("all", delivery: .inline) { events in published.withLock { $0 += events } }
+        let batches = Locked<[[GatewayEvent]]>([])
+        bus.subscribe("all", delivery: .inline) { events in
+            published.withLock { $0 += events }
+            batches.withLock { $0.append(events) }
+        }
         let source = try ReplaySource(bytes: try Self.drive(route), id: SourceID("replay:test"), pace: .asFastAsPossible,
                                       timeSource: ManualTimeSource())
         let gateway = Gateway(sources: [source], timeSource: ManualTimeSource(), configuration: .init(map: graph), bus: bus)
@@ -74,6 +78,15 @@ struct GuidedReplayTests {
         #expect(progress.map(\.routeID) == Array(repeating: "r1", count: 10))
         #expect(progress.map(\.offRoute) == Array(repeating: false, count: 10))
         #expect(progress.map(\.distanceTraveled) == [0, 0, 0, 1.5, 6, 13.5, 24, 37.3, 51.2, 65.1])
+        // Each read's batch is cut after each fix: the fix's LOCATION ends a bus batch (it is
+        // sent before matching and guidance run), and its MATCH opens the next one.
+        let parts = batches.withLock { $0 }
+        let fixParts = parts.indices.filter { i in parts[i].contains { if case .source(.fix, _, _) = $0 { true } else { false } } }
+        #expect(fixParts.count == 10)
+        for i in fixParts {
+            #expect({ if case .source(.fix, _, _) = parts[i].last { true } else { false } }())
+            #expect(i + 1 < parts.count && { if case .match = parts[i + 1].first { true } else { false } }())
+        }
         // The fan-out's channel check agrees with the wire mapping on every event the gateway published.
         let all = published.withLock { $0 }
         #expect(all.allSatisfy { $0.wireChannel == $0.wire?.payload.channel })
