@@ -96,7 +96,8 @@ public actor Gateway {
             for source in sources {
                 group.addTask { [self] in
                     let id = source.id
-                    await source.run { events in self.take(events, from: id) }
+                    let live = source.isLive
+                    await source.run { events in self.take(events, from: id, live: live) }
                 }
             }
         }
@@ -106,10 +107,15 @@ public actor Gateway {
     /// another source's pump): the gateway's turns inside its executor's exclusive region, each
     /// followed by the deferred outlets (encoding and the write to idle clients) on this thread
     /// too, off the actor — so a fix goes from the device to a client's socket without a thread
-    /// hand-off. The batch is cut after each fix: one turn publishes the source events up to and
-    /// including the fix (its LOCATION leaves at once), the next one matches and guides it (MATCH,
-    /// PROGRESS, CAMERA… follow), so the LOCATION does not wait for matching and guidance.
-    nonisolated func take(_ events: [SourceEvent], from source: SourceID) {
+    /// hand-off. From a `live` source the batch is cut after each fix: one turn publishes the
+    /// source events up to and including the fix (its LOCATION leaves at once), the next one
+    /// matches and guides it (MATCH, PROGRESS, CAMERA… follow), so the LOCATION does not wait for
+    /// matching and guidance. Any other batch (a replay as fast as possible) is one turn.
+    nonisolated func take(_ events: [SourceEvent], from source: SourceID, live: Bool) {
+        guard live else {
+            turn { $0.inBatch(reserving: events.count + 4) { $0.handleAndFollow(events[...], from: source) } }
+            return
+        }
         var rest = events[...]
         while !rest.isEmpty {
             let end = rest.firstIndex(where: { if case .fix = $0 { true } else { false } }).map { $0 + 1 } ?? rest.endIndex
@@ -137,6 +143,13 @@ public actor Gateway {
         batch?.reserveCapacity(capacity)
         defer { flush() }
         return body(self)
+    }
+
+    /// Handles source events, following (matching and guiding) each fix as it comes.
+    private func handleAndFollow(_ events: ArraySlice<SourceEvent>, from source: SourceID) {
+        for event in events {
+            if let accepted = handle(event, from: source) { follow(accepted.fix, time: accepted.time) }
+        }
     }
 
     /// Handles source events without following their fixes; returns the last fix accepted

@@ -22,9 +22,17 @@ public protocol LocationSource: Sendable {
     func run(_ sink: @escaping @Sendable ([SourceEvent]) -> Void) async
     /// Counters and the current device state, for the `status` command.
     var statistics: SourceStatistics { get }
+    /// Whether each batch holds what a receiver has just sent, that clients are waiting for (a
+    /// serial receiver, gpsd, a replay at its recorded pace): the gateway then sends each fix's
+    /// LOCATION before it matches and guides it. False (the default) for a source made to be
+    /// fast, such as a replay as fast as possible, whose read's batch is handled in one turn.
+    var isLive: Bool { get }
 }
 
 extension LocationSource {
+    /// Not live: see the requirement.
+    public var isLive: Bool { false }
+
     /// Reads as `events()` does until the task is cancelled (or a finite source ends), handing
     /// each batch to `sink` as soon as it is read. This default calls `sink` from the calling
     /// task; a source reading on a thread of its own (serial, gpsd) calls it on that thread, so

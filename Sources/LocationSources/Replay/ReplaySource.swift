@@ -75,6 +75,9 @@ public final class ReplaySource: LocationSource {
     /// Counters and device state so far (all sessions of this source).
     public var statistics: SourceStatistics { shared.value }
 
+    /// Live at a recorded pace (×N included), as a receiver would send; not as fast as possible.
+    public var isLive: Bool { pace != .asFastAsPossible }
+
     /// Starts a session (see the type's summary) and returns its events.
     public func events() -> AsyncStream<[SourceEvent]> {
         let speed: Double? = if case .recorded(let s) = pace { s } else { nil }

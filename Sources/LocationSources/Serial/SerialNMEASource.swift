@@ -61,6 +61,9 @@ public final class SerialNMEASource: LocationSource {
         self.timeSource = timeSource
     }
 
+    /// A receiver's fixes, as they are made.
+    public var isLive: Bool { true }
+
     /// Counters and device state so far (all sessions of this source).
     public var statistics: SourceStatistics { shared.value }
 
