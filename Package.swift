@@ -4,7 +4,12 @@
 import Foundation
 import PackageDescription
 
-let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("MemberImportVisibility"),
+    // Release: one ELF section per function, so that the link can pack the hot path together
+    // (see the `waygate` target's `--section-ordering-file`).
+    .unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release)),
+]
 
 /// A Swift module of Waygate with its dependencies.
 func module(_ name: String, _ deps: [Target.Dependency] = []) -> Target {
@@ -81,13 +86,17 @@ let package = Package(
         // MARK: - Layer 5 — command line
         module("WaygateCLI", ["Geodesy", "Timekeeping", "JSON", "SystemIO", "Positioning", "RouteModel", "RoadGraph", "NMEA", "GPSDProtocol", "RouteFormats", "WireProtocol", "OSMImport", "Routing", "MapMatching", "Simulation", "Render", "LocationSources", "Gateway", "DriverAlerts", "Servers", "HTTPOutlet", "MQTTOutlet", "Fleet"]),
         .executableTarget(
-            name: "waygate", dependencies: ["WaygateCLI"], swiftSettings: swiftSettings,
+            name: "waygate", dependencies: ["WaygateCLI"], exclude: ["hot-path.order"], swiftSettings: swiftSettings,
             // Release: the Swift runtime and Foundation linked in, so a short `waygate decode` or
-            // `waygate route` does not spend its start-up binding ~70 shared libraries (docs/benchmarks.md).
+            // `waygate route` does not spend its start-up binding ~70 shared libraries; and the
+            // functions a receiver's cycle runs (hot-path.order, from callgrind) packed together,
+            // so a cycle at 10 Hz, which starts with cold caches, touches 56 code pages, not 176
+            // (docs/benchmarks.md).
             linkerSettings: [.unsafeFlags(
                 ["-static-stdlib", "-Xlinker", "--start-group", "-lFoundation", "-lFoundationInternationalization",
                  "-lFoundationEssentials", "-l_FoundationCollections", "-lCoreFoundation", "-l_FoundationICU",
-                 "-l_FoundationCShims", "-Xlinker", "--end-group"],
+                 "-l_FoundationCShims", "-Xlinker", "--end-group",
+                 "-Xlinker", "--section-ordering-file=\(Context.packageDirectory)/Sources/waygate/hot-path.order"],
                 .when(configuration: .release))]),
         .executableTarget(
             name: "waygate-bench", dependencies: ["Geodesy", "Timekeeping", "JSON", "SystemIO", "Positioning", "RouteModel", "RoadGraph", "NMEA", "GPSDProtocol", "RouteFormats", "WireProtocol", "OSMImport", "Routing", "MapMatching", "Navigation", "Simulation", "LocationSources", "Gateway", "Servers", "MQTTOutlet", "Fleet"],
