@@ -24,7 +24,7 @@ struct NamedThreadTests {
             release.wait()
         }
         running.wait()
-        #expect(NamedThread.names.contains("wg-test-thread-"))
+        #expect(ProcessUsage.threadNames(ofProcess: getpid()).contains("wg-test-thread-"))
         release.signal()
     }
 }

@@ -28,13 +28,4 @@ public enum NamedThread {
         }
         return result
     }
-
-    /// The names Linux shows for this process's live threads (`/proc/self/task/*/comm`).
-    public static var names: [String] {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
-        return tasks.compactMap { task in
-            (try? FileContents.read("/proc/self/task/\(task)/comm", maximumBytes: 64))
-                .map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .newlines) }
-        }
-    }
 }

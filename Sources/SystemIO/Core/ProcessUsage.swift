@@ -20,6 +20,16 @@ public enum ProcessUsage {
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd"))?.count
     }
 
+    /// The names Linux shows for the live threads of process `pid` (`/proc/PID/task/*/comm`;
+    /// see `NamedThread`), empty when unreadable.
+    public static func threadNames(ofProcess pid: Int32) -> [String] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.compactMap { task in
+            (try? FileContents.read("/proc/\(pid)/task/\(task)/comm", maximumBytes: 64))
+                .map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .newlines) }
+        }
+    }
+
     /// User + system CPU seconds process `pid` has used so far (/proc/PID/stat fields 14 and 15),
     /// nil when unreadable.
     public static func cpuSeconds(ofProcess pid: Int32) -> Double? {
