@@ -8,7 +8,7 @@ APT_PACKAGES := libgps-dev libserialport-dev zlib1g-dev gpsd gpsd-clients gpsd-t
 WAYGATE_TEST_DIR ?= /tmp/waygate-test
 export WAYGATE_TEST_DIR
 
-.PHONY: deps build test run bench layering imports clean-test-leftovers fuzz fuzz-build fuzz-smoke test-asan test-tsan sanitizer-build sanitizer-run soak
+.PHONY: deps build test run bench hot-path-order layering imports clean-test-leftovers fuzz fuzz-build fuzz-smoke test-asan test-tsan sanitizer-build sanitizer-run soak
 
 ## deps: install the Debian packages Waygate builds and tests against (only what is missing)
 deps:
@@ -52,6 +52,13 @@ run: build
 bench: deps
 	$(SWIFT) build -c release --product waygate-bench 2>/dev/null || $(SWIFT) build -c release --target waygate-bench
 	.build/release/waygate-bench
+
+## hot-path-order: renew Sources/waygate/hot-path.order, the functions a receiver's cycle runs, which the
+## release link packs together (needs valgrind; docs/benchmarks.md, "The hot path packed together")
+hot-path-order:
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) valgrind"
+	$(SWIFT) build -c release --product waygate
+	scripts/hot-path-order --binary .build/release/waygate
 
 ## layering: the pure layers (0–2 except SystemIO) must not do I/O, start threads or read the clock (libm through Glibc is fine)
 layering:
