@@ -12,7 +12,7 @@ extension GPSDObject {
     public var json: String {
         var writer = JSONWriter(capacity: 256)
         write(to: &writer)
-        return String(decoding: writer.bytes, as: UTF8.self)
+        return writer.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 }
 

@@ -53,7 +53,7 @@ public struct GPSDReportStream: Sendable {
     static func line(_ report: AssembledReport) -> String {
         var json = JSONWriter(capacity: 512)
         write(report, to: &json)
-        return String(decoding: json.bytes, as: UTF8.self)
+        return json.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Appends the object gpsd reports for `report`.

@@ -5,11 +5,13 @@ enum GPSDTime {
     static func string(_ t: Timestamp) -> String { t.iso8601(fractionDigits: 3) }
     static func parse(_ s: String) -> Timestamp? { Timestamp(iso8601: s) }
 
-    /// Appends `string(t)` in quotes, as gpsd writes it (nothing in it needs escaping), without
-    /// making the `String`.
-    static func appendQuoted(_ t: Timestamp, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
-        t.appendISO8601(fractionDigits: 3, to: &bytes)
-        bytes.append(UInt8(ascii: "\""))
+    /// Writes `string(t)` in quotes at `out` (room for `Timestamp.iso8601MaximumCount` + 2
+    /// bytes), as gpsd writes it (nothing in it needs escaping), without making the `String`;
+    /// returns how many bytes.
+    static func writeQuoted(_ t: Timestamp, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        out[0] = UInt8(ascii: "\"")
+        let end = 1 + t.writeISO8601(fractionDigits: 3, to: out + 1)
+        out[end] = UInt8(ascii: "\"")
+        return end + 1
     }
 }

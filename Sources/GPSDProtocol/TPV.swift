@@ -149,7 +149,7 @@ public struct TPV: Sendable, Hashable, Codable, GPSDObject {
         json.member("mode", mode)
         if let timestamp {
             json.key("time")
-            json.rawValue { GPSDTime.appendQuoted(timestamp, to: &$0) }
+            json.rawValue(maximumCount: Timestamp.iso8601MaximumCount + 2) { GPSDTime.writeQuoted(timestamp, to: $0) }
         } else {
             json.gpsdMember("time", time)
         }

@@ -35,7 +35,7 @@ public struct Watch: Sendable, Hashable, Codable {
     public var jsonText: String {
         var writer = JSONWriter(capacity: 160)
         write(to: &writer)
-        return String(decoding: writer.bytes, as: UTF8.self)
+        return writer.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Appends the object as gpsd prints it (`jsonText`'s bytes).

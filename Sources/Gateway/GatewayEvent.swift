@@ -5,17 +5,19 @@ public import Timekeeping
 
 /// A domain event the gateway publishes; the servers turn these into wire messages.
 ///
-/// Indirect: a fix, a match or a progress is a few hundred bytes of fields, and every event is
-/// copied into the fix's batch, each queued subscriber's queue and its handler; boxed, each copy
-/// is one retain.
-public indirect enum GatewayEvent: Sendable {
+/// A match and a navigation event are a few hundred bytes of fields, and every event is copied
+/// into the fix's batch, each queued subscriber's queue and its handler: those two are boxed
+/// (each copy is one retain). A source event is small (its fix and sky view are boxed in
+/// `SourceEvent`) and the most frequent — a receiver's every sentence is one — so it is held
+/// in place, not allocated.
+public enum GatewayEvent: Sendable {
     /// Something a location source reported, stamped with its event time (the fix time for
     /// fixes and sky views, else the gateway's clock).
     case source(SourceEvent, from: SourceID, time: Timestamp)
     /// Where the last fix lies on the road network (free drive matching), at the fix time.
-    case match(MatchedLocation, time: Timestamp)
+    indirect case match(MatchedLocation, time: Timestamp)
     /// Guidance, session and camera events, at the fix time (or the clock for commands).
-    case navigation(NavigationEvent, time: Timestamp)
+    indirect case navigation(NavigationEvent, time: Timestamp)
     /// A fix of `source` is more than `NavigationSession.clockJumpTolerance` older than the
     /// source's fix before it: its clock jumped back, and navigation goes on from the new time
     /// base. Each source is compared with itself, so two receivers whose clocks disagree do not

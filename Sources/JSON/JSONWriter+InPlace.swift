@@ -5,18 +5,10 @@ extension JSONWriter {
     /// once for the run. `maximumCount` must cover everything `body` writes (each `InPlace`
     /// method says its most); writing more is a programming error and traps.
     public mutating func inPlace(reserving maximumCount: Int, _ body: (inout InPlace) -> Void) {
-        let comma = needsComma
-        var after = comma
-        bytes.append(addingCapacity: maximumCount) { span in
-            span.withUnsafeMutableBufferPointer { buffer, initialized in
-                guard let out = buffer.baseAddress else { return }
-                var run = InPlace(out: out, limit: buffer.count, needsComma: comma)
-                body(&run)
-                initialized = run.written
-                after = run.needsComma
-            }
-        }
-        needsComma = after
+        var run = InPlace(out: room(maximumCount), limit: maximumCount, needsComma: needsComma)
+        body(&run)
+        count += run.written
+        needsComma = run.needsComma
     }
 
     /// The writer of `JSONWriter.inPlace`: the same bytes as `JSONWriter`'s methods of the same

@@ -9,30 +9,57 @@
 ///
 /// Commas are placed by the writer: call `key` before each member's value inside an object,
 /// values one after another inside an array.
+///
+/// The bytes live in memory the writer allocates and grows itself (copied on write when a copy
+/// of the writer is shared): a member costs one capacity and uniqueness check and its bytes
+/// stored at a pointer, not `Array`'s general append machinery per piece.
 public struct JSONWriter: Sendable {
-    /// The bytes written so far.
-    public internal(set) var bytes: [UInt8]
+    /// The memory the bytes are written into: `storage.base[0..<count]`.
+    private var storage: Storage
+    /// How many bytes are written.
+    public internal(set) var count = 0
     /// Whether the next key or array element needs a comma before it.
     var needsComma = false
+    /// Reused for `rawValue`'s bytes, so that writing one allocates nothing after the first.
+    private var scratch: [UInt8] = []
 
     /// An empty writer with room for `capacity` bytes.
     public init(capacity: Int = 512) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        storage = capacity > 0 ? Storage(capacity: capacity) : Self.noMemory
     }
+
+    /// The memory of writers made with no capacity (shared, so making one allocates nothing;
+    /// the first byte written allocates the writer's own).
+    private static let noMemory = Storage(capacity: 0)
+
+    /// The bytes written so far, as a new array.
+    public var bytes: [UInt8] { withBytes { Array($0) } }
+
+    /// Calls `body` with the bytes written so far, without copying them.
+    public func withBytes<Result, Failure: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result) throws(Failure) -> Result {
+        try withExtendedLifetime(storage) { () throws(Failure) -> Result in
+            try body(UnsafeBufferPointer(start: storage.base, count: count))
+        }
+    }
+
+    /// Whether nothing is written.
+    public var isEmpty: Bool { count == 0 }
 
     /// Empties the buffer, keeping its storage, to write the next document.
     public mutating func reset() {
-        bytes.removeAll(keepingCapacity: true)
+        count = 0
         needsComma = false
     }
 
     /// Appends bytes as they are (a newline, or JSON written elsewhere), with no comma.
-    public mutating func raw(_ text: some Collection<UInt8>) { bytes.append(contentsOf: text) }
+    public mutating func raw(_ text: some Collection<UInt8>) {
+        if text.withContiguousStorageIfAvailable({ append($0) }) != nil { return }
+        for byte in text { put(byte) }
+    }
 
     /// Ends a JSON-lines line: appends `\n`, and the next value starts a new document (no comma).
     public mutating func endLine() {
-        bytes.append(0x0A)
+        put(0x0A)
         needsComma = false
     }
 
@@ -40,8 +67,66 @@ public struct JSONWriter: Sendable {
     /// string, a number in a custom format), with the comma its position needs.
     public mutating func rawValue(_ write: (inout [UInt8]) -> Void) {
         separate()
-        write(&bytes)
+        scratch.removeAll(keepingCapacity: true)
+        write(&scratch)
+        scratch.withUnsafeBufferPointer { append($0) }
         needsComma = true
+    }
+
+    /// Writes one value of at most `maximumCount` bytes that `write` stores at the pointer it gets
+    /// (they must be one valid JSON value), returning how many, with the comma its position needs.
+    public mutating func rawValue(maximumCount: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int) {
+        separate()
+        let written = write(room(maximumCount))
+        precondition(written <= maximumCount, "JSONWriter.rawValue: more bytes than reserved")
+        count += written
+        needsComma = true
+    }
+
+    // MARK: Memory
+
+    /// The writer's memory. Its bytes are written only through a writer holding the one
+    /// reference to it (`room` copies it first otherwise), as `Array` does with its buffer.
+    private final class Storage: @unchecked Sendable {
+        let base: UnsafeMutablePointer<UInt8>
+        let capacity: Int
+
+        init(capacity: Int) {
+            self.capacity = capacity
+            base = .allocate(capacity: capacity)
+        }
+
+        deinit { base.deallocate() }
+    }
+
+    /// A pointer to room for `n` more bytes after the written ones, the memory made unique and
+    /// grown first as needed; the caller adds what it stores there to `count`.
+    @inline(__always)
+    mutating func room(_ n: Int) -> UnsafeMutablePointer<UInt8> {
+        if storage.capacity - count < n || !isKnownUniquelyReferenced(&storage) { grow(to: count + n) }
+        return storage.base + count
+    }
+
+    /// Moves the bytes into new memory of at least `minimum` bytes (twice the old at least).
+    @inline(never)
+    private mutating func grow(to minimum: Int) {
+        let grown = Storage(capacity: Swift.max(minimum, storage.capacity * 2, 64))
+        grown.base.update(from: storage.base, count: count)
+        storage = grown
+    }
+
+    /// Appends one byte.
+    @inline(__always)
+    mutating func put(_ byte: UInt8) {
+        room(1).pointee = byte
+        count += 1
+    }
+
+    /// Appends `buffer`'s bytes.
+    mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard let source = buffer.baseAddress, !buffer.isEmpty else { return }
+        room(buffer.count).update(from: source, count: buffer.count)
+        count += buffer.count
     }
 
     // MARK: Structure
@@ -49,26 +134,26 @@ public struct JSONWriter: Sendable {
     /// `{`: starts an object (as a value).
     public mutating func beginObject() {
         separate()
-        bytes.append(UInt8(ascii: "{"))
+        put(UInt8(ascii: "{"))
         needsComma = false
     }
 
     /// `}`.
     public mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
+        put(UInt8(ascii: "}"))
         needsComma = true
     }
 
     /// `[`: starts an array (as a value).
     public mutating func beginArray() {
         separate()
-        bytes.append(UInt8(ascii: "["))
+        put(UInt8(ascii: "["))
         needsComma = false
     }
 
     /// `]`.
     public mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
+        put(UInt8(ascii: "]"))
         needsComma = true
     }
 
@@ -80,9 +165,9 @@ public struct JSONWriter: Sendable {
 
     /// `"key":` for any member name (escaped as needed).
     public mutating func key(_ key: String) {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        if needsComma { put(UInt8(ascii: ",")) }
         writeString(key)
-        bytes.append(UInt8(ascii: ":"))
+        put(UInt8(ascii: ":"))
         needsComma = false
     }
 
@@ -104,13 +189,13 @@ public struct JSONWriter: Sendable {
 
     /// An integer as decimal digits.
     public mutating func int(_ value: some BinaryInteger) {
-        separate()
-        if let signed = Int64(exactly: value) {
-            writeInteger(signed, unsigned: nil)
+        if let small = Int(exactly: value) {
+            int(small)
+        } else if let large = UInt64(exactly: value) {
+            int(large)
         } else {
-            writeInteger(0, unsigned: UInt64(truncatingIfNeeded: value))
+            rawValue { $0.append(contentsOf: String(value).utf8) }  // wider than 64 bits
         }
-        needsComma = true
     }
 
     /// An integer as decimal digits.
@@ -119,17 +204,11 @@ public struct JSONWriter: Sendable {
     }
 
     /// An integer as decimal digits.
-    public mutating func int(_ value: Int64) {
-        separate()
-        writeInteger(value, unsigned: nil)
-        needsComma = true
-    }
+    public mutating func int(_ value: Int64) { int(Int(value)) }
 
     /// An integer as decimal digits.
     public mutating func int(_ value: UInt64) {
-        separate()
-        writeInteger(0, unsigned: value)
-        needsComma = true
+        piece(nil) { FixedPoint.writeWhole(value, to: $0) }
     }
 
     /// A number: shortest round-tripping form, `.0` dropped; `null` when not finite.
@@ -141,9 +220,7 @@ public struct JSONWriter: Sendable {
     /// `45.464200000` for 9 decimals; `null` when not finite.
     public mutating func fixed(_ value: Double, decimals: Int) {
         guard value.isFinite, value.magnitude < 1e30 else {
-            separate()
-            if value.isFinite { FixedPoint.append(value, decimals: decimals, to: &bytes) } else { literal("null") }
-            needsComma = true
+            if value.isFinite { rawValue { FixedPoint.append(value, decimals: decimals, to: &$0) } } else { null() }
             return
         }
         piece(nil) { FixedPoint.write(value, decimals: decimals, to: $0) ?? 0 }
@@ -250,11 +327,11 @@ public struct JSONWriter: Sendable {
     public mutating func member(_ key: StaticString, text value: StaticString) {
         guard value.withUTF8Buffer(\.count) <= FixedPoint.scratchCount - 2 else {
             self.key(key)
-            rawValue { bytes in
-                bytes.append(UInt8(ascii: "\""))
-                value.withUTF8Buffer { bytes.append(contentsOf: $0) }
-                bytes.append(UInt8(ascii: "\""))
-            }
+            separate()
+            put(UInt8(ascii: "\""))
+            value.withUTF8Buffer { append($0) }
+            put(UInt8(ascii: "\""))
+            needsComma = true
             return
         }
         piece(key) { out in
@@ -298,44 +375,40 @@ public struct JSONWriter: Sendable {
     /// Appends one member or value in place: the comma its position needs, `"key":` when `key`
     /// is given, then the bytes `value` writes at the pointer it gets (at most
     /// `FixedPoint.scratchCount`; it returns how many). The bytes are written straight into the
-    /// buffer's free capacity (`append(addingCapacity:)`), so its capacity and uniqueness are
-    /// checked once for the piece, not once per byte, and nothing is copied twice.
+    /// free memory (`room`), so its capacity and uniqueness are checked once for the piece, not
+    /// once per byte, and nothing is copied twice.
     @inline(__always)
     private mutating func piece(_ key: StaticString?, _ value: (UnsafeMutablePointer<UInt8>) -> Int) {
         let comma = needsComma
         if let key, key.withUTF8Buffer(\.count) > Self.pieceKeyLimit {
             // A name this long is never a compile-time key of Waygate; write it bytewise.
             separate()
-            bytes.append(UInt8(ascii: "\""))
-            key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-            bytes.append(UInt8(ascii: "\""))
-            bytes.append(UInt8(ascii: ":"))
+            put(UInt8(ascii: "\""))
+            key.withUTF8Buffer { append($0) }
+            put(UInt8(ascii: "\""))
+            put(UInt8(ascii: ":"))
             needsComma = false
             piece(nil, value)
             return
         }
-        bytes.append(addingCapacity: Self.pieceCount) { span in
-            span.withUnsafeMutableBufferPointer { buffer, initialized in
-                guard let out = buffer.baseAddress else { return }
-                var count = 0
-                if comma {
-                    out[0] = UInt8(ascii: ",")
-                    count = 1
-                }
-                if let key {
-                    out[count] = UInt8(ascii: "\"")
-                    count += 1
-                    count += key.withUTF8Buffer { name in
-                        for k in 0..<name.count { out[count + k] = name[k] }
-                        return name.count
-                    }
-                    out[count] = UInt8(ascii: "\"")
-                    out[count + 1] = UInt8(ascii: ":")
-                    count += 2
-                }
-                initialized = count + value(out + count)
-            }
+        let out = room(Self.pieceCount)
+        var written = 0
+        if comma {
+            out[0] = UInt8(ascii: ",")
+            written = 1
         }
+        if let key {
+            out[written] = UInt8(ascii: "\"")
+            written += 1
+            written += key.withUTF8Buffer { name in
+                for k in 0..<name.count { out[written + k] = name[k] }
+                return name.count
+            }
+            out[written] = UInt8(ascii: "\"")
+            out[written + 1] = UInt8(ascii: ":")
+            written += 2
+        }
+        count += written + value(out + written)
         needsComma = true
     }
 
@@ -349,34 +422,11 @@ public struct JSONWriter: Sendable {
 
     /// Appends the bytes of an ASCII literal.
     private mutating func literal(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.appendShort($0) }
+        text.withUTF8Buffer { append($0) }
     }
 
     private mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
-    }
-
-    private mutating func writeInteger(_ value: Int64, unsigned: UInt64?) {
-        var magnitude: UInt64
-        if let unsigned {
-            magnitude = unsigned
-        } else {
-            if value < 0 { bytes.append(UInt8(ascii: "-")) }
-            magnitude = value.magnitude
-        }
-        if magnitude < 10 {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude))
-            return
-        }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { scratch in
-            var i = 20
-            while magnitude > 0 {
-                i -= 1
-                scratch[i] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            }
-            bytes.appendShort(UnsafeBufferPointer(rebasing: scratch[i...]))
-        }
+        if needsComma { put(UInt8(ascii: ",")) }
     }
 
     /// Writes `value` at `out` (room for at least 32 bytes): `null` when not finite, an
@@ -477,12 +527,8 @@ public struct JSONWriter: Sendable {
             let room = utf8.count <= 1024
                 ? 6 * utf8.count + 2
                 : utf8.count + 2 + 5 * utf8.reduce(0) { $0 + ($1 < 0x20 || $1 == UInt8(ascii: "\"") || $1 == UInt8(ascii: "\\") ? 1 : 0) }
-            bytes.append(addingCapacity: room) { span in
-                span.withUnsafeMutableBufferPointer { buffer, initialized in
-                    guard let out = buffer.baseAddress else { return }
-                    initialized = Self.writeEscaped(utf8, to: out)
-                }
-            }
+            let out = self.room(room)
+            count += Self.writeEscaped(utf8, to: out)
         }
     }
 

@@ -105,6 +105,20 @@ public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringCo
     /// Appends `iso8601(fractionDigits:)`'s text to `bytes` as UTF-8, without making a String
     /// (the wire and gpsd writers put times straight into their buffers).
     public func appendISO8601(fractionDigits: Int, to bytes: inout [UInt8]) {
+        // Put together on the stack and appended at once: one capacity check, not one per byte.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.iso8601MaximumCount) { text in
+            guard let start = text.baseAddress else { return }
+            bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: writeISO8601(fractionDigits: fractionDigits, to: start)))
+        }
+    }
+
+    /// The most bytes `writeISO8601` writes: 7 numbers of 21 bytes (20 digits and a sign) and 7
+    /// separators.
+    public static let iso8601MaximumCount = 160
+
+    /// Writes `iso8601(fractionDigits:)`'s text at `out` (room for `iso8601MaximumCount` bytes)
+    /// as UTF-8 and returns how many bytes, for writers that reserved room in their own buffer.
+    public func writeISO8601(fractionDigits: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
         let digits = min(max(fractionDigits, 0), 9)
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }
@@ -122,34 +136,29 @@ public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringCo
             wholeSeconds += 1
         }
         let c = Timestamp(secondsSince1970: Double(wholeSeconds)).components
-        // Put together on the stack and appended at once: one capacity check, not one per byte.
-        // At most 7 numbers of 21 bytes (20 digits and a sign) and 7 separators.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 160) { text in
-            guard let start = text.baseAddress else { return }
-            var n = 0
-            func number(_ value: Int, _ width: Int) { n += writePadded(value, width, to: start + n) }
-            func byte(_ b: UInt8) {
-                start[n] = b
-                n += 1
-            }
-            number(c.year, 4)
-            byte(UInt8(ascii: "-"))
-            number(c.month, 2)
-            byte(UInt8(ascii: "-"))
-            number(c.day, 2)
-            byte(UInt8(ascii: "T"))
-            number(c.hour, 2)
-            byte(UInt8(ascii: ":"))
-            number(c.minute, 2)
-            byte(UInt8(ascii: ":"))
-            number(Int(c.second), 2)
-            if digits > 0 {
-                byte(UInt8(ascii: "."))
-                number(fraction, digits)
-            }
-            byte(UInt8(ascii: "Z"))
-            bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: n))
+        var n = 0
+        func number(_ value: Int, _ width: Int) { n += writePadded(value, width, to: out + n) }
+        func byte(_ b: UInt8) {
+            out[n] = b
+            n += 1
         }
+        number(c.year, 4)
+        byte(UInt8(ascii: "-"))
+        number(c.month, 2)
+        byte(UInt8(ascii: "-"))
+        number(c.day, 2)
+        byte(UInt8(ascii: "T"))
+        number(c.hour, 2)
+        byte(UInt8(ascii: ":"))
+        number(c.minute, 2)
+        byte(UInt8(ascii: ":"))
+        number(Int(c.second), 2)
+        if digits > 0 {
+            byte(UInt8(ascii: "."))
+            number(fraction, digits)
+        }
+        byte(UInt8(ascii: "Z"))
+        return n
     }
 
     public var description: String { iso8601 }

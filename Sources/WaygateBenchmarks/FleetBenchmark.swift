@@ -205,7 +205,7 @@ enum FleetBenchmark {
                     seq += 1
                     json.reset()
                     Event(seq: seq, time: WireTime(time), payload: payload).write(to: &json)
-                    let payload = json.bytes.withUnsafeBufferPointer { Array($0) }
+                    let payload = json.bytes
                     encodedBytes += payload.count
                 }
                 u = now(); encode += u - t

@@ -48,7 +48,7 @@ enum NMEABenchmark {
                 let end = min(start + 64 * 1024, corpus.endIndex)
                 json.reset()
                 stream.push(corpus[start..<end], into: &json)
-                reports += json.bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+                reports += json.withBytes { $0.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
                 start = end
             }
             json.reset()

@@ -65,7 +65,7 @@ enum NavigationBenchmark {
                     seq += 1
                     json.reset()
                     Event(seq: seq, time: time, payload: payload).writeLine(to: &json)
-                    bytes += json.bytes.count
+                    bytes += json.count
                     lines += 1
                 }
                 return lines

@@ -169,4 +169,35 @@ struct JSONWriterTests {
         #expect(again["a"] == .integer(3))
         #expect(again.serialized == written)
     }
+
+    @Test("the writer's memory: grows from the smallest capacity, a copy keeps its bytes when either goes on writing, reset and rawValue reuse it")
+    func memory() {
+        var w = JSONWriter(capacity: 0)
+        w.beginArray()
+        for i in 0..<2_000 { w.int(i) }
+        w.endArray()
+        let expected = "[" + (0..<2_000).map(String.init).joined(separator: ",") + "]"
+        #expect(String(decoding: w.bytes, as: UTF8.self) == expected)
+        #expect(w.count == expected.utf8.count)
+
+        var copy = w
+        copy.reset()
+        copy.string("copy")
+        w.endLine()
+        #expect(String(decoding: copy.bytes, as: UTF8.self) == #""copy""#)
+        #expect(w.withBytes { String(decoding: $0, as: UTF8.self) } == expected + "\n")
+
+        var times = JSONWriter(capacity: 8)
+        times.beginArray()
+        for k in 0..<3 { times.rawValue { $0.append(contentsOf: Array("\"t\(k)\"".utf8)) } }
+        times.rawValue(maximumCount: 4) { out in
+            for (i, byte) in "true".utf8.enumerated() { out[i] = byte }
+            return 4
+        }
+        times.endArray()
+        #expect(String(decoding: times.bytes, as: UTF8.self) == #"["t0","t1","t2",true]"#)
+        #expect(!times.isEmpty)
+        times.reset()
+        #expect(times.isEmpty && times.bytes.isEmpty)
+    }
 }

@@ -88,25 +88,19 @@ public final class ReplaySource: LocationSource {
 
 /// One playback of a `ReplaySource`: decodes a line at a time as events are asked for.
 private actor ReplayPlayer {
-    private let bytes: [UInt8]
     private let speed: Double?
     private let maximumGap: Double
     private let timeSource: any TimeSource
     private let statistics: SharedStatistics
-    private var offset = 0
-    private var decoder = NMEAStreamDecoder()
-    /// Decoded events; those from `taken` on are not handed out yet.
-    private var pending: [SourceEvent] = []
-    private var taken = 0
+    /// The log and how far it is decoded and handed out: one value, so that taking an event is
+    /// one access to the actor's state, not one per field.
+    private var playback: Playback
     /// An event whose deadline (already taken from the pacer) fell after the last batch's.
     private var held: (event: SourceEvent, deadline: Timestamp)?
     private var pacer: ReplayPacer?
-    private var state = Phase.notStarted
-
-    private enum Phase { case notStarted, playing, draining, ended }
 
     init(bytes: [UInt8], speed: Double?, maximumGap: Double, timeSource: any TimeSource, statistics: SharedStatistics) {
-        self.bytes = bytes
+        playback = Playback(bytes: bytes)
         self.speed = speed
         self.maximumGap = maximumGap
         self.timeSource = timeSource
@@ -116,13 +110,28 @@ private actor ReplayPlayer {
     /// The next pacing cycle once it is due: the events due no later than its first timed one,
     /// up to `ReplaySource.maximumBatch`; nil at the end or when the consumer is cancelled.
     func next() async -> [SourceEvent]? {
-        if state == .notStarted {
-            state = .playing
+        if playback.start() {
             if let speed { pacer = ReplayPacer(start: timeSource.now(), speed: speed, maximumGap: maximumGap) }
-            pending = [.device(.connected, driver: "replay", baud: nil)]
         }
         var batch: [SourceEvent] = []
         batch.reserveCapacity(ReplaySource.maximumBatch)
+        if pacer == nil {
+            playback.take(upTo: ReplaySource.maximumBatch, into: &batch)  // every event is due at once
+        } else if await !takeDue(into: &batch) {
+            return nil
+        }
+        guard !batch.isEmpty else { return nil }
+        let (bytesRead, nmea) = playback.report()
+        statistics.update { s in
+            for e in batch { s.record(e) }
+            s.bytesRead += bytesRead
+            s.nmea = nmea
+        }
+        return batch
+    }
+
+    /// Fills `batch` with the next pacing cycle once it is due; false when the consumer is cancelled.
+    private func takeDue(into batch: inout [SourceEvent]) async -> Bool {
         /// The latest deadline in the batch (nil: none timed yet).
         var due: Timestamp?
         while batch.count < ReplaySource.maximumBatch {
@@ -131,7 +140,7 @@ private actor ReplayPlayer {
                 (event, deadline) = h
                 held = nil
             } else {
-                guard let e = take() else { break }
+                guard let e = playback.take() else { break }
                 (event, deadline) = (e, pacer?.deadline(for: e))
             }
             if let deadline {
@@ -139,8 +148,8 @@ private actor ReplayPlayer {
                     do {
                         try await timeSource.sleep(until: deadline)
                     } catch {
-                        state = .ended
-                        return nil
+                        playback.end()
+                        return false
                     }
                 } else if deadline > (due ?? timeSource.now()) {
                     held = (event, deadline)  // a later cycle
@@ -150,13 +159,50 @@ private actor ReplayPlayer {
             }
             batch.append(event)
         }
-        guard !batch.isEmpty else { return nil }
-        statistics.update { s in for e in batch { s.record(e) } }
-        return batch
+        return true
+    }
+}
+
+/// A log decoded a line at a time as its events are taken, framed by the replay's DEVICE events.
+private struct Playback {
+    private let bytes: [UInt8]
+    private var offset = 0
+    private var decoder = NMEAStreamDecoder()
+    /// Decoded events; those from `taken` on are not handed out yet.
+    private var pending: [SourceEvent] = []
+    private var taken = 0
+    private var phase = Phase.notStarted
+    /// Bytes decoded since the last `report`.
+    private var unreported = 0
+
+    private enum Phase { case notStarted, playing, draining, ended }
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    /// Starts the playback with `.device(.connected)`; true the first time only.
+    mutating func start() -> Bool {
+        guard phase == .notStarted else { return false }
+        phase = .playing
+        pending = [.device(.connected, driver: "replay", baud: nil)]
+        return true
+    }
+
+    /// Ends the playback: nothing more is taken.
+    mutating func end() { phase = .ended }
+
+    /// The bytes decoded since the last report, and the decoder's counters.
+    mutating func report() -> (bytesRead: Int, nmea: NMEAStatistics) {
+        defer { unreported = 0 }
+        return (unreported, decoder.statistics)
+    }
+
+    /// Appends the next events, at most `limit` of them, to `batch`.
+    mutating func take(upTo limit: Int, into batch: inout [SourceEvent]) {
+        while batch.count < limit, let event = take() { batch.append(event) }
     }
 
     /// The next decoded event, decoding more of the log as needed; nil when nothing is left.
-    private func take() -> SourceEvent? {
+    mutating func take() -> SourceEvent? {
         while taken == pending.count {
             pending.removeAll(keepingCapacity: true)
             taken = 0
@@ -167,29 +213,22 @@ private actor ReplayPlayer {
     }
 
     /// Decodes the next line (or finishes the log); false when nothing is left.
-    private func refill() -> Bool {
-        switch state {
+    private mutating func refill() -> Bool {
+        switch phase {
         case .notStarted, .playing:
             guard offset < bytes.count else {
                 pending = decoder.finish() + [.device(.lost, driver: "replay", baud: nil)]
-                state = .draining
-                updateNMEA()
+                phase = .draining
                 return true
             }
             let end = bytes[offset...].firstIndex(of: 0x0A).map { $0 + 1 } ?? bytes.count
-            pending = decoder.push(bytes[offset..<end])
-            statistics.update { [count = end - offset] in $0.bytesRead += count }
+            decoder.push(bytes[offset..<end], into: &pending)  // `take` emptied it, keeping its storage
+            unreported += end - offset
             offset = end
-            updateNMEA()
             return true
         case .draining, .ended:
-            state = .ended
+            phase = .ended
             return false
         }
-    }
-
-    private func updateNMEA() {
-        let nmea = decoder.statistics
-        statistics.update { $0.nmea = nmea }
     }
 }

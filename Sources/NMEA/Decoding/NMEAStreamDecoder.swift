@@ -27,10 +27,16 @@ public struct NMEAStreamDecoder: Sendable {
     /// Feeds bytes; returns the events they complete.
     public mutating func push(_ bytes: some Collection<UInt8>) -> [SourceEvent] {
         var events: [SourceEvent] = []
+        push(bytes, into: &events)
+        return events
+    }
+
+    /// Feeds bytes; appends the events they complete to `events` (a caller decoding line by
+    /// line reuses one array).
+    public mutating func push(_ bytes: some Collection<UInt8>, into events: inout [SourceEvent]) {
         var framer = takeFramer()
         framer.push(bytes) { handle($0, into: &events) }
         self.framer = framer
-        return events
     }
 
     /// Ends the stream (an unterminated last line is dropped, as gpsd does).

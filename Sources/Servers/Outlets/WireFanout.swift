@@ -103,9 +103,8 @@ public final class WireFanout: Sendable {
                 s.nextSeq += 1
                 s.json.reset()
                 Event(seq: seq, time: WireTime(time), payload: payload).writeLine(to: &s.json)
-                // A copy at its size: handing out the buffer itself would make the next `reset`
-                // allocate a new 4 KiB one, and keep that much alive per queued line.
-                let bytes = s.json.bytes.withUnsafeBufferPointer { Array($0) }
+                // A copy at its size; the writer's memory is reused for the next event.
+                let bytes = s.json.bytes
                 var mode: SessionMode?
                 if case .session(let session) = payload { mode = session.mode }
                 lines.append(WireLine(seq: seq, channel: payload.channel, bytes: bytes, sessionMode: mode))

@@ -54,11 +54,11 @@ struct DecodeCommand: Subcommand {
             if count == 0 { break }
             json.reset()
             lines.push(chunk[..<count], into: &json)
-            if !json.bytes.isEmpty { try output.writeAll(json.bytes) }
+            if !json.isEmpty { try json.withBytes { try output.writeAll(UnsafeRawBufferPointer($0)) } }
         }
         json.reset()
         lines.finish(into: &json)
-        if !json.bytes.isEmpty { try output.writeAll(json.bytes) }
+        if !json.isEmpty { try json.withBytes { try output.writeAll(UnsafeRawBufferPointer($0)) } }
         if showStatistics { Console.error("decode \(input): \(lines.statistics)") }
     }
 }

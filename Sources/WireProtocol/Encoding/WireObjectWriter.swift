@@ -93,7 +93,7 @@ public struct WireObjectWriter {
         }
         if let time = pendingTime, Self.matches("time", before) {
             pendingTime = nil
-            emit("time") { $0.rawValue { time.appendWireTime(to: &$0) } }
+            emit("time") { $0.wireTime(time) }
         }
         hasPending = pendingClass != nil || pendingSeq != nil || pendingTime != nil
     }
@@ -189,7 +189,7 @@ public struct WireObjectWriter {
     public mutating func member(_ key: StaticString, _ value: WireTime?) {
         guard let value else { return }
         self.key(key)
-        json.rawValue { value.timestamp.appendWireTime(to: &$0) }
+        json.wireTime(value.timestamp)
     }
 
     /// `"key":value` for any JSON value, object members sorted by key (as `JSONEncoder` with `.sortedKeys`).
@@ -243,11 +243,14 @@ public struct WireObjectWriter {
     }
 }
 
-extension Timestamp {
-    /// Appends `"2026-11-29T17:55:42.123Z"` (quoted): the wire's `time`, as `iso8601`.
-    func appendWireTime(to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
-        appendISO8601(fractionDigits: 3, to: &bytes)
-        bytes.append(UInt8(ascii: "\""))
+extension JSONWriter {
+    /// Writes `"2026-11-29T17:55:42.123Z"` (quoted): the wire's `time`, as `iso8601`.
+    mutating func wireTime(_ time: Timestamp) {
+        rawValue(maximumCount: Timestamp.iso8601MaximumCount + 2) { out in
+            out[0] = UInt8(ascii: "\"")
+            let end = 1 + time.writeISO8601(fractionDigits: 3, to: out + 1)
+            out[end] = UInt8(ascii: "\"")
+            return end + 1
+        }
     }
 }
