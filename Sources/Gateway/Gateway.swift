@@ -148,7 +148,11 @@ public actor Gateway {
     /// Handles source events, following (matching and guiding) each fix as it comes.
     private func handleAndFollow(_ events: ArraySlice<SourceEvent>, from source: SourceID) {
         for event in events {
-            if let accepted = handle(event, from: source) { follow(accepted.fix, time: accepted.time) }
+            if case .fix(let raw) = event {
+                if let accepted = accept(raw, from: source) { follow(accepted.fix, time: accepted.time) }
+            } else {
+                handleOther(event, from: source)
+            }
         }
     }
 
@@ -157,7 +161,11 @@ public actor Gateway {
     private func handleSource(_ events: ArraySlice<SourceEvent>, from source: SourceID) -> AcceptedFix? {
         var accepted: AcceptedFix?
         for event in events {
-            if let fix = handle(event, from: source) { accepted = fix }
+            if case .fix(let raw) = event {
+                if let fix = accept(raw, from: source) { accepted = fix }
+            } else {
+                handleOther(event, from: source)
+            }
         }
         return accepted
     }
@@ -168,25 +176,31 @@ public actor Gateway {
         var time: Timestamp
     }
 
-    /// Handles one source event: counts it and emits it; returns a fix to follow (match and guide).
-    private func handle(_ event: SourceEvent, from source: SourceID) -> AcceptedFix? {
+    /// Handles a source's fix: counts it and emits it when taken; returns it to follow (match and guide).
+    private func accept(_ raw: Fix, from source: SourceID) -> AcceptedFix? {
+        fixCount += 1
+        guard let fix = judgeRealFix(raw) else { return nil }
+        noteClockJump(to: fix, from: source)
+        lastFix = fix
+        let time = fix.time ?? timeSource.now()
+        emit(.source(.fix(fix), from: source, time: time))
+        return AcceptedFix(fix: fix, time: time)
+    }
+
+    /// Handles a source event other than a fix (kept apart so that these, a receiver's most
+    /// frequent, do not pass a fix-sized optional result): stamps and emits it.
+    private func handleOther(_ event: SourceEvent, from source: SourceID) {
         let time: Timestamp
         switch event {
         case .fix(let raw):
-            fixCount += 1
-            guard let fix = judgeRealFix(raw) else { return nil }
-            noteClockJump(to: fix, from: source)
-            lastFix = fix
-            let time = fix.time ?? timeSource.now()
-            emit(.source(.fix(fix), from: source, time: time))
-            return AcceptedFix(fix: fix, time: time)
+            _ = accept(raw, from: source)
+            return
         case .sky:
             time = lastFix?.time ?? timeSource.now()
         case .sentence, .device:
             time = timeSource.now()
         }
         emit(.source(event, from: source, time: time))
-        return nil
     }
 
     /// Says so when `fix` jumps back in time from `source`'s last fix (see `GatewayEvent.clockJump`).
