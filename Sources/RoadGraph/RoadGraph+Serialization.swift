@@ -103,7 +103,7 @@ extension RoadGraph {
 
     /// Loads a graph written by `serialized()`, checking all of it (contents CRC and consistency).
     /// - Throws: `RoadGraphError` for bad magic, another version, truncation, checksum mismatch or inconsistent data.
-    public init(serialized bytes: [UInt8]) throws(RoadGraphError) {
+    public convenience init(serialized bytes: [UInt8]) throws(RoadGraphError) {
         let heap = HeapBytes(copying: bytes)
         try self.init(image: heap.buffer, owner: heap, verifyingContents: true)
     }
@@ -113,7 +113,7 @@ extension RoadGraph {
     /// section's size and bounds, which touches a few pages; `verifyingContents` also checks the
     /// contents CRC and that every edge, offset and restriction is in range (reads it all).
     /// - Throws: `RoadGraphError` naming what is wrong.
-    public init(image: UnsafeRawBufferPointer, owner: any ByteOwner, verifyingContents: Bool = false) throws(RoadGraphError) {
+    public convenience init(image: UnsafeRawBufferPointer, owner: any ByteOwner, verifyingContents: Bool = false) throws(RoadGraphError) {
         let file = try SectionedImage(image, owner: owner, magic: Self.magic, version: Self.fileFormatVersion, sectionCount: Section.allCases.count)
         if verifyingContents { try file.verifyContents() }
         try self.init(sections: file, segmentIndex: try Self.segmentIndex(file, edgeCount: try file.section(Section.edges.rawValue, as: RoadEdge.self).count))
@@ -121,7 +121,7 @@ extension RoadGraph {
     }
 
     /// The graph in `file`'s sections before the segment index (all that is read of it), with `segmentIndex`.
-    private init(sections file: SectionedImage, segmentIndex index: SegmentIndex) throws(RoadGraphError) {
+    private convenience init(sections file: SectionedImage, segmentIndex index: SegmentIndex) throws(RoadGraphError) {
         func section<T: FixedLayout>(_ s: Section) throws(RoadGraphError) -> MappedArray<T> { try file.section(s.rawValue) }
         let nodes: MappedArray<Coordinate> = try section(.nodes), edges: MappedArray<RoadEdge> = try section(.edges)
         let shapeOffsets: MappedArray<Int32> = try section(.shapeOffsets), shapePoints: MappedArray<Coordinate> = try section(.shapePoints)

@@ -6,7 +6,11 @@ import Geodesy
 /// spatial grid for nearest-edge search. Build it with `OSMImport`, store it with `serialized()`.
 /// The arrays are `MappedArray`s: heap buffers for a freshly built graph, or sections of a
 /// memory-mapped file (`init(image:)`) read in place.
-public struct RoadGraph: Sendable {
+///
+/// Immutable, so it behaves as a value; a class so that it is held and passed by reference: as a
+/// struct of some thirty arrays, every copy (a call on a graph stored in a matcher, a search or a
+/// follower) copied 800 bytes and retained every array.
+public final class RoadGraph: Sendable {
     /// Node positions, indexed by `NodeID`.
     public let nodes: MappedArray<Coordinate>
     /// Directed edges sorted by `from`, indexed by `EdgeID`.
@@ -52,7 +56,7 @@ public struct RoadGraph: Sendable {
     ///   - viaWayRestrictions: turn restrictions through via ways, edge IDs as for `restrictions`.
     ///   - indexingSegments: whether to build the matcher's segment index; without it the graph
     ///     finds no segments until written with `writeImage(of:to:)`, which builds it as it writes.
-    public init(
+    public convenience init(
         nodes: consuming [Coordinate], shapePoints: consuming [Coordinate], shapeOffsets: [Int32], edges: consuming [RoadEdge],
         strings: [String], restrictions: [TurnRestriction], viaWayRestrictions: [ViaWayRestriction] = [], indexingSegments: Bool = true
     ) throws(RoadGraphError) {
@@ -146,19 +150,20 @@ public struct RoadGraph: Sendable {
             inOffsets: MappedArray(inCount), inEdges: MappedArray(inEdges), shapeEdges: MappedArray(shapeEdges),
             grid: grid, shapeStartBearings: MappedArray(start), shapeEndBearings: MappedArray(end), nodeBounds: MappedArray(bounds),
             restrictionStarts: MappedArray(starts), segmentIndex: SegmentIndex())
-        self = indexingSegments ? unindexed.with(segmentIndex: try SegmentIndex(graph: unindexed, origin: unindexed.indexOrigin)) : unindexed
+        let index = indexingSegments ? try SegmentIndex(graph: unindexed, origin: unindexed.indexOrigin) : SegmentIndex()
+        self.init(unindexed, segmentIndex: index)
     }
 
     /// Where the segment index's projection is centred: the centre of the nodes' bounding box.
     var indexOrigin: Coordinate { center ?? Coordinate(latitude: 0, longitude: 0) }
 
-    /// This graph with `segmentIndex` as its segment index.
-    private func with(segmentIndex: SegmentIndex) -> RoadGraph {
-        RoadGraph(
-            nodes: nodes, edges: edges, strings: strings, restrictions: restrictions, viaWayRestrictions: viaWayRestrictions,
-            shapePoints: shapePoints, shapeOffsets: shapeOffsets, outOffsets: outOffsets, inOffsets: inOffsets, inEdges: inEdges, shapeEdges: shapeEdges, grid: grid,
-            shapeStartBearings: shapeStartBearings, shapeEndBearings: shapeEndBearings, nodeBounds: nodeBounds,
-            restrictionStarts: restrictionStarts, segmentIndex: segmentIndex)
+    /// `graph` with `segmentIndex` as its segment index.
+    private convenience init(_ graph: RoadGraph, segmentIndex: SegmentIndex) {
+        self.init(
+            nodes: graph.nodes, edges: graph.edges, strings: graph.strings, restrictions: graph.restrictions, viaWayRestrictions: graph.viaWayRestrictions,
+            shapePoints: graph.shapePoints, shapeOffsets: graph.shapeOffsets, outOffsets: graph.outOffsets, inOffsets: graph.inOffsets, inEdges: graph.inEdges, shapeEdges: graph.shapeEdges, grid: graph.grid,
+            shapeStartBearings: graph.shapeStartBearings, shapeEndBearings: graph.shapeEndBearings, nodeBounds: graph.nodeBounds,
+            restrictionStarts: graph.restrictionStarts, segmentIndex: segmentIndex)
     }
 
     /// A graph from all its stored arrays (the image loader's path; `init(image:)` checks their sizes).
