@@ -86,7 +86,7 @@ struct NetworkSearch: Sendable {
             let inbound = EdgeID(buffers.nodes[node].arrival)
             let inboundShape = edges[inbound.index].shape
             let checkRestrictions = graph.startsRestriction(inbound)
-            // Asked only when charged: a call passes `self` (the graph's hundreds of bytes) by copy.
+            // Asked only when charged.
             let turns = self.chargesTurns ? turnCharges(after: inbound) : nil
             for e in graph.outgoingRange(from: NodeID(n)) {
                 let edge = edges[e]
@@ -115,8 +115,7 @@ struct NetworkSearch: Sendable {
 
     /// The metres to travel from the last run's source to `target` entered at `fraction` of its
     /// length, with a U-turn charge when `target` reverses the arriving edge; nil when the search
-    /// did not reach its start or the turn is forbidden. Inlined into the transition costs'
-    /// loop, where a call would copy the search (and its graph) for every pair of candidates.
+    /// did not reach its start or the turn is forbidden. Inlined into the transition costs' loop.
     @inline(__always)
     func distance(to target: EdgeID, fraction: Double) -> Meters? {
         let edge = graph[target]
