@@ -2,9 +2,11 @@ import Geodesy
 import RoadGraph
 
 /// The road ahead as the electronic horizon's most probable path (expansion level 0): follow the
-/// current edge, then at each node take the continuation a driver most likely takes — same name or
-/// ref first, then the more important class, then the straightest — without U-turns, forbidden
-/// turns or edges the profile may not use.
+/// current edge, then at each node take the continuation a driver most likely takes — the same
+/// name or ref first unless that takes a sharp turn (more than `sameRoadTurnLimit`), then the more
+/// important class, then the straightest — without U-turns, forbidden turns or edges the profile
+/// may not use. The path never covers a road twice: it ends where it would come back along a road
+/// it already took, in either direction (around a square or a block, down the other carriageway).
 public struct MostProbablePath: Sendable {
     /// The road network.
     public let graph: RoadGraph
@@ -49,11 +51,13 @@ public struct MostProbablePath: Sendable {
                         speedLimit: entry.speedLimit, edges: [current]))
             }
             remaining -= used
+            guard remaining > 0, let next = memo.continuation(at: slot, in: self) else { break }
+            let nextSlot = memo.slot(of: next, in: self)
             // The edges walked so far are the stretches' edges (no list of their own to allocate).
-            guard remaining > 0, let next = memo.continuation(at: slot, in: self), !stretches.contains(where: { $0.edges.contains(next) })
-            else { break }
+            let twin = memo.entries[nextSlot].twin
+            guard !stretches.contains(where: { $0.edges.contains { $0 == next || $0 == twin } }) else { break }
             current = next
-            slot = memo.slot(of: next, in: self)
+            slot = nextSlot
             along = memo.entries[slot].length
         }
         return stretches
@@ -90,6 +94,8 @@ public struct MostProbablePath: Sendable {
             let roadClass: RoadClass
             let speedLimit: PostedSpeedLimit
             let isOneway: Bool
+            /// The edge along the same road the other way, if there is one.
+            let twin: EdgeID?
             let length: Double
             var next: Next = .unknown
             /// The last walk (`prepare` call) that used the entry.
@@ -130,11 +136,12 @@ public struct MostProbablePath: Sendable {
             }
             let graph = path.graph
             let e = graph[edge]
+            let twin = graph.twin(of: edge)
             entries.append(
                 Entry(
                     edge: edge, wayID: e.wayID, name: graph.name(of: edge), ref: graph.ref(of: edge), roadClass: e.roadClass,
                     speedLimit: graph.postedSpeedLimit(of: edge, defaults: path.speedLimitDefaults),
-                    isOneway: e.flags.contains(.oneway) || graph.twin(of: edge) == nil, length: Double(e.length), lastWalk: walk))
+                    isOneway: e.flags.contains(.oneway) || twin == nil, twin: twin, length: Double(e.length), lastWalk: walk))
             hint = entries.count - 1
             return hint
         }
@@ -157,6 +164,11 @@ public struct MostProbablePath: Sendable {
         }
     }
 
+    /// The sharpest turn, degrees, at which staying on a road of the same name or ref still comes
+    /// first: beyond it the same name leads around a square or back down a dual carriageway
+    /// (Milan's Piazza Cavour at the end of Via Manzoni, 139°) more often than a driver follows it.
+    public static let sameRoadTurnLimit: Degrees = 60
+
     /// The most probable edge after `edge` at its end node, nil at a dead end.
     public func continuation(after edge: EdgeID) -> EdgeID? {
         let e = graph[edge]
@@ -168,8 +180,9 @@ public struct MostProbablePath: Sendable {
             guard n.shape != e.shape, n.durations[profile].isFinite,
                 graph.isTurnAllowed(from: edge, to: next, profile: profile)
             else { continue }
+            let turn = Bearing.difference(arrivalBearing, graph.initialBearing(of: next))
             let sameRoad = (e.name >= 0 && n.name == e.name) || (e.ref >= 0 && n.ref == e.ref) || n.wayID == e.wayID
-            let score = (sameRoad ? 0 : 1, n.roadClass.rank, Bearing.difference(arrivalBearing, graph.initialBearing(of: next)))
+            let score = (sameRoad && turn <= Self.sameRoadTurnLimit ? 0 : 1, n.roadClass.rank, turn)
             if best == nil || score < best!.score { best = (next, score) }
         }
         return best?.edge

@@ -46,6 +46,59 @@ struct MostProbablePathTests {
         #expect(abs((location.horizon.first?.length ?? 0) - 80) < 0.01)
     }
 
+    @Test("the horizon never comes back along a road it took: around a one-way loop it ends where the loop closes")
+    func noRoadTwice() throws {
+        // Main street A–B, then an unnamed one-way loop B → C → D → B. Back at B the straightest
+        // way on is Main street the other way, which the horizon already covers.
+        let sketch = try RoadSketch(
+            """
+            A-----B-----C
+                   \\    |
+                    \\   |
+                     \\  |
+                      \\ |
+                        D
+            """, cell: 10,
+            ways: [
+                .init(nodes: "AB", name: "Main"), .init(nodes: "BC", oneway: true), .init(nodes: "CD", oneway: true),
+                .init(nodes: "DB", oneway: true),
+            ])
+        var live = OnlineMatcher(graph: sketch.graph)
+        let matched = live.match(Drive.fix(0, sketch.coordinate("A", east: 10, north: 1), course: 90, speed: 10))
+        let horizon = try #require(matched).horizon
+        #expect(horizon.map(\.wayID) == [1, 2, 3, 4])
+        let length: Meters = horizon.reduce(0) { $0 + $1.length }
+        #expect(abs(length - 238.1) < 1)  // 50 m of Main street and the loop's 60, 50 and 78.1 m
+    }
+
+    @Test("Milan, Via Manzoni towards Piazza Cavour: through the square and out into Via Palestro, not round it and back down Via Manzoni")
+    func noSharpTurnForTheName() throws {
+        let graph = try PlannedDriveMatchingTests.milan.get()
+        var live = OnlineMatcher(graph: graph)
+        let start = Coordinate(latitude: 45.470425, longitude: 9.193149)
+        var location: MatchedLocation?
+        for k in 0..<4 {
+            location = live.match(Drive.fix(Double(k), start.destination(distance: Double(3 * k), bearing: 35.6), course: 35.6, speed: 3))
+        }
+        let horizon = try #require(location).horizon
+        let ways = horizon.map(\.wayID)
+        // Seven ways of Via Manzoni, six of Piazza Cavour (each a turn of under 60°), then Via
+        // Palestro. It used to take the square's tertiary side for its name (a 139° turn) and
+        // come back down Via Manzoni's other carriageway and then the same ways reversed.
+        let expected: [Int64] = [
+            172819166, 273375864, 226576327, 273375867, 286276706, 286276707, 286270044,
+            172821008, 12543638, 37063200, 285073031, 112360880, 145469493, 247912671,
+        ]
+        #expect(ways == expected)
+        #expect(horizon.last?.name == "Via Palestro")
+        #expect(Set(ways).count == ways.count)
+        let edges = horizon.flatMap(\.edges)
+        let retraced = edges.filter { edge in graph.twin(of: edge).map(edges.contains) ?? false }
+        #expect(retraced.isEmpty)
+        let length: Meters = horizon.reduce(0) { $0 + $1.length }
+        #expect(abs(length - MatchingOptions().horizonLength) < 0.01)
+    }
+
     @Test("speed limits: tagged maxspeed, else the Finnish default for the class, saying which")
     func speedLimits() throws {
         let sketch = try Self.junction()
