@@ -217,7 +217,7 @@ public enum FixedPoint {
     }
 
     /// Writes the last `digits` decimal digits of `value` (leading zeros included) at `out`.
-    private static func writeExactly(_ value: UInt64, digits: Int, to out: UnsafeMutablePointer<UInt8>) {
+    static func writeExactly(_ value: UInt64, digits: Int, to out: UnsafeMutablePointer<UInt8>) {
         let pairs = digitPairs.utf8Start
         var rest = value
         var i = digits

@@ -463,36 +463,19 @@ public struct JSONWriter: Sendable {
         // when there is one, so rounding finds it, and the division checks it is one.
         let scaled = (magnitude * 1e9).rounded()
         guard scaled / 1e9 == magnitude else { return nil }
-        var digits = UInt64(scaled)
-        var decimals = 9
-        while digits % 10 == 0 {  // ends: the value is not integral
-            digits /= 10
-            decimals -= 1
+        let (whole, fraction) = UInt64(scaled).quotientAndRemainder(dividingBy: 1_000_000_000)
+        guard fraction != 0 else { return nil }  // integral: not this writer's
+        var count = 0
+        if value < 0 {
+            out[0] = UInt8(ascii: "-")
+            count = 1
         }
-        var scale: UInt64 = 1
-        for _ in 0..<decimals { scale *= 10 }
-        var wholeDigits = 1
-        var whole = digits / scale
-        while whole >= 10 {
-            whole /= 10
-            wholeDigits += 1
-        }
-        let signCount = value < 0 ? 1 : 0
-        let count = signCount + wholeDigits + 1 + decimals
-        var position = count
-        for _ in 0..<decimals {
-            position -= 1
-            out[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digits % 10)
-            digits /= 10
-        }
-        position -= 1
-        out[position] = UInt8(ascii: ".")
-        while position > signCount {
-            position -= 1
-            out[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digits % 10)
-            digits /= 10
-        }
-        if signCount == 1 { out[0] = UInt8(ascii: "-") }
+        count += FixedPoint.writeWhole(whole, to: out + count)
+        out[count] = UInt8(ascii: ".")
+        // All nine decimals, two at a time, then the trailing zeros dropped (the last is not one).
+        FixedPoint.writeExactly(fraction, digits: 9, to: out + count + 1)
+        count += 10
+        while out[count - 1] == UInt8(ascii: "0") { count -= 1 }
         return count
     }
 

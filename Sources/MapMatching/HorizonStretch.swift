@@ -15,13 +15,14 @@ public struct HorizonStretch: Sendable, Hashable {
     public var length: Meters
     /// The speed limit on the stretch.
     public var speedLimit: PostedSpeedLimit
-    /// The directed edges of the stretch, in driving order.
-    public var edges: [EdgeID]
+    /// The directed edges of the stretch, in driving order (a slice of the horizon's edges: a
+    /// horizon's stretches share one buffer).
+    public var edges: ArraySlice<EdgeID>
 
     /// A stretch from its parts.
     public init(
         wayID: Int64, name: String?, ref: String?, roadClass: RoadClass, length: Meters, speedLimit: PostedSpeedLimit,
-        edges: [EdgeID]
+        edges: ArraySlice<EdgeID>
     ) {
         self.wayID = wayID
         self.name = name

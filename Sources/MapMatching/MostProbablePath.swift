@@ -32,33 +32,44 @@ public struct MostProbablePath: Sendable {
     /// `ahead(from:fraction:length:)` reading and filling `memo`: the same stretches.
     func ahead(from edge: EdgeID, fraction: Double, length: Meters, memo: inout Memo) -> [HorizonStretch] {
         memo.prepare()
-        var stretches: [HorizonStretch] = []
-        stretches.reserveCapacity(8)  // one allocation for a city horizon's stretches, not one per doubling
+        // The walk first, edge by edge (its memo slot and the metres of it within the horizon),
+        // then the stretches: three allocations per horizon, not one per stretch.
+        var steps: [(edge: EdgeID, slot: Int, used: Meters)] = []
+        steps.reserveCapacity(32)
         var current = edge
         var slot = memo.slot(of: edge, in: self)
         var remaining = length
         var along = (1 - min(max(fraction, 0), 1)) * memo.entries[slot].length
         while remaining > 0 {
-            let entry = memo.entries[slot]
             let used = min(along, remaining)
-            if let lastIndex = stretches.indices.last, stretches[lastIndex].wayID == entry.wayID {
-                stretches[lastIndex].length += used
-                stretches[lastIndex].edges.append(current)
-            } else {
-                stretches.append(
-                    HorizonStretch(
-                        wayID: entry.wayID, name: entry.name, ref: entry.ref, roadClass: entry.roadClass, length: used,
-                        speedLimit: entry.speedLimit, edges: [current]))
-            }
+            steps.append((current, slot, used))
             remaining -= used
             guard remaining > 0, let next = memo.continuation(at: slot, in: self) else { break }
             let nextSlot = memo.slot(of: next, in: self)
-            // The edges walked so far are the stretches' edges (no list of their own to allocate).
             let twin = memo.entries[nextSlot].twin
-            guard !stretches.contains(where: { $0.edges.contains { $0 == next || $0 == twin } }) else { break }
+            guard !steps.contains(where: { $0.edge == next || $0.edge == twin }) else { break }
             current = next
             slot = nextSlot
             along = memo.entries[slot].length
+        }
+        let edges = steps.map(\.edge)
+        var stretches: [HorizonStretch] = []
+        stretches.reserveCapacity(16)
+        var first = 0
+        while first < steps.count {
+            let entry = steps[first].slot
+            var end = first + 1
+            var used = steps[first].used
+            while end < steps.count, memo.entries[steps[end].slot].wayID == memo.entries[entry].wayID {
+                used += steps[end].used
+                end += 1
+            }
+            stretches.append(
+                HorizonStretch(
+                    wayID: memo.entries[entry].wayID, name: memo.entries[entry].name, ref: memo.entries[entry].ref,
+                    roadClass: memo.entries[entry].roadClass, length: used, speedLimit: memo.entries[entry].speedLimit,
+                    edges: edges[first..<end]))
+            first = end
         }
         return stretches
     }
