@@ -40,7 +40,7 @@ public enum SourceEvent: Sendable, Hashable {
     /// A satellite view.
     indirect case sky(SkyView)
     /// One raw NMEA sentence, without CR LF.
-    case sentence(String)
+    case sentence(SentenceText)
     /// The device changed state; `driver` and `baud` say how it is read, when known.
     case device(DeviceState, driver: String?, baud: Int?)
 }

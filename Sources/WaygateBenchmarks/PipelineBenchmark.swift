@@ -59,7 +59,7 @@ enum PipelineBenchmark {
                                                                  startTime: SimulationBenchmark.startTime))
         var bytes: [UInt8] = []
         while !drive.isFinished {
-            for case .sentence(let sentence) in drive.next() { bytes += Array((sentence + "\r\n").utf8) }
+            for case .sentence(let sentence) in drive.next() { bytes += Array((sentence.string + "\r\n").utf8) }
         }
         return bytes
     }

@@ -39,7 +39,7 @@ extension [SourceEvent] {
     /// The device states, in order.
     var deviceStates: [DeviceState] { compactMap { if case .device(let s, _, _) = $0 { s } else { nil } } }
     /// The raw sentences, in order.
-    var sentences: [String] { compactMap { if case .sentence(let s) = $0 { s } else { nil } } }
+    var sentences: [String] { compactMap { if case .sentence(let s) = $0 { s.string } else { nil } } }
 }
 
 extension SourceEvent {

@@ -42,7 +42,7 @@ struct SimulatedSourceTests {
         #expect(events.first == .device(.connected, driver: "simulator", baud: nil))
         #expect(fixes.map { $0.time!.seconds(since: clock.now()) } == [-4, -3, -2, -1, 0])
         #expect(fixes.allSatisfy { $0.isSimulated && $0.hasPosition && ($0.satellitesUsed ?? 0) >= 4 })
-        let sentences = events.compactMap { if case .sentence(let s) = $0 { String(s.prefix(6)) } else { nil } }
+        let sentences = events.compactMap { if case .sentence(let s) = $0 { String(s.string.prefix(6)) } else { nil } }
         #expect(Array(sentences.prefix(5)) == ["$GPRMC", "$GPVTG", "$GPGGA", "$GPGSA", "$GPGSV"])
         #expect(events.filter { if case .sky = $0 { true } else { false } }.count == 4)  // the fifth follows its fix
         #expect(source.statistics.fixes == 5)

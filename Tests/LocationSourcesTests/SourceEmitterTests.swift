@@ -12,9 +12,9 @@ struct SourceEmitterTests {
         let done = StopFlag()
         let stream = ReaderThread.stream(name: "emitter-test", statistics: statistics) { emitter, _ in
             emitter.emit(.device(.connected, driver: "NMEA0183", baud: 9_600))
-            for i in 0..<10_000 { emitter.emit(.sentence("$GPTXT,01,01,02,\(i)*00")) }
+            for i in 0..<10_000 { emitter.emit(.sentence(SentenceText("$GPTXT,01,01,02,\(i)*00"))) }
             emitter.emit(.device(.lost, driver: nil, baud: nil))
-            for i in 0..<10_000 { emitter.emit(.sentence("$GPTXT,01,01,02,\(i)*00")) }
+            for i in 0..<10_000 { emitter.emit(.sentence(SentenceText("$GPTXT,01,01,02,\(i)*00"))) }
             done.set()
         }
         for _ in 0..<1_000 where !done.isSet { try await Task.sleep(for: .milliseconds(10)) }

@@ -26,7 +26,7 @@ struct GuidedReplayTests {
         var drive = SimulatedDrive(simulator: try RouteSimulator(route: route, startTime: Timestamp(secondsSince1970: 1_800_000_000)))
         var bytes: [UInt8] = []
         for _ in 0..<cycles {
-            for case .sentence(let sentence) in drive.next() { bytes += Array((sentence + "\r\n").utf8) }
+            for case .sentence(let sentence) in drive.next() { bytes += Array((sentence.string + "\r\n").utf8) }
         }
         return bytes
     }

@@ -48,7 +48,7 @@ struct ReplayPacer: Sendable {
             let r = t.truncatingRemainder(dividingBy: 86_400)
             return r < 0 ? r + 86_400 : r
         case .sentence(let text):
-            return timeOfDay(sentence: text)
+            return timeOfDay(sentence: text.string)
         case .sky, .device:
             return nil
         }

@@ -44,7 +44,7 @@ public struct SimulatedDrive: StepwiseDrive {
         let time = raw.time ?? simulator.startTime
         let sky = skyModel.sky(at: position.coordinate, altitude: position.altitude, time: time)
         let fix = raw.hasPosition ? raw.with(sky) : raw
-        return encoder.cycle(fix, sky: sky).map(SourceEvent.sentence) + [.fix(fix), .sky(sky)]
+        return encoder.cycle(fix, sky: sky).map { SourceEvent.sentence(SentenceText($0)) } + [.fix(fix), .sky(sky)]
     }
 
     /// Skips the next fix without computing its sky or encoding it (`PacedDrive` dropping fixes a

@@ -72,9 +72,19 @@ public struct FixAssembler: Sendable {
         var fractionalTime: Double?
         var tag: CycleTag?
         var noise: NoiseReport?
+        // Whether gpsd 3.22 finds no time in the sentence and reports it bypassing the cycle
+        // detector: a GGA without a fix (quality 0) and an empty time, or an RMC that is not valid
+        // (status V or missing) whose time or date is empty.
+        var timeless = false
         switch sentence {
-        case .gga(let s, let talker): tag = .gga; changed = handleGGA(s, talker: Talker(talker), &new, &fractionalTime)
-        case .rmc(let s, _): tag = .rmc; changed = handleRMC(s, &new, &fractionalTime)
+        case .gga(let s, let talker):
+            tag = .gga
+            timeless = s.quality == 0 && s.time == nil
+            changed = handleGGA(s, talker: Talker(talker), &new, &fractionalTime)
+        case .rmc(let s, _):
+            tag = .rmc
+            timeless = s.status != "A" && (s.time == nil || s.date == nil)
+            changed = handleRMC(s, &new, &fractionalTime)
         case .gll(let s, _): tag = .gll; changed = handleGLL(s, &new, &fractionalTime)
         case .gns(let s, _): tag = .gns; changed = handleGNS(s, &new, &fractionalTime)
         case .gsa(let s, let talker): tag = .gsa; changed = handleGSA(s, talker: Talker(talker), &new)
@@ -121,8 +131,7 @@ public struct FixAssembler: Sendable {
         speedErrorGiven = changed.contains(.errorEstimates) && new.eps.isFinite
         // A time-less RMC makes gpsd forget the date: the fix loses its time (and ept with it); a
         // time-less GGA keeps both (it is still reported, below).
-        let timeless = Self.isTimeless(sentence)
-        if timeless, case .rmc = sentence {
+        if timeless, tag == .rmc {
             date = nil
             changed.insert(.time)
             fix.ept = .nan
@@ -152,17 +161,6 @@ public struct FixAssembler: Sendable {
         if let noise { report(.noise(noise)) }
         if changed.contains(.satellites) { report(.sky(skyView)) }
         return changed
-    }
-
-    /// Whether `sentence` is one gpsd 3.22 finds no time in and reports bypassing the cycle
-    /// detector: a GGA without a fix (quality 0) and an empty time, or an RMC that is not valid
-    /// (status V or missing) whose time or date is empty.
-    static func isTimeless(_ sentence: NMEASentence) -> Bool {
-        switch sentence {
-        case .gga(let s, _): s.quality == 0 && s.time == nil
-        case .rmc(let s, _): s.status != "A" && (s.time == nil || s.date == nil)
-        default: false
-        }
     }
 
     /// The end-of-cycle detector (gpsd `nmea_parse` tail): learns cycle enders from time changes;

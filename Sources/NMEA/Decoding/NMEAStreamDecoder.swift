@@ -11,6 +11,8 @@ public struct NMEAStreamDecoder: Sendable {
     private var counters = NMEAStatistics()
     /// The field bounds' memory, reused from sentence to sentence.
     private var fieldStorage: [Int] = []
+    /// Where the `.sentence` events' bytes are copied.
+    private var texts = SentenceText.Writer()
 
     /// A decoder with no history.
     public init() {}
@@ -81,7 +83,7 @@ public struct NMEAStreamDecoder: Sendable {
     private mutating func handle(_ frame: NMEAFrame, into events: inout [SourceEvent]) {
         var positionRejected = false
         guard let sentence = accept(frame, positionRejected: &positionRejected) else { return }
-        events.append(.sentence(frame.text))
+        events.append(.sentence(texts.text(frame.bytes)))
         var tally = ReportTally()
         _ = assembler.apply(sentence, positionRejected: positionRejected) { report in
             tally.count(report)

@@ -49,7 +49,7 @@ extension EventPayload {
         switch event {
         case .fix(let fix): self = .location(LocationMessage(fix, source: source))
         case .sky(let sky): self = .sky(SkyMessage(sky, source: source))
-        case .sentence(let s): self = .nmea(NMEAMessage(source: source.rawValue, sentence: s))
+        case .sentence(let s): self = .nmea(NMEAMessage(source: source.rawValue, sentence: s.string))
         case .device(let state, let driver, let baud):
             self = .device(DeviceMessage(source: source.rawValue, state: DeviceMessage.State(state), driver: driver, baud: baud))
         }

@@ -142,7 +142,7 @@ struct SimulateCommand: Subcommand {
                 drive: for await events in source.events() {
                     for event in events {
                         if let terminal, case .sentence(let s) = event {
-                            _ = try? terminal.write(Array((s + "\r\n").utf8))
+                            _ = try? terminal.write(Array((s.string + "\r\n").utf8))
                         } else if terminal == nil {
                             output.write([event])
                             output.flush()
@@ -227,7 +227,7 @@ private struct DriveWriter {
     mutating func write(_ events: [SourceEvent]) {
         for event in events {
             switch (format, event) {
-            case ("nmea", .sentence(let s)): console.print(s + "\r")
+            case ("nmea", .sentence(let s)): console.print(s.string + "\r")
             case ("jsonl", .fix(let fix)):
                 let line = FixLog.write([fix])
                 if !line.isEmpty { console.print(String(decoding: line.dropLast(), as: UTF8.self)) }

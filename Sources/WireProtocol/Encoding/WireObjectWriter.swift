@@ -108,9 +108,11 @@ public struct WireObjectWriter {
         key.withUTF8Buffer(predicate)
     }
 
-    /// Whether `a` sorts strictly before `b` in byte order.
+    /// Whether `a` sorts strictly before `b` in byte order (a loop of its own: the standard
+    /// library's generic `lexicographicallyPrecedes` was called, not inlined, for every key).
     private static func precedes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        a.lexicographicallyPrecedes(b)
+        for i in 0..<min(a.count, b.count) where a[i] != b[i] { return a[i] < b[i] }
+        return a.count < b.count
     }
 
     @inline(__always)
