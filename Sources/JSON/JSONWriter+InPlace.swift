@@ -57,6 +57,46 @@ extension JSONWriter {
             needsComma = true
         }
 
+        /// `"key":value` for a number (shortest round-tripping form, as `JSONWriter.number`),
+        /// left out when nil (at most the key's length + 36 bytes).
+        @inlinable @inline(__always)
+        public mutating func member(_ key: StaticString, _ value: Double?) {
+            guard let value else { return }
+            room(key.utf8CodeUnitCount + 36)
+            self.key(key)
+            written += JSONWriter.writeNumber(value, to: out + written)
+            needsComma = true
+        }
+
+        /// `"key":"value"` for a string, escaped as `JSONWriter.string` escapes it, left out when
+        /// nil (at most the key's length + 4 + `maximumCount(of: value)` bytes).
+        @inlinable @inline(__always)
+        public mutating func member(_ key: StaticString, _ value: String?) {
+            guard let value else { return }
+            room(key.utf8CodeUnitCount + 4 + Self.maximumCount(of: value))
+            self.key(key)
+            var text = value
+            written += text.withUTF8 { JSONWriter.writeEscaped($0, to: out + written) }
+            needsComma = true
+        }
+
+        /// The most bytes `value` takes as a JSON string (every byte escaped as `\u00XX`, and the
+        /// quotes); 0 for nil.
+        @inlinable
+        public static func maximumCount(of value: String?) -> Int {
+            value.map { 6 * $0.utf8.count + 2 } ?? 0
+        }
+
+        /// `"key":{`: a member whose value is an object, closed by `endObject` (at most the key's
+        /// length + 5 bytes).
+        @inlinable @inline(__always)
+        public mutating func beginObject(_ key: StaticString) {
+            room(key.utf8CodeUnitCount + 5)
+            self.key(key)
+            put(UInt8(ascii: "{"))
+            needsComma = false
+        }
+
         /// `"key":true` or `false`, left out when nil (at most the key's length + 9 bytes).
         @inlinable @inline(__always)
         public mutating func member(_ key: StaticString, _ value: Bool?) {

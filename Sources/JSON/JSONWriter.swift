@@ -432,6 +432,7 @@ public struct JSONWriter: Sendable {
     /// Writes `value` at `out` (room for at least 32 bytes): `null` when not finite, an
     /// integral value below 10^15 as digits, else `description`'s digits with a trailing `.0`
     /// dropped. Returns the count.
+    @usableFromInline
     static func writeNumber(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
         guard value.isFinite else {
             for (i, byte) in "null".utf8.enumerated() { out[i] = byte }
@@ -517,7 +518,8 @@ public struct JSONWriter: Sendable {
 
     /// Writes `utf8` as a JSON string (quotes included, `"`, `\\` and control bytes escaped) at
     /// `out`, which has room for it (at most `6 × count + 2` bytes); returns the bytes written.
-    private static func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    @usableFromInline
+    static func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int {
         let hex: StaticString = "0123456789abcdef"
         var count = 0
         out[count] = UInt8(ascii: "\"")

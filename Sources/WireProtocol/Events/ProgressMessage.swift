@@ -1,3 +1,5 @@
+import JSON
+
 /// PROGRESS: in active guidance, where the user is along the route (distances in metres,
 /// durations in seconds, bearings in degrees from true north).
 public struct ProgressMessage: WireMessage {
@@ -162,32 +164,42 @@ extension ProgressMessage {
 
 extension ProgressMessage.Leg: WireObject {
     public func writeMembers(to object: inout WireObjectWriter) {
-        object.member("distance_remaining", distanceRemaining)
-        object.member("duration_remaining", durationRemaining)
+        object.json.inPlace(reserving: 128) { leg in
+            leg.member("distance_remaining", distanceRemaining)
+            leg.member("duration_remaining", durationRemaining)
+        }
     }
 }
 
 extension ProgressMessage.Step: WireObject {
     public func writeMembers(to object: inout WireObjectWriter) {
-        object.member("distance_remaining", distanceRemaining)
-        object.member("distance_traveled", distanceTraveled)
-        object.member("duration_remaining", durationRemaining)
+        object.json.inPlace(reserving: 192) { step in
+            step.member("distance_remaining", distanceRemaining)
+            step.member("distance_traveled", distanceTraveled)
+            step.member("duration_remaining", durationRemaining)
+        }
     }
 }
 
 extension ProgressMessage.Snapped: WireObject {
     public func writeMembers(to object: inout WireObjectWriter) {
-        object.member("bearing", bearing)
-        object.member("lat", lat)
-        object.member("lon", lon)
+        object.json.inPlace(reserving: 144) { snapped in
+            snapped.member("bearing", bearing)
+            snapped.member("lat", lat)
+            snapped.member("lon", lon)
+        }
     }
 }
 
 extension ProgressMessage.Upcoming: WireObject {
     public func writeMembers(to object: inout WireObjectWriter) {
-        object.member("distance", distance)
-        object.member("modifier", modifier)
-        object.member("name", name)
-        object.member("type", type)
+        let room = 96 + JSONWriter.InPlace.maximumCount(of: modifier) + JSONWriter.InPlace.maximumCount(of: name)
+            + JSONWriter.InPlace.maximumCount(of: type)
+        object.json.inPlace(reserving: room) { upcoming in
+            upcoming.member("distance", distance)
+            upcoming.member("modifier", modifier)
+            upcoming.member("name", name)
+            upcoming.member("type", type)
+        }
     }
 }
