@@ -193,6 +193,7 @@ public enum FixedPoint {
 
     /// Writes the decimal digits of `value` (no leading zeros, `0` for zero, at most 20); returns
     /// how many.
+    @usableFromInline
     static func writeWhole(_ value: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int {
         // One or two digits (a SKY satellite's PRN, gnssid, svid, health…) without counting them.
         if value < 10 {

@@ -97,6 +97,29 @@ extension JSONWriter {
             needsComma = false
         }
 
+        /// `"key":` then the bytes `write` stores at the pointer it gets (one valid JSON value of at
+        /// most `maximumCount` bytes: a time string), returning how many (at most the key's length
+        /// + 4 + `maximumCount` bytes).
+        @inlinable @inline(__always)
+        public mutating func member(_ key: StaticString, maximumCount: Int, raw write: (UnsafeMutablePointer<UInt8>) -> Int) {
+            room(key.utf8CodeUnitCount + 4 + maximumCount)
+            self.key(key)
+            let count = write(out + written)
+            precondition(count <= maximumCount, "JSONWriter.InPlace: more bytes than reserved")
+            written += count
+            needsComma = true
+        }
+
+        /// `"key":value` for an unsigned integer, left out when nil (at most the key's length + 24 bytes).
+        @inlinable @inline(__always)
+        public mutating func member(_ key: StaticString, _ value: UInt64?) {
+            guard let value else { return }
+            room(key.utf8CodeUnitCount + 24)
+            self.key(key)
+            written += FixedPoint.writeWhole(value, to: out + written)
+            needsComma = true
+        }
+
         /// `"key":true` or `false`, left out when nil (at most the key's length + 9 bytes).
         @inlinable @inline(__always)
         public mutating func member(_ key: StaticString, _ value: Bool?) {

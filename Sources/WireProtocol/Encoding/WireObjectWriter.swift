@@ -126,6 +126,109 @@ public struct WireObjectWriter {
         #endif
     }
 
+    // MARK: Members in place
+
+    /// Writes the members `body` gives to a run, in place in one reservation of `maximumCount`
+    /// bytes (which must cover them; the envelope's room is added here), the pending envelope
+    /// members slipped in at their sorted place as `member` does: for the members of a message
+    /// written at every fix, where a capacity check, a key and a call per member add up.
+    public mutating func inPlace(reserving maximumCount: Int, _ body: (inout InPlaceRun) -> Void) {
+        let envelope = depth == 0 && hasPending
+            ? Envelope(messageClass: pendingClass, seq: pendingSeq, time: pendingTime) : Envelope()
+        var left = Envelope()
+        json.inPlace(reserving: maximumCount + envelope.maximumCount) { place in
+            var run = InPlaceRun(place: place, envelope: envelope)
+            body(&run)
+            left = run.envelope
+            place = run.place
+        }
+        if depth == 0, hasPending {
+            pendingClass = left.messageClass
+            pendingSeq = left.seq
+            pendingTime = left.time
+            hasPending = left.isPending
+        }
+    }
+
+    /// Envelope members not written yet.
+    struct Envelope {
+        var messageClass: String?
+        var seq: UInt64?
+        var time: Timestamp?
+
+        var isPending: Bool { messageClass != nil || seq != nil || time != nil }
+
+        /// The most bytes the pending members take, keys and commas included.
+        var maximumCount: Int {
+            (messageClass.map { 9 + JSONWriter.InPlace.maximumCount(of: $0) } ?? 0) + (seq == nil ? 0 : 27)
+                + (time == nil ? 0 : 10 + Timestamp.iso8601MaximumCount)
+        }
+    }
+
+    /// The members of `inPlace`: `JSONWriter.InPlace`'s, each after the pending envelope members
+    /// whose keys sort before its own.
+    public struct InPlaceRun: ~Copyable {
+        var place: JSONWriter.InPlace
+        var envelope: Envelope
+
+        /// `"key":value` for a number (shortest form), left out when nil.
+        public mutating func member(_ key: StaticString, _ value: Double?) {
+            guard let value else { return }
+            precede(key)
+            place.member(key, value)
+        }
+
+        /// `"key":value` for an integer, left out when nil.
+        public mutating func member(_ key: StaticString, _ value: Int?) {
+            guard let value else { return }
+            precede(key)
+            place.member(key, value)
+        }
+
+        /// `"key":value` for a boolean, left out when nil.
+        public mutating func member(_ key: StaticString, _ value: Bool?) {
+            guard let value else { return }
+            precede(key)
+            place.member(key, value)
+        }
+
+        /// `"key":"value"` for a string, left out when nil.
+        public mutating func member(_ key: StaticString, _ value: String?) {
+            guard let value else { return }
+            precede(key)
+            place.member(key, value)
+        }
+
+        /// Writes the pending envelope members that sort before `key`.
+        private mutating func precede(_ key: StaticString) {
+            guard envelope.isPending else { return }
+            key.withUTF8Buffer { name in
+                if let messageClass = envelope.messageClass, WireObjectWriter.precedes("class", name) {
+                    envelope.messageClass = nil
+                    place.member("class", messageClass)
+                }
+                if let seq = envelope.seq, WireObjectWriter.precedes("seq", name) {
+                    envelope.seq = nil
+                    place.member("seq", seq)
+                }
+                if let time = envelope.time, WireObjectWriter.precedes("time", name) {
+                    envelope.time = nil
+                    place.member("time", maximumCount: Timestamp.iso8601MaximumCount + 2) { out in
+                        out[0] = UInt8(ascii: "\"")
+                        let end = 1 + time.writeISO8601(fractionDigits: 3, to: out + 1)
+                        out[end] = UInt8(ascii: "\"")
+                        return end + 1
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether the compile-time key `a` sorts strictly before `b`.
+    static func precedes(_ a: StaticString, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        a.withUTF8Buffer { precedes($0, b) }
+    }
+
     // MARK: Nesting
 
     /// Writes `value` as a nested object (no envelope).

@@ -1,3 +1,5 @@
+import JSON
+
 /// LOCATION: one raw fix from a source. Units: degrees (WGS84), metres, m/s, degrees clockwise
 /// from true north; accuracies in the same units as their values. Absent values are omitted.
 public struct LocationMessage: WireMessage {
@@ -61,20 +63,23 @@ public struct LocationMessage: WireMessage {
 }
 
 extension LocationMessage {
+    /// Written in place (`WireObjectWriter.inPlace`): a LOCATION is published at every fix.
     public func writeMembers(to object: inout WireObjectWriter) {
-        object.member("alt", alt)
-        object.member("course", course)
-        object.member("course_acc", courseAccuracy)
-        object.member("h_acc", horizontalAccuracy)
-        object.member("hdop", hdop)
-        object.member("lat", lat)
-        object.member("lon", lon)
-        object.member("mode", mode)
-        object.member("sats_used", satellitesUsed)
-        object.member("simulated", simulated)
-        object.member("source", source)
-        object.member("speed", speed)
-        object.member("speed_acc", speedAccuracy)
-        object.member("v_acc", verticalAccuracy)
+        object.inPlace(reserving: 560 + JSONWriter.InPlace.maximumCount(of: source)) { run in
+            run.member("alt", alt)
+            run.member("course", course)
+            run.member("course_acc", courseAccuracy)
+            run.member("h_acc", horizontalAccuracy)
+            run.member("hdop", hdop)
+            run.member("lat", lat)
+            run.member("lon", lon)
+            run.member("mode", mode)
+            run.member("sats_used", satellitesUsed)
+            run.member("simulated", simulated)
+            run.member("source", source)
+            run.member("speed", speed)
+            run.member("speed_acc", speedAccuracy)
+            run.member("v_acc", verticalAccuracy)
+        }
     }
 }
