@@ -120,6 +120,24 @@ extension JSONWriter {
             needsComma = true
         }
 
+        /// `"key":[`: a member whose value is an array, closed by `endArray` (at most the key's
+        /// length + 5 bytes).
+        @inlinable @inline(__always)
+        public mutating func beginArray(_ key: StaticString) {
+            room(key.utf8CodeUnitCount + 5)
+            self.key(key)
+            put(UInt8(ascii: "["))
+            needsComma = false
+        }
+
+        /// `]` (1 byte).
+        @inlinable @inline(__always)
+        public mutating func endArray() {
+            room(1)
+            put(UInt8(ascii: "]"))
+            needsComma = true
+        }
+
         /// `"key":true` or `false`, left out when nil (at most the key's length + 9 bytes).
         @inlinable @inline(__always)
         public mutating func member(_ key: StaticString, _ value: Bool?) {

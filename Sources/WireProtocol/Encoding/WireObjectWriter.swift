@@ -1,3 +1,4 @@
+public import Geodesy
 public import JSON
 public import Timekeeping
 
@@ -170,6 +171,56 @@ public struct WireObjectWriter {
     public struct InPlaceRun: ~Copyable {
         var place: JSONWriter.InPlace
         var envelope: Envelope
+        /// Objects opened by `beginObject` and not closed yet (the envelope goes in none of them).
+        private var nesting = 0
+
+        init(place: consuming JSONWriter.InPlace, envelope: Envelope) {
+            self.place = place
+            self.envelope = envelope
+        }
+
+        /// `"key":{`: a member whose value is an object, closed by `endObject`; its members are
+        /// written with the same methods.
+        public mutating func beginObject(_ key: StaticString) {
+            precede(key)
+            place.beginObject(key)
+            nesting += 1
+        }
+
+        /// `{`: an object as an element of the array `beginArray` opened, closed by `endObject`.
+        public mutating func beginObject() {
+            place.beginObject()
+            nesting += 1
+        }
+
+        /// `}`: closes the object `beginObject` opened.
+        public mutating func endObject() {
+            place.endObject()
+            nesting -= 1
+        }
+
+        /// `"key":[`: a member whose value is an array, closed by `endArray`.
+        public mutating func beginArray(_ key: StaticString) {
+            precede(key)
+            place.beginArray(key)
+            nesting += 1
+        }
+
+        /// `]`: closes the array `beginArray` opened.
+        public mutating func endArray() {
+            place.endArray()
+            nesting -= 1
+        }
+
+        /// `"key":{"unit":…,"value":…}` for a speed limit (as `SpeedLimit`'s `WireObject` form),
+        /// left out when nil.
+        public mutating func member(_ key: StaticString, _ limit: SpeedLimit?) {
+            guard let limit else { return }
+            beginObject(key)
+            member("unit", limit.unit)
+            member("value", limit.value)
+            endObject()
+        }
 
         /// `"key":value` for a number (shortest form), left out when nil.
         public mutating func member(_ key: StaticString, _ value: Double?) {
@@ -201,7 +252,7 @@ public struct WireObjectWriter {
 
         /// Writes the pending envelope members that sort before `key`.
         private mutating func precede(_ key: StaticString) {
-            guard envelope.isPending else { return }
+            guard nesting == 0, envelope.isPending else { return }
             key.withUTF8Buffer { name in
                 if let messageClass = envelope.messageClass, WireObjectWriter.precedes("class", name) {
                     envelope.messageClass = nil

@@ -99,57 +99,68 @@ public struct MatchMessage: WireMessage {
 }
 
 extension MatchMessage {
+    /// Written in place, roads included (`WireObjectWriter.inPlace`): a MATCH is published at
+    /// every fix, and its horizon is most of it (a dozen roads in a city); member by member a
+    /// horizon road cost ~3,000 instructions.
     public func writeMembers(to object: inout WireObjectWriter) {
-        object.member("bearing", bearing)
-        object.member("confidence", confidence)
-        object.member("horizon", horizon)
-        object.member("lat", lat)
-        object.member("lon", lon)
-        object.member("offroad", offroad)
-        object.member("road", road)
-        object.member("teleport", teleport)
+        var room = 240 + (road?.maximumCount ?? 0)
+        for road in horizon ?? [] { room += road.maximumCount }
+        object.inPlace(reserving: room) { run in
+            run.member("bearing", bearing)
+            run.member("confidence", confidence)
+            if let horizon {
+                run.beginArray("horizon")
+                for road in horizon {
+                    run.beginObject()
+                    road.write(to: &run)
+                    run.endObject()
+                }
+                run.endArray()
+            }
+            run.member("lat", lat)
+            run.member("lon", lon)
+            run.member("offroad", offroad)
+            if let road {
+                run.beginObject("road")
+                road.write(to: &run)
+                run.endObject()
+            }
+            run.member("teleport", teleport)
+        }
     }
 }
 
-extension MatchMessage.Road: WireObject {
-    public func writeMembers(to object: inout WireObjectWriter) {
-        let room = 200 + JSONWriter.InPlace.maximumCount(of: roadClass) + JSONWriter.InPlace.maximumCount(of: name)
+extension MatchMessage.Road {
+    /// The most bytes `write(to:)` takes, with the member's key and braces.
+    var maximumCount: Int {
+        160 + JSONWriter.InPlace.maximumCount(of: roadClass) + JSONWriter.InPlace.maximumCount(of: name)
             + JSONWriter.InPlace.maximumCount(of: ref) + JSONWriter.InPlace.maximumCount(of: speedLimit?.unit)
-        object.json.inPlace(reserving: room) { road in
-            road.member("class", roadClass)
-            road.member("name", name)
-            road.member("oneway", oneway)
-            road.member("ref", ref)
-            road.writeSpeedLimit(speedLimit)
-            road.member("way_id", Int(wayID))
-        }
+    }
+
+    /// The road's members.
+    func write(to run: inout WireObjectWriter.InPlaceRun) {
+        run.member("class", roadClass)
+        run.member("name", name)
+        run.member("oneway", oneway)
+        run.member("ref", ref)
+        run.member("speed_limit", speedLimit)
+        run.member("way_id", Int(wayID))
     }
 }
 
-extension MatchMessage.HorizonRoad: WireObject {
-    /// Written in place, in one reservation: a MATCH line's horizon is most of it (a dozen
-    /// roads in a city), and member by member a road cost ~3,000 instructions.
-    public func writeMembers(to object: inout WireObjectWriter) {
-        let room = 200 + JSONWriter.InPlace.maximumCount(of: roadClass) + JSONWriter.InPlace.maximumCount(of: name)
+extension MatchMessage.HorizonRoad {
+    /// The most bytes `write(to:)` takes, with its braces and comma.
+    var maximumCount: Int {
+        170 + JSONWriter.InPlace.maximumCount(of: roadClass) + JSONWriter.InPlace.maximumCount(of: name)
             + JSONWriter.InPlace.maximumCount(of: speedLimit?.unit)
-        object.json.inPlace(reserving: room) { road in
-            road.member("class", roadClass)
-            road.member("length", length)
-            road.member("name", name)
-            road.writeSpeedLimit(speedLimit)
-            road.member("way_id", Int(wayID))
-        }
     }
-}
 
-extension JSONWriter.InPlace {
-    /// `"speed_limit":{"unit":…,"value":…}` (as `SpeedLimit`'s `WireObject` form), left out when
-    /// nil (at most 65 bytes + `maximumCount(of: unit)`).
-    mutating func writeSpeedLimit(_ limit: SpeedLimit?) {
-        guard let limit else { return }
-        beginObject("speed_limit")
-        member("unit", limit.unit)
-        member("value", limit.value)
-        endObject()
+    /// The road's members.
+    func write(to run: inout WireObjectWriter.InPlaceRun) {
+        run.member("class", roadClass)
+        run.member("length", length)
+        run.member("name", name)
+        run.member("speed_limit", speedLimit)
+        run.member("way_id", Int(wayID))
     }
 }

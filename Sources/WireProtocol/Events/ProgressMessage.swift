@@ -145,61 +145,44 @@ public struct ProgressMessage: WireMessage {
 }
 
 extension ProgressMessage {
+    /// Written in place, nested objects included (`WireObjectWriter.inPlace`): a PROGRESS is
+    /// published at every fix of a guided drive.
     public func writeMembers(to object: inout WireObjectWriter) {
-        object.member("distance_remaining", distanceRemaining)
-        object.member("distance_traveled", distanceTraveled)
-        object.member("duration_remaining", durationRemaining)
-        object.member("fraction_traveled", fractionTraveled)
-        object.member("leg", leg)
-        object.member("leg_index", legIndex)
-        object.member("off_route", offRoute)
-        object.member("road_name", roadName)
-        object.member("route_id", routeID)
-        object.member("snapped", snapped)
-        object.member("step", step)
-        object.member("step_index", stepIndex)
-        object.member("upcoming", upcoming)
-    }
-}
-
-extension ProgressMessage.Leg: WireObject {
-    public func writeMembers(to object: inout WireObjectWriter) {
-        object.json.inPlace(reserving: 128) { leg in
-            leg.member("distance_remaining", distanceRemaining)
-            leg.member("duration_remaining", durationRemaining)
-        }
-    }
-}
-
-extension ProgressMessage.Step: WireObject {
-    public func writeMembers(to object: inout WireObjectWriter) {
-        object.json.inPlace(reserving: 192) { step in
-            step.member("distance_remaining", distanceRemaining)
-            step.member("distance_traveled", distanceTraveled)
-            step.member("duration_remaining", durationRemaining)
-        }
-    }
-}
-
-extension ProgressMessage.Snapped: WireObject {
-    public func writeMembers(to object: inout WireObjectWriter) {
-        object.json.inPlace(reserving: 144) { snapped in
-            snapped.member("bearing", bearing)
-            snapped.member("lat", lat)
-            snapped.member("lon", lon)
-        }
-    }
-}
-
-extension ProgressMessage.Upcoming: WireObject {
-    public func writeMembers(to object: inout WireObjectWriter) {
-        let room = 96 + JSONWriter.InPlace.maximumCount(of: modifier) + JSONWriter.InPlace.maximumCount(of: name)
-            + JSONWriter.InPlace.maximumCount(of: type)
-        object.json.inPlace(reserving: room) { upcoming in
-            upcoming.member("distance", distance)
-            upcoming.member("modifier", modifier)
-            upcoming.member("name", name)
-            upcoming.member("type", type)
+        let room = 900 + JSONWriter.InPlace.maximumCount(of: roadName) + JSONWriter.InPlace.maximumCount(of: routeID)
+            + JSONWriter.InPlace.maximumCount(of: upcoming?.modifier) + JSONWriter.InPlace.maximumCount(of: upcoming?.name)
+            + JSONWriter.InPlace.maximumCount(of: upcoming?.type)
+        object.inPlace(reserving: room) { run in
+            run.member("distance_remaining", distanceRemaining)
+            run.member("distance_traveled", distanceTraveled)
+            run.member("duration_remaining", durationRemaining)
+            run.member("fraction_traveled", fractionTraveled)
+            run.beginObject("leg")
+            run.member("distance_remaining", leg.distanceRemaining)
+            run.member("duration_remaining", leg.durationRemaining)
+            run.endObject()
+            run.member("leg_index", legIndex)
+            run.member("off_route", offRoute)
+            run.member("road_name", roadName)
+            run.member("route_id", routeID)
+            run.beginObject("snapped")
+            run.member("bearing", snapped.bearing)
+            run.member("lat", snapped.lat)
+            run.member("lon", snapped.lon)
+            run.endObject()
+            run.beginObject("step")
+            run.member("distance_remaining", step.distanceRemaining)
+            run.member("distance_traveled", step.distanceTraveled)
+            run.member("duration_remaining", step.durationRemaining)
+            run.endObject()
+            run.member("step_index", stepIndex)
+            if let upcoming {
+                run.beginObject("upcoming")
+                run.member("distance", upcoming.distance)
+                run.member("modifier", upcoming.modifier)
+                run.member("name", upcoming.name)
+                run.member("type", upcoming.type)
+                run.endObject()
+            }
         }
     }
 }
