@@ -173,6 +173,10 @@ public struct WireObjectWriter {
         var envelope: Envelope
         /// Objects opened by `beginObject` and not closed yet (the envelope goes in none of them).
         private var nesting = 0
+        #if DEBUG
+        /// The last key written at each open depth, to check the order (as `WireObjectWriter` does).
+        private var previousKeys: [[UInt8]?] = [nil]
+        #endif
 
         init(place: consuming JSONWriter.InPlace, envelope: Envelope) {
             self.place = place
@@ -181,39 +185,45 @@ public struct WireObjectWriter {
 
         /// `"key":{`: a member whose value is an object, closed by `endObject`; its members are
         /// written with the same methods.
+        @inline(__always)
         public mutating func beginObject(_ key: StaticString) {
             precede(key)
             place.beginObject(key)
-            nesting += 1
+            opened()
         }
 
         /// `{`: an object as an element of the array `beginArray` opened, closed by `endObject`.
+        @inline(__always)
         public mutating func beginObject() {
             place.beginObject()
-            nesting += 1
+            opened()
         }
 
         /// `}`: closes the object `beginObject` opened.
+        @inline(__always)
         public mutating func endObject() {
             place.endObject()
-            nesting -= 1
+            closed()
         }
 
         /// `"key":[`: a member whose value is an array, closed by `endArray`.
+        @inline(__always)
         public mutating func beginArray(_ key: StaticString) {
             precede(key)
             place.beginArray(key)
-            nesting += 1
+            opened()
         }
 
         /// `]`: closes the array `beginArray` opened.
+        @inline(__always)
         public mutating func endArray() {
             place.endArray()
-            nesting -= 1
+            closed()
         }
 
         /// `"key":{"unit":…,"value":…}` for a speed limit (as `SpeedLimit`'s `WireObject` form),
         /// left out when nil.
+        @inline(__always)
         public mutating func member(_ key: StaticString, _ limit: SpeedLimit?) {
             guard let limit else { return }
             beginObject(key)
@@ -223,6 +233,7 @@ public struct WireObjectWriter {
         }
 
         /// `"key":value` for a number (shortest form), left out when nil.
+        @inline(__always)
         public mutating func member(_ key: StaticString, _ value: Double?) {
             guard let value else { return }
             precede(key)
@@ -230,6 +241,7 @@ public struct WireObjectWriter {
         }
 
         /// `"key":value` for an integer, left out when nil.
+        @inline(__always)
         public mutating func member(_ key: StaticString, _ value: Int?) {
             guard let value else { return }
             precede(key)
@@ -237,6 +249,7 @@ public struct WireObjectWriter {
         }
 
         /// `"key":value` for a boolean, left out when nil.
+        @inline(__always)
         public mutating func member(_ key: StaticString, _ value: Bool?) {
             guard let value else { return }
             precede(key)
@@ -244,15 +257,50 @@ public struct WireObjectWriter {
         }
 
         /// `"key":"value"` for a string, left out when nil.
+        @inline(__always)
         public mutating func member(_ key: StaticString, _ value: String?) {
             guard let value else { return }
             precede(key)
             place.member(key, value)
         }
 
-        /// Writes the pending envelope members that sort before `key`.
+        @inline(__always)
+        private mutating func opened() {
+            nesting += 1
+            #if DEBUG
+            previousKeys.append(nil)
+            #endif
+        }
+
+        @inline(__always)
+        private mutating func closed() {
+            nesting -= 1
+            #if DEBUG
+            previousKeys.removeLast()
+            #endif
+        }
+
+        /// Before each key: its order checked (debug builds), then the pending envelope members
+        /// that sort before it written.
+        @inline(__always)
         private mutating func precede(_ key: StaticString) {
+            #if DEBUG
+            key.withUTF8Buffer { name in
+                if let previous = previousKeys[nesting] {
+                    assert(previous.lexicographicallyPrecedes(name),
+                           "wire keys out of order: \"\(String(decoding: name, as: UTF8.self))\" after \"\(String(decoding: previous, as: UTF8.self))\"")
+                }
+                previousKeys[nesting] = Array(name)
+            }
+            #endif
             guard nesting == 0, envelope.isPending else { return }
+            writeEnvelope(before: key)
+        }
+
+        /// Writes the pending envelope members that sort before `key` (out of line: most keys
+        /// have none to write).
+        @inline(never)
+        private mutating func writeEnvelope(before key: StaticString) {
             key.withUTF8Buffer { name in
                 if let messageClass = envelope.messageClass, WireObjectWriter.precedes("class", name) {
                     envelope.messageClass = nil
