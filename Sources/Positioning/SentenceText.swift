@@ -13,7 +13,7 @@ public struct SentenceText: Sendable, Hashable, CustomStringConvertible, Express
     /// A sentence holding `text`'s UTF-8 bytes (in a block of its own).
     public init(_ text: String) {
         var writer = Writer(blockSize: 0)
-        self = text.utf8.withContiguousStorageIfAvailable { writer.text($0) } ?? writer.text(Array(text.utf8))
+        self = writer.text(Array(text.utf8))
     }
 
     /// A sentence holding `value`'s bytes.
@@ -45,11 +45,11 @@ public struct SentenceText: Sendable, Hashable, CustomStringConvertible, Express
         withBytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 
-    /// Memory holding the bytes of several sentences. A byte is written once, before any
-    /// `SentenceText` refers to it, and never again while one does (`Writer` writes only past
-    /// the bytes already handed out, and starts a block over only when it holds the one
-    /// reference): readers on other threads only ever read bytes no one writes.
-    private final class Block: @unchecked Sendable {
+    /// Memory holding the bytes of several sentences. A byte is written once, by the one
+    /// `Writer` that holds the block, before any `SentenceText` refers to it; a block is written
+    /// over only when a writer takes it back (`Spare`) with no sentence and no other holder
+    /// referring to it. Readers on other threads only ever read bytes no one writes.
+    fileprivate final class Block: @unchecked Sendable {
         let base: UnsafeMutablePointer<UInt8>
         let capacity: Int
 
@@ -61,15 +61,28 @@ public struct SentenceText: Sendable, Hashable, CustomStringConvertible, Express
         deinit { base.deallocate() }
     }
 
-    /// Makes `SentenceText`s of a decoder's sentences, copying each into a block it shares with
-    /// the sentences before it: a new block only when the current one is full and some of its
-    /// sentences are still held somewhere (otherwise the block is written over from the start).
-    public struct Writer: Sendable {
+    /// The block a finished `Writer` leaves, for the next writer to reuse once none of its
+    /// sentences is held any more (a decoder keeps it from one read to the next).
+    public struct Spare: Sendable {
+        fileprivate let block: Block
+    }
+
+    /// Makes `SentenceText`s, copying each sentence into a block it shares with the ones before
+    /// it (a new block when one is full). Noncopyable and made for one stretch of decoding (one
+    /// read's bytes), so that no two writers ever write into one block.
+    public struct Writer: ~Copyable {
         private var block: Block?
         private var used = 0
         private let blockSize: Int
 
-        /// A writer filling blocks of `blockSize` bytes (a longer sentence gets a block of its size).
+        /// A writer filling blocks of `blockSize` bytes (a longer sentence gets a block of its
+        /// size), starting with `spare`'s block when nothing else refers to it; `spare` is emptied.
+        public init(reusing spare: inout Spare?, blockSize: Int = 4096) {
+            self.blockSize = blockSize
+            if var reused = spare.take()?.block, isKnownUniquelyReferenced(&reused) { block = reused }
+        }
+
+        /// A writer filling blocks of `blockSize` bytes.
         public init(blockSize: Int = 4096) {
             self.blockSize = blockSize
         }
@@ -77,11 +90,7 @@ public struct SentenceText: Sendable, Hashable, CustomStringConvertible, Express
         /// A sentence holding a copy of `bytes`.
         public mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) -> SentenceText {
             let count = bytes.count
-            if let current = block, current.capacity - used >= count {
-                // Room after the bytes already handed out.
-            } else if isKnownUniquelyReferenced(&block), let current = block, current.capacity >= count {
-                used = 0  // no sentence refers to the block any more
-            } else {
+            if block.map({ $0.capacity - used < count }) ?? true {
                 block = Block(capacity: max(blockSize, count, 1))
                 used = 0
             }
@@ -95,6 +104,11 @@ public struct SentenceText: Sendable, Hashable, CustomStringConvertible, Express
         /// A sentence holding a copy of `bytes`.
         public mutating func text(_ bytes: [UInt8]) -> SentenceText {
             bytes.withUnsafeBufferPointer { text($0) }
+        }
+
+        /// Ends the writer, leaving its block for a later one.
+        public consuming func finish() -> Spare? {
+            block.map(Spare.init)
         }
     }
 }

@@ -27,6 +27,27 @@ struct NMEAStreamDecoderTests {
         #expect(whole.statistics.sentences > 0)
     }
 
+    @Test("sentences stay intact however the decoder is copied and reads are dropped or kept")
+    func sentenceTextsIntact() throws {
+        let lines = (0..<40).map { "$GPTXT,01,01,02,line \($0)" }  // no checksum: taken, as gpsd takes it
+        var decoder = NMEAStreamDecoder()
+        var kept: [(SentenceText, String)] = []
+        for (i, line) in lines.enumerated() {
+            // A copy decodes the same reads: it never writes into the original's blocks.
+            var copy = decoder
+            let events = decoder.push(Array((line + "\r\n").utf8))
+            let copied = copy.push(Array("$GPTXT,01,01,02,copy\r\n".utf8))
+            #expect(copied.count == 1)
+            guard case .sentence(let text)? = events.first else {
+                Issue.record("no sentence for \(line)")
+                continue
+            }
+            if i % 3 == 0 { kept.append((text, line)) }  // the others are dropped, their blocks free again
+        }
+        #expect(kept.count == 14)
+        for (text, line) in kept { #expect(text.string == line) }
+    }
+
     @Test("the u-blox 8 log decodes to fixes with the receiver's position and counts what it saw")
     func ublox() throws {
         let bytes = [UInt8](try Data(contentsOf: Fixtures.trace("nmea/ublox-8.nmea")))

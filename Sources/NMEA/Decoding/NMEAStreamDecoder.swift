@@ -11,8 +11,9 @@ public struct NMEAStreamDecoder: Sendable {
     private var counters = NMEAStatistics()
     /// The field bounds' memory, reused from sentence to sentence.
     private var fieldStorage: [Int] = []
-    /// Where the `.sentence` events' bytes are copied.
-    private var texts = SentenceText.Writer()
+    /// The block the last read's sentences were copied into, reused by the next read once none
+    /// of them is held any more.
+    private var spareTexts: SentenceText.Spare?
 
     /// A decoder with no history.
     public init() {}
@@ -37,14 +38,18 @@ public struct NMEAStreamDecoder: Sendable {
     /// line reuses one array).
     public mutating func push(_ bytes: some Collection<UInt8>, into events: inout [SourceEvent]) {
         var framer = takeFramer()
-        framer.push(bytes) { handle($0, into: &events) }
+        var texts = SentenceText.Writer(reusing: &spareTexts)
+        framer.push(bytes) { handle($0, into: &events, texts: &texts) }
+        spareTexts = texts.finish()
         self.framer = framer
     }
 
     /// Ends the stream (an unterminated last line is dropped, as gpsd does).
     public mutating func finish() -> [SourceEvent] {
         var events: [SourceEvent] = []
-        for frame in framer.finish() { handle(frame, into: &events) }
+        var texts = SentenceText.Writer(reusing: &spareTexts)
+        for frame in framer.finish() { handle(frame, into: &events, texts: &texts) }
+        spareTexts = texts.finish()
         return events
     }
 
@@ -80,7 +85,7 @@ public struct NMEAStreamDecoder: Sendable {
         return taken
     }
 
-    private mutating func handle(_ frame: NMEAFrame, into events: inout [SourceEvent]) {
+    private mutating func handle(_ frame: NMEAFrame, into events: inout [SourceEvent], texts: inout SentenceText.Writer) {
         var positionRejected = false
         guard let sentence = accept(frame, positionRejected: &positionRejected) else { return }
         events.append(.sentence(texts.text(frame.bytes)))

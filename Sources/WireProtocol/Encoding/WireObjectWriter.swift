@@ -162,7 +162,7 @@ public struct WireObjectWriter {
         /// The most bytes the pending members take, keys and commas included.
         var maximumCount: Int {
             (messageClass.map { 9 + JSONWriter.InPlace.maximumCount(of: $0) } ?? 0) + (seq == nil ? 0 : 27)
-                + (time == nil ? 0 : 10 + Timestamp.iso8601MaximumCount)
+                + (time == nil ? 0 : 8 + JSONWriter.wireTimeMaximumCount)
         }
     }
 
@@ -312,12 +312,7 @@ public struct WireObjectWriter {
                 }
                 if let time = envelope.time, WireObjectWriter.precedes("time", name) {
                     envelope.time = nil
-                    place.member("time", maximumCount: Timestamp.iso8601MaximumCount + 2) { out in
-                        out[0] = UInt8(ascii: "\"")
-                        let end = 1 + time.writeISO8601(fractionDigits: 3, to: out + 1)
-                        out[end] = UInt8(ascii: "\"")
-                        return end + 1
-                    }
+                    place.member("time", maximumCount: JSONWriter.wireTimeMaximumCount) { JSONWriter.writeWireTime(time, to: $0) }
                 }
             }
         }
@@ -450,11 +445,17 @@ public struct WireObjectWriter {
 extension JSONWriter {
     /// Writes `"2026-11-29T17:55:42.123Z"` (quoted): the wire's `time`, as `iso8601`.
     mutating func wireTime(_ time: Timestamp) {
-        rawValue(maximumCount: Timestamp.iso8601MaximumCount + 2) { out in
-            out[0] = UInt8(ascii: "\"")
-            let end = 1 + time.writeISO8601(fractionDigits: 3, to: out + 1)
-            out[end] = UInt8(ascii: "\"")
-            return end + 1
-        }
+        rawValue(maximumCount: Self.wireTimeMaximumCount) { Self.writeWireTime(time, to: $0) }
+    }
+
+    /// The most bytes `writeWireTime` writes.
+    static let wireTimeMaximumCount = Timestamp.iso8601MaximumCount + 2
+
+    /// Writes the quoted wire time at `out`; returns the count.
+    static func writeWireTime(_ time: Timestamp, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        out[0] = UInt8(ascii: "\"")
+        let end = 1 + time.writeISO8601(fractionDigits: 3, to: out + 1)
+        out[end] = UInt8(ascii: "\"")
+        return end + 1
     }
 }
