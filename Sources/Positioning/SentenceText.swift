@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One raw NMEA sentence as received, without CR LF: its ASCII bytes.
 ///
 /// A decoder's sentences share blocks of memory (`SentenceText.Writer`): a sentence costs a copy
@@ -45,13 +47,17 @@ public struct SentenceText: Sendable, Hashable, CustomStringConvertible, Express
         withBytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 
-    /// Memory holding the bytes of several sentences. A byte is written once, by the one
-    /// `Writer` that holds the block, before any `SentenceText` refers to it; a block is written
-    /// over only when a writer takes it back (`Spare`) with no sentence and no other holder
-    /// referring to it. Readers on other threads only ever read bytes no one writes.
+    /// Memory holding the bytes of several sentences. Its bytes are handed out by an atomic
+    /// cursor, so writers sharing a block (copies of one decoder, even on other threads) never
+    /// hand out the same bytes; a block is started over only by a writer holding the one
+    /// reference to it, when no sentence and no other writer can read or write it. A byte is
+    /// written once before any `SentenceText` refers to it, so readers on other threads only
+    /// ever read bytes no one writes.
     fileprivate final class Block: @unchecked Sendable {
         let base: UnsafeMutablePointer<UInt8>
         let capacity: Int
+        /// Bytes handed out so far (past `capacity` once a writer found no room).
+        let used = Atomic<Int>(0)
 
         init(capacity: Int) {
             self.capacity = capacity
@@ -61,28 +67,15 @@ public struct SentenceText: Sendable, Hashable, CustomStringConvertible, Express
         deinit { base.deallocate() }
     }
 
-    /// The block a finished `Writer` leaves, for the next writer to reuse once none of its
-    /// sentences is held any more (a decoder keeps it from one read to the next).
-    public struct Spare: Sendable {
-        fileprivate let block: Block
-    }
-
-    /// Makes `SentenceText`s, copying each sentence into a block it shares with the ones before
-    /// it (a new block when one is full). Noncopyable and made for one stretch of decoding (one
-    /// read's bytes), so that no two writers ever write into one block.
-    public struct Writer: ~Copyable {
+    /// Makes `SentenceText`s, copying each sentence after the ones before it in a shared block;
+    /// when the block is full it starts it over if nothing else refers to it any more, else it
+    /// takes a new one. A decoder keeps one, so that in steady state its sentences cost no
+    /// allocation at all.
+    public struct Writer: Sendable {
         private var block: Block?
-        private var used = 0
         private let blockSize: Int
 
-        /// A writer filling blocks of `blockSize` bytes (a longer sentence gets a block of its
-        /// size), starting with `spare`'s block when nothing else refers to it; `spare` is emptied.
-        public init(reusing spare: inout Spare?, blockSize: Int = 4096) {
-            self.blockSize = blockSize
-            if var reused = spare.take()?.block, isKnownUniquelyReferenced(&reused) { block = reused }
-        }
-
-        /// A writer filling blocks of `blockSize` bytes.
+        /// A writer filling blocks of `blockSize` bytes (a longer sentence gets a block of its size).
         public init(blockSize: Int = 4096) {
             self.blockSize = blockSize
         }
@@ -90,25 +83,27 @@ public struct SentenceText: Sendable, Hashable, CustomStringConvertible, Express
         /// A sentence holding a copy of `bytes`.
         public mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) -> SentenceText {
             let count = bytes.count
-            if block.map({ $0.capacity - used < count }) ?? true {
-                block = Block(capacity: max(blockSize, count, 1))
-                used = 0
+            let start: Int
+            if let current = block, case let taken = current.used.wrappingAdd(count, ordering: .relaxed).oldValue,
+               taken + count <= current.capacity {
+                start = taken
+            } else if isKnownUniquelyReferenced(&block), let current = block, current.capacity >= count {
+                current.used.store(count, ordering: .relaxed)  // no sentence refers to the block any more
+                start = 0
+            } else {
+                let fresh = Block(capacity: max(blockSize, count, 1))
+                fresh.used.store(count, ordering: .relaxed)
+                block = fresh
+                start = 0
             }
             guard let block else { preconditionFailure("SentenceText.Writer: no block") }
-            if let source = bytes.baseAddress, count > 0 { (block.base + used).update(from: source, count: count) }
-            let text = SentenceText(block: block, start: used, count: count)
-            used += count
-            return text
+            if let source = bytes.baseAddress, count > 0 { (block.base + start).update(from: source, count: count) }
+            return SentenceText(block: block, start: start, count: count)
         }
 
         /// A sentence holding a copy of `bytes`.
         public mutating func text(_ bytes: [UInt8]) -> SentenceText {
             bytes.withUnsafeBufferPointer { text($0) }
-        }
-
-        /// Ends the writer, leaving its block for a later one.
-        public consuming func finish() -> Spare? {
-            block.map(Spare.init)
         }
     }
 }

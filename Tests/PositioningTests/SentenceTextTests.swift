@@ -6,31 +6,29 @@ struct SentenceTextTests {
     static let gga = "$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47"
     static let rmc = "$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6A"
 
-    @Test("a text keeps its bytes while writers fill blocks and take back the ones no sentence holds")
+    @Test("a text keeps its bytes while the writer fills blocks and starts over the ones no sentence holds")
     func blocksShared() {
-        var spare: SentenceText.Spare?
-        var writer = SentenceText.Writer(reusing: &spare, blockSize: 100)
+        var writer = SentenceText.Writer(blockSize: 100)
         let first = writer.text(Array(Self.gga.utf8))
-        // No room left for the RMC: a new block.
+        // No room left for the RMC: a new block, since `first` still holds the old one.
         let second = writer.text(Array(Self.rmc.utf8))
-        spare = writer.finish()
         #expect(first.string == Self.gga && second.string == Self.rmc)
         #expect(first.count == 65 && second.count == 68)
-        // Reads one after another: each writer takes the last one's block back only when the
-        // sentences in it were dropped, and the texts still held are unchanged.
+        // Texts made and dropped: a full block no one refers to is started over, and the texts
+        // still held are unchanged.
         for i in 0..<50 {
-            var next = SentenceText.Writer(reusing: &spare, blockSize: 100)
-            #expect(spare == nil)
-            let text = next.text(Array("$GPTXT,01,01,02,\(i)*00".utf8))
+            let text = writer.text(Array("$GPTXT,01,01,02,\(i)*00".utf8))
             #expect(text.string == "$GPTXT,01,01,02,\(i)*00")
-            spare = next.finish()
         }
         #expect(first.string == Self.gga && second.string == Self.rmc)
+        // A copy of the writer (a copied decoder) shares its block but never its bytes.
+        var copy = writer
+        let mine = writer.text(Array(Self.gga.utf8)), theirs = copy.text(Array(Self.rmc.utf8))
+        #expect(mine.string == Self.gga && theirs.string == Self.rmc)
         // A sentence longer than a block gets a block of its size.
-        var last = SentenceText.Writer(reusing: &spare, blockSize: 100)
         let long = String(repeating: "A", count: 250)
-        #expect(last.text(Array(long.utf8)).string == long)
-        #expect(last.text([]).string == "")
+        #expect(writer.text(Array(long.utf8)).string == long)
+        #expect(writer.text([]).string == "")
     }
 
     @Test("texts are equal, and hash alike, by their bytes wherever they are held")

@@ -11,9 +11,8 @@ public struct NMEAStreamDecoder: Sendable {
     private var counters = NMEAStatistics()
     /// The field bounds' memory, reused from sentence to sentence.
     private var fieldStorage: [Int] = []
-    /// The block the last read's sentences were copied into, reused by the next read once none
-    /// of them is held any more.
-    private var spareTexts: SentenceText.Spare?
+    /// Where the `.sentence` events' bytes are copied.
+    private var texts = SentenceText.Writer()
 
     /// A decoder with no history.
     public init() {}
@@ -38,18 +37,14 @@ public struct NMEAStreamDecoder: Sendable {
     /// line reuses one array).
     public mutating func push(_ bytes: some Collection<UInt8>, into events: inout [SourceEvent]) {
         var framer = takeFramer()
-        var texts = SentenceText.Writer(reusing: &spareTexts)
-        framer.push(bytes) { handle($0, into: &events, texts: &texts) }
-        spareTexts = texts.finish()
+        framer.push(bytes) { handle($0, into: &events) }
         self.framer = framer
     }
 
     /// Ends the stream (an unterminated last line is dropped, as gpsd does).
     public mutating func finish() -> [SourceEvent] {
         var events: [SourceEvent] = []
-        var texts = SentenceText.Writer(reusing: &spareTexts)
-        for frame in framer.finish() { handle(frame, into: &events, texts: &texts) }
-        spareTexts = texts.finish()
+        for frame in framer.finish() { handle(frame, into: &events) }
         return events
     }
 
@@ -85,7 +80,7 @@ public struct NMEAStreamDecoder: Sendable {
         return taken
     }
 
-    private mutating func handle(_ frame: NMEAFrame, into events: inout [SourceEvent], texts: inout SentenceText.Writer) {
+    private mutating func handle(_ frame: NMEAFrame, into events: inout [SourceEvent]) {
         var positionRejected = false
         guard let sentence = accept(frame, positionRejected: &positionRejected) else { return }
         events.append(.sentence(texts.text(frame.bytes)))
