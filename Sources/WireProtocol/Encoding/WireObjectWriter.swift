@@ -221,7 +221,7 @@ public struct WireObjectWriter {
             closed()
         }
 
-        /// `"key":{"unit":…,"value":…}` for a speed limit (as `SpeedLimit`'s `WireObject` form),
+        /// `"key":{"unit":…,"value":…}` for a speed limit (as its `Codable` form writes it),
         /// left out when nil.
         @inline(__always)
         public mutating func member(_ key: StaticString, _ limit: SpeedLimit?) {
