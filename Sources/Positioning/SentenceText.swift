@@ -15,7 +15,8 @@ public struct SentenceText: Sendable, Hashable, CustomStringConvertible, Express
     /// A sentence holding `text`'s UTF-8 bytes (in a block of its own).
     public init(_ text: String) {
         var writer = Writer(blockSize: 0)
-        self = writer.text(Array(text.utf8))
+        var utf8 = text
+        self = utf8.withUTF8 { writer.text($0) }
     }
 
     /// A sentence holding `value`'s bytes.

@@ -18,6 +18,8 @@ public struct SimulatedDrive: StepwiseDrive {
     private let encoder: NMEAEncoder
     /// Last reported coordinate and altitude (metres), where the sky is computed during dropouts.
     private var lastPosition: (coordinate: Coordinate, altitude: Meters)?
+    /// Where the sentences' bytes are copied (the blocks a decoder's sentences share).
+    private var texts = SentenceText.Writer()
 
     /// A drive of `simulator`, reporting a sky from `skyModel` and sentences with `talker`.
     public init(simulator: RouteSimulator, skyModel: SkyModel = SkyModel(), talker: String = "GP") {
@@ -44,7 +46,9 @@ public struct SimulatedDrive: StepwiseDrive {
         let time = raw.time ?? simulator.startTime
         let sky = skyModel.sky(at: position.coordinate, altitude: position.altitude, time: time)
         let fix = raw.hasPosition ? raw.with(sky) : raw
-        return encoder.cycle(fix, sky: sky).map { SourceEvent.sentence(SentenceText($0)) } + [.fix(fix), .sky(sky)]
+        var events: [SourceEvent] = []
+        for var line in encoder.cycle(fix, sky: sky) { events.append(.sentence(line.withUTF8 { texts.text($0) })) }
+        return events + [.fix(fix), .sky(sky)]
     }
 
     /// Skips the next fix without computing its sky or encoding it (`PacedDrive` dropping fixes a

@@ -13,14 +13,8 @@ public import Timekeeping
 public struct WireObjectWriter {
     /// The JSON being written.
     public var json: JSONWriter
-    /// The envelope's `class`, until written.
-    private var pendingClass: String?
-    /// The envelope's `seq`, until written.
-    private var pendingSeq: UInt64?
-    /// The envelope's `time`, until written.
-    private var pendingTime: Timestamp?
-    /// Whether any envelope member is still pending (checked on every outermost key).
-    private var hasPending: Bool
+    /// The envelope members not written yet.
+    private var envelope: Envelope
     /// 0 in the outermost object, 1 in an object inside it, and so on.
     private var depth = 0
     #if DEBUG
@@ -43,17 +37,14 @@ public struct WireObjectWriter {
         swap(&object.json, &json)
         object.json.beginObject()
         members(&object)
-        object.writeEnvelope { _ in true }
+        object.writeEnvelope(before: nil)
         object.json.endObject()
         swap(&object.json, &json)
     }
 
     private init(messageClass: String?, seq: UInt64?, time: Timestamp?) {
         json = JSONWriter(capacity: 0)
-        pendingClass = messageClass
-        pendingSeq = seq
-        pendingTime = time
-        hasPending = messageClass != nil || seq != nil || time != nil
+        envelope = Envelope(messageClass: messageClass, seq: seq, time: time)
     }
 
     // MARK: Keys
@@ -67,7 +58,7 @@ public struct WireObjectWriter {
     /// What goes before `key`: the envelope members that sort before it (in the outermost object).
     private mutating func precede(_ key: StaticString) {
         key.withUTF8Buffer { name in
-            if depth == 0, hasPending { writeEnvelope { Self.precedes($0, name) } }
+            if depth == 0, envelope.isPending { writeEnvelope(before: name) }
             checkOrder(name)
         }
     }
@@ -76,37 +67,17 @@ public struct WireObjectWriter {
     public mutating func key(_ key: String) {
         var name = key
         name.withUTF8 { name in
-            if depth == 0, hasPending { writeEnvelope { Self.precedes($0, name) } }
+            if depth == 0, envelope.isPending { writeEnvelope(before: name) }
             checkOrder(name)
         }
         json.key(key)
     }
 
-    /// Writes the pending envelope members whose key satisfies `before` (given the key's bytes), in order.
-    private mutating func writeEnvelope(before: (UnsafeBufferPointer<UInt8>) -> Bool) {
-        if let messageClass = pendingClass, Self.matches("class", before) {
-            pendingClass = nil
-            emit("class") { $0.string(messageClass) }
-        }
-        if let seq = pendingSeq, Self.matches("seq", before) {
-            pendingSeq = nil
-            emit("seq") { $0.int(seq as UInt64) }
-        }
-        if let time = pendingTime, Self.matches("time", before) {
-            pendingTime = nil
-            emit("time") { $0.wireTime(time) }
-        }
-        hasPending = pendingClass != nil || pendingSeq != nil || pendingTime != nil
-    }
-
-    private mutating func emit(_ key: StaticString, _ value: (inout JSONWriter) -> Void) {
-        key.withUTF8Buffer { checkOrder($0) }
-        json.key(key)
-        value(&json)
-    }
-
-    private static func matches(_ key: StaticString, _ predicate: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
-        key.withUTF8Buffer(predicate)
+    /// Writes the pending envelope members whose keys sort before `name` (all of them when nil).
+    private mutating func writeEnvelope(before name: UnsafeBufferPointer<UInt8>?) {
+        var pending = envelope
+        json.inPlace(reserving: pending.maximumCount) { pending.write(before: name, to: &$0) }
+        envelope = pending
     }
 
     /// Whether `a` sorts strictly before `b` in byte order (a loop of its own: the standard
@@ -134,21 +105,15 @@ public struct WireObjectWriter {
     /// members slipped in at their sorted place as `member` does: for the members of a message
     /// written at every fix, where a capacity check, a key and a call per member add up.
     public mutating func inPlace(reserving maximumCount: Int, _ body: (inout InPlaceRun) -> Void) {
-        let envelope = depth == 0 && hasPending
-            ? Envelope(messageClass: pendingClass, seq: pendingSeq, time: pendingTime) : Envelope()
-        var left = Envelope()
-        json.inPlace(reserving: maximumCount + envelope.maximumCount) { place in
-            var run = InPlaceRun(place: place, envelope: envelope)
+        // Nested objects carry no envelope.
+        var pending = depth == 0 ? envelope : Envelope()
+        json.inPlace(reserving: maximumCount + pending.maximumCount) { place in
+            var run = InPlaceRun(place: place, envelope: pending)
             body(&run)
-            left = run.envelope
+            pending = run.envelope
             place = run.place
         }
-        if depth == 0, hasPending {
-            pendingClass = left.messageClass
-            pendingSeq = left.seq
-            pendingTime = left.time
-            hasPending = left.isPending
-        }
+        if depth == 0 { envelope = pending }
     }
 
     /// Envelope members not written yet.
@@ -156,6 +121,24 @@ public struct WireObjectWriter {
         var messageClass: String?
         var seq: UInt64?
         var time: Timestamp?
+
+        /// Writes the members whose keys sort before `name` (all of them when nil) at `place`, in
+        /// order, and forgets them.
+        mutating func write(before name: UnsafeBufferPointer<UInt8>?, to place: inout JSONWriter.InPlace) {
+            func due(_ key: StaticString) -> Bool { name.map { WireObjectWriter.precedes(key, $0) } ?? true }
+            if let messageClass, due("class") {
+                self.messageClass = nil
+                place.member("class", messageClass)
+            }
+            if let seq, due("seq") {
+                self.seq = nil
+                place.member("seq", seq)
+            }
+            if let time, due("time") {
+                self.time = nil
+                place.member("time", maximumCount: JSONWriter.wireTimeMaximumCount) { JSONWriter.writeWireTime(time, to: $0) }
+            }
+        }
 
         var isPending: Bool { messageClass != nil || seq != nil || time != nil }
 
@@ -301,20 +284,9 @@ public struct WireObjectWriter {
         /// have none to write).
         @inline(never)
         private mutating func writeEnvelope(before key: StaticString) {
-            key.withUTF8Buffer { name in
-                if let messageClass = envelope.messageClass, WireObjectWriter.precedes("class", name) {
-                    envelope.messageClass = nil
-                    place.member("class", messageClass)
-                }
-                if let seq = envelope.seq, WireObjectWriter.precedes("seq", name) {
-                    envelope.seq = nil
-                    place.member("seq", seq)
-                }
-                if let time = envelope.time, WireObjectWriter.precedes("time", name) {
-                    envelope.time = nil
-                    place.member("time", maximumCount: JSONWriter.wireTimeMaximumCount) { JSONWriter.writeWireTime(time, to: $0) }
-                }
-            }
+            var pending = envelope
+            key.withUTF8Buffer { pending.write(before: $0, to: &place) }
+            envelope = pending
         }
     }
 
