@@ -57,6 +57,8 @@ public actor Gateway {
     /// The configuration it runs with.
     public let configuration: Configuration
     private var matcher: OnlineMatcher?
+    /// The route the matcher's horizon is laid along (`layHorizon`), by id; nil in free drive.
+    private var horizonRouteID: String?
     private let router: MapRouter?
     /// The routes of the last `route` command, best (or selected) first.
     private var plannedRoutes: [Route] = []
@@ -224,9 +226,20 @@ public actor Gateway {
 
     func follow(_ fix: Fix, time: Timestamp) {
         guard fix.hasPosition else { return }
+        if session.routeID != horizonRouteID { layHorizon() }
         let matched = matcher?.match(fix)
         if let matched { emit(.match(matched, time: time)) }
         publish(session.update(with: fix, road: matched?.roadMatch), time: time)
+    }
+
+    /// Lays the matcher's horizon along the session's route (guidance started, a reroute or
+    /// another route taken) or back on the most probable path (free drive, or a route whose line
+    /// is not on the map's roads): the route's line is matched to the map once per route, at its
+    /// first fix.
+    private func layHorizon() {
+        horizonRouteID = session.routeID
+        guard let graph = configuration.map else { return }
+        matcher?.follow(session.follower.flatMap { TraceMatcher(graph: graph).path(along: $0.route.geometry) })
     }
 
     private func publish(_ events: [NavigationEvent], time: Timestamp) {

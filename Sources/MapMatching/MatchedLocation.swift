@@ -26,8 +26,11 @@ public struct MatchedLocation: Sendable, Hashable {
     public var distanceFromFix: Meters
     /// The matched road; nil when off-road.
     public var road: MatchedRoad?
-    /// The most probable path ahead from the snapped position, stretch by stretch; empty when off-road.
+    /// The road ahead from the snapped position, stretch by stretch: the most probable path, or
+    /// the route in active guidance (`horizonFollowsRoute`); empty when off-road.
     public var horizon: [HorizonStretch]
+    /// Whether `horizon` is the active route's road ahead rather than the most probable path.
+    public var horizonFollowsRoute = false
 
     /// A matched location from all its parts.
     public init(

@@ -34,7 +34,7 @@ public struct MostProbablePath: Sendable {
         memo.prepare()
         // The walk first, edge by edge (its memo slot and the metres of it within the horizon),
         // then the stretches: three allocations per horizon, not one per stretch.
-        var steps: [(edge: EdgeID, slot: Int, used: Meters)] = []
+        var steps: [Step] = []
         steps.reserveCapacity(32)
         var current = edge
         var slot = memo.slot(of: edge, in: self)
@@ -42,7 +42,7 @@ public struct MostProbablePath: Sendable {
         var along = (1 - min(max(fraction, 0), 1)) * memo.entries[slot].length
         while remaining > 0 {
             let used = min(along, remaining)
-            steps.append((current, slot, used))
+            steps.append(Step(edge: current, slot: slot, used: used))
             remaining -= used
             guard remaining > 0, let next = memo.continuation(at: slot, in: self) else { break }
             let nextSlot = memo.slot(of: next, in: self)
@@ -52,9 +52,46 @@ public struct MostProbablePath: Sendable {
             slot = nextSlot
             along = memo.entries[slot].length
         }
-        let edges = steps.map(\.edge)
+        return stretches(of: steps, edges: steps.map(\.edge)[...], memo: memo)
+    }
+
+    /// The stretches ahead of a vehicle `fraction` along `route[start]`, along `route` (a route's
+    /// edges in driving order, as active guidance lays the horizon on the route) for up to
+    /// `length` metres, ending where the route ends (`endFraction` along its last edge). The
+    /// stretches' edges are slices of `route`.
+    func along(
+        _ route: [EdgeID], from start: Int, fraction: Double, endFraction: Double, length: Meters, memo: inout Memo
+    ) -> [HorizonStretch] {
+        memo.prepare()
+        var steps: [Step] = []
+        steps.reserveCapacity(32)
+        var remaining = length
+        var index = start
+        while remaining > 0, index < route.count {
+            let slot = memo.slot(of: route[index], in: self)
+            let from = index == start ? min(max(fraction, 0), 1) : 0
+            let to = index == route.count - 1 ? max(min(endFraction, 1), from) : 1
+            let used = min((to - from) * memo.entries[slot].length, remaining)
+            steps.append(Step(edge: route[index], slot: slot, used: used))
+            remaining -= used
+            index += 1
+        }
+        return stretches(of: steps, edges: route[start..<start + steps.count], memo: memo)
+    }
+
+    /// One edge of a walk: its memo slot and the metres of it within the horizon.
+    private struct Step {
+        var edge: EdgeID
+        var slot: Int
+        var used: Meters
+    }
+
+    /// `steps` as stretches, consecutive edges of one way merged; `edges` holds the steps' edges
+    /// (the stretches' slices are taken from it).
+    private func stretches(of steps: [Step], edges: ArraySlice<EdgeID>, memo: Memo) -> [HorizonStretch] {
         var stretches: [HorizonStretch] = []
         stretches.reserveCapacity(16)
+        let base = edges.startIndex
         var first = 0
         while first < steps.count {
             let entry = steps[first].slot
@@ -68,7 +105,7 @@ public struct MostProbablePath: Sendable {
                 HorizonStretch(
                     wayID: memo.entries[entry].wayID, name: memo.entries[entry].name, ref: memo.entries[entry].ref,
                     roadClass: memo.entries[entry].roadClass, length: used, speedLimit: memo.entries[entry].speedLimit,
-                    edges: edges[first..<end]))
+                    edges: edges[base + first..<base + end]))
             first = end
         }
         return stretches

@@ -19,6 +19,10 @@ public struct OnlineMatcher: Sendable {
     private let horizon: MostProbablePath
     /// The edges the horizon walked lately, with their road attributes and continuations.
     private var horizonMemo = MostProbablePath.Memo()
+    /// The route the horizon is laid along in active guidance (nil: the most probable path).
+    private var route: RoutePath?
+    /// Where in `route` the vehicle was last matched: the search for the next fix's edge starts there.
+    private var routeIndex = 0
     private var decoder = ViterbiDecoder(keepsHistory: false)
     private var previous: (coordinate: Coordinate, time: Timestamp?)?
     private var lastPublished: Coordinate?
@@ -99,6 +103,15 @@ public struct OnlineMatcher: Sendable {
         return search.snaps(near: coordinate, within: radius).first?.distance ?? radius
     }
 
+    /// Lays the horizon along `route` (active guidance: the route is the road ahead wherever the
+    /// vehicle is matched to one of its edges, and the horizon ends where it ends) or, with nil,
+    /// back on the most probable path (free drive). Matching itself is unchanged: the route is
+    /// not a prior, so a vehicle leaving it is matched where it drives.
+    public mutating func follow(_ route: RoutePath?) {
+        self.route = route
+        routeIndex = 0
+    }
+
     /// Forgets the chain and the noise estimate, as after a restart of the source.
     public mutating func reset() {
         noise.reset()
@@ -126,11 +139,22 @@ public struct OnlineMatcher: Sendable {
         for (i, c) in column.candidates.enumerated() where transition.shape(of: c.edge) == shape { roadPosterior += posteriors[i] }
         let z = winner.snap.distance / (2 * sigma)
         let confidence = min(1, max(0, roadPosterior * Probability.of(cost: 0.5 * z * z)))
-        return MatchedLocation(
+        let road = horizon.matchedRoad(edge: winner.edge, fraction: winner.snap.fraction, memo: &horizonMemo)
+        var location = MatchedLocation(
             time: fix.time, rawCoordinate: coordinate, coordinate: winner.snap.coordinate, bearing: winner.snap.bearing,
             confidence: confidence, isOffRoad: false, isTeleport: isTeleport, distanceFromFix: winner.snap.distance,
-            road: horizon.matchedRoad(edge: winner.edge, fraction: winner.snap.fraction, memo: &horizonMemo),
-            horizon: horizon.ahead(from: winner.edge, fraction: winner.snap.fraction, length: options.horizonLength, memo: &horizonMemo))
+            road: road, horizon: [])
+        if let route, let at = route.index(of: winner.edge, from: routeIndex) {
+            routeIndex = at
+            location.horizon = horizon.along(
+                route.edges, from: at, fraction: winner.snap.fraction, endFraction: route.endFraction,
+                length: options.horizonLength, memo: &horizonMemo)
+            location.horizonFollowsRoute = true
+        } else {
+            location.horizon = horizon.ahead(
+                from: winner.edge, fraction: winner.snap.fraction, length: options.horizonLength, memo: &horizonMemo)
+        }
+        return location
     }
 
     private func offRoad(_ fix: Fix, _ coordinate: Coordinate, isTeleport: Bool = false) -> MatchedLocation {

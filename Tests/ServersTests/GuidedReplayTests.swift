@@ -79,6 +79,9 @@ struct GuidedReplayTests {
         #expect(locations.last?.lat == 60.168899927 && locations.last?.lon == 24.942459147 && locations.last?.speed == 13.889)
         #expect(matches.compactMap(\.road?.name) == Array(repeating: "Aleksanterinkatu", count: 10))
         #expect(matches.allSatisfy { !$0.offroad })
+        // This route's line is drawn by hand across the blocks, not along the map's roads: the
+        // horizon stays the most probable path (see `horizonAlongPlannedRoute`).
+        #expect(matches.allSatisfy { $0.horizonPath == nil && !($0.horizon ?? []).isEmpty })
         #expect(progress.map(\.routeID) == Array(repeating: "r1", count: 10))
         #expect(progress.map(\.offRoute) == Array(repeating: false, count: 10))
         #expect(progress.map(\.distanceTraveled) == [0, 0, 0, 1.5, 6, 13.5, 24, 37.3, 51.2, 65.1])
@@ -107,5 +110,35 @@ struct GuidedReplayTests {
             let time = events[1 + 3 * index].time
             #expect(events[2 + 3 * index].time == time && events[3 + 3 * index].time == time)
         }
+    }
+
+    @Test("guided on a route planned on the map, every MATCH horizon is the route ahead, as long as what remains of it")
+    func horizonAlongPlannedRoute() async throws {
+        let graph = try OSMImporter().importGraph(from: [UInt8](Data(contentsOf: Fixtures.trace("maps/helsinki.osm.pbf")))).graph
+        let drawn = try RouteFile.readRoute(Array(try Data(contentsOf: Fixtures.url("helsinki-esplanadi.geojson", target: "WaygateCLITests"))))
+        let bus = EventBus()
+        let published = Locked<[GatewayEvent]>([])
+        bus.subscribe("all", delivery: .inline) { events in published.withLock { $0 += events } }
+        let probe = Gateway(sources: [], timeSource: ManualTimeSource(), configuration: .init(map: graph), bus: EventBus())
+        let planned = try await probe.planRoutes([drawn.geometry[0], drawn.geometry[drawn.geometry.count - 1]], options: RouteOptions(), alternatives: false)
+        let route = try #require(planned.first)
+        let source = try ReplaySource(bytes: try Self.drive(route), id: SourceID("replay:test"), pace: .asFastAsPossible, timeSource: ManualTimeSource())
+        let gateway = Gateway(sources: [source], timeSource: ManualTimeSource(), configuration: .init(map: graph), bus: bus)
+        #expect(try await gateway.startGuidance(route) == "r1")
+        await gateway.run()
+
+        let payloads = published.withLock { $0 }.compactMap { $0.wire?.payload }
+        let matches = payloads.compactMap { if case .match(let m) = $0 { m } else { nil } }
+        let progress = payloads.compactMap { if case .progress(let p) = $0 { p } else { nil } }
+        #expect(matches.count == 10 && progress.count == 10)
+        #expect(matches.map(\.horizonPath) == Array(repeating: "route", count: 10))
+        for (match, state) in zip(matches, progress) {
+            let ahead = (match.horizon ?? []).reduce(0) { $0 + $1.length }
+            #expect(abs(ahead - min(500, state.distanceRemaining)) < 2, "\(ahead) m ahead, \(state.distanceRemaining) m to go")
+        }
+        let names = (matches[0].horizon ?? []).compactMap(\.name).reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
+        // The first 500 m: the route's first two steps (its turn into Kaivokatu included).
+        #expect(names == ["Mannerheimintie", "Kaivokatu"])
+        #expect(Array(route.legs[0].steps.map(\.name).prefix(2)) == names)
     }
 }

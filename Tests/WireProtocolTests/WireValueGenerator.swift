@@ -144,7 +144,7 @@ struct WireValueGenerator {
                                                  length: $0.double(), speedLimit: $0.maybe { $0.speedLimit() })
                     }
                 },
-                teleport: chance(0.2)))
+                horizonPath: maybe { $0.string() }, teleport: chance(0.2)))
         case "PROGRESS":
             return .progress(ProgressMessage(
                 routeID: string(), legIndex: int(), stepIndex: int(), distanceTraveled: double(), distanceRemaining: double(),

@@ -18,7 +18,7 @@ extension MatchMessage {
             lat: match.coordinate.latitude.rounded(to: 9), lon: match.coordinate.longitude.rounded(to: 9),
             bearing: (match.bearing ?? 0).rounded(to: 1), confidence: match.confidence.rounded(to: 3),
             offroad: match.isOffRoad, road: match.isOffRoad ? nil : road, horizon: horizon.isEmpty ? nil : horizon,
-            teleport: match.isTeleport)
+            horizonPath: match.horizonFollowsRoute && !horizon.isEmpty ? "route" : nil, teleport: match.isTeleport)
     }
 }
 

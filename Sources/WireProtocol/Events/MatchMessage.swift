@@ -74,16 +74,20 @@ public struct MatchMessage: WireMessage {
     public var offroad: Bool
     /// The matched road (omitted when off-road).
     public var road: Road?
-    /// The most probable path ahead, nearest first.
+    /// The road ahead, nearest first: the most probable path, or the route in active guidance.
     public var horizon: [HorizonRoad]?
+    /// `"route"` when `horizon` is the active route's road ahead (active guidance, the vehicle on
+    /// the route); omitted when it is the most probable path. An extension of PROTOCOL.md.
+    public var horizonPath: String?
     /// `true` when the fix jumped somewhere no road path could explain and matching restarted
     /// there (an extension of PROTOCOL.md; omitted otherwise).
     public var teleport: Bool?
 
     /// A MATCH event.
     public init(lat: Double, lon: Double, bearing: Double, confidence: Double, offroad: Bool, road: Road? = nil, horizon: [HorizonRoad]? = nil,
-                teleport: Bool = false) {
+                horizonPath: String? = nil, teleport: Bool = false) {
         self.teleport = teleport ? true : nil
+        self.horizonPath = horizonPath
         self.lat = lat
         self.lon = lon
         self.bearing = bearing
@@ -94,7 +98,7 @@ public struct MatchMessage: WireMessage {
     }
 
     enum CodingKeys: String, CodingKey {
-        case lat, lon, bearing, confidence, offroad, road, horizon, teleport
+        case lat, lon, bearing, confidence, offroad, road, horizon, horizonPath = "horizon_path", teleport
     }
 }
 
@@ -103,7 +107,7 @@ extension MatchMessage {
     /// every fix, and its horizon is most of it (a dozen roads in a city); member by member a
     /// horizon road cost ~3,000 instructions.
     public func writeMembers(to object: inout WireObjectWriter) {
-        var room = 240 + (road?.maximumCount ?? 0)
+        var room = 240 + (road?.maximumCount ?? 0) + JSONWriter.InPlace.maximumCount(of: horizonPath)
         for road in horizon ?? [] { room += road.maximumCount }
         object.inPlace(reserving: room) { run in
             run.member("bearing", bearing)
@@ -117,6 +121,7 @@ extension MatchMessage {
                 }
                 run.endArray()
             }
+            run.member("horizon_path", horizonPath)
             run.member("lat", lat)
             run.member("lon", lon)
             run.member("offroad", offroad)

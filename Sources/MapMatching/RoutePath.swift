@@ -1,0 +1,82 @@
+import Geodesy
+import Positioning
+public import RoadGraph
+import Timekeeping
+
+/// A route laid on the road network: the directed edges it drives, in order. In active guidance
+/// the live matcher lays the horizon along it instead of the most probable path (Mapbox: "the
+/// user-selected route and its metadata are used as the path for the electronic horizon").
+public struct RoutePath: Sendable, Hashable {
+    /// The directed edges, in driving order; consecutive ones meet at a node.
+    public var edges: [EdgeID]
+    /// Where the route ends along its last edge, 0…1.
+    public var endFraction: Double
+
+    /// A path from its parts.
+    public init(edges: [EdgeID], endFraction: Double) {
+        self.edges = edges
+        self.endFraction = endFraction
+    }
+
+    /// The first index at or after `start` where the path drives `edge`, else the first before it
+    /// (a vehicle matched back along the route); nil when the route does not use `edge`. Searching
+    /// forward first keeps a route that passes an edge twice (a loop) on the pass to come.
+    public func index(of edge: EdgeID, from start: Int) -> Int? {
+        let start = min(max(start, 0), edges.count)
+        return edges[start...].firstIndex(of: edge) ?? edges[..<start].firstIndex(of: edge)
+    }
+}
+
+extension TraceMatcher {
+    /// Spacing, metres, of the points along a route's line that are matched to lay it on the graph.
+    static let routePointSpacing: Meters = 25
+    /// The accuracy, metres, the points along a route's line are matched with.
+    static let routeSigma: Meters = 5
+
+    /// `line` (a route's geometry, start to end) laid on the graph, or nil when it does not lie on
+    /// this map's roads as one connected path (a line drawn by hand across blocks, a route planned
+    /// on a map whose streets differ). The line is cut into points every `routePointSpacing`
+    /// metres, each given `routeSigma` accuracy and the line's direction as its course, and
+    /// matched as a trace; a route planned on this map comes back as exactly the edges it drives.
+    public func path(along line: [Coordinate]) -> RoutePath? {
+        let points = Self.points(along: line)
+        guard points.count >= 2 else { return nil }
+        let start = Timestamp(secondsSince1970: 0)
+        var fixes: [Fix] = []
+        fixes.reserveCapacity(points.count)
+        var travelled: Meters = 0
+        for (i, point) in points.enumerated() {
+            if i > 0 { travelled += points[i - 1].distance(to: point) }
+            let course = i + 1 < points.count ? point.bearing(to: points[i + 1]) : points[i - 1].bearing(to: point)
+            // 10 m/s along the line and a second per point: times that always increase.
+            var fix = Fix(time: start.adding(travelled / 10 + Double(i)), mode: .twoD, coordinate: point)
+            fix.horizontalAccuracy = Self.routeSigma
+            fix.course = course
+            fix.speed = 10
+            fixes.append(fix)
+        }
+        guard let matched = try? match(fixes), matched.segments.count == 1, let segment = matched.segments.first,
+            segment.fixes == 0...points.count - 1, let last = matched.points[points.count - 1]
+        else { return nil }
+        return RoutePath(edges: segment.edges, endFraction: last.edge == segment.edges.last ? last.fraction : 1)
+    }
+
+    /// The vertices of `line` with points added between them so that none is more than
+    /// `routePointSpacing` from the next; repeated vertices dropped.
+    static func points(along line: [Coordinate]) -> [Coordinate] {
+        var points: [Coordinate] = []
+        for vertex in line where vertex.isValid {
+            if let last = points.last {
+                let gap = last.distance(to: vertex)
+                guard gap > 0.01 else { continue }
+                let pieces = Int((gap / routePointSpacing).rounded(.up))
+                let bearing = last.bearing(to: vertex)
+                for k in stride(from: 1, to: pieces, by: 1) {
+                    points.append(last.destination(distance: gap * Double(k) / Double(pieces), bearing: bearing))
+                }
+            }
+            points.append(vertex)
+        }
+        return points
+    }
+}
