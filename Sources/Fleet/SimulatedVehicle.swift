@@ -52,7 +52,7 @@ struct SimulatedVehicle {
     /// Plans the next trip and starts guidance on it, the first fix due at `time`; appends the
     /// events to `output`.
     mutating func startTrip(context: FleetContext, at time: Timestamp, into output: inout [GatewayEvent]) {
-        guard let route = planRoute(context: context) else {
+        guard let (route, path) = planRoute(context: context) else {
             failedPlans += 1
             return
         }
@@ -63,6 +63,7 @@ struct SimulatedVehicle {
             return
         }
         output += started.map { .navigation($0, time: time) }
+        matcher.follow(path)
         var options = RouteSimulator.Options()
         options.noise = NoiseModel.Options(sigma: context.options.noiseSigma, tunnels: context.options.simulatesTunnels ? route.tunnelStretches : [],
                                             seed: random.next())
@@ -103,11 +104,13 @@ struct SimulatedVehicle {
             guard case .reroute(let reroute) = event, case .started(let request) = reroute.state else { continue }
             let origin = RouteWaypoint(request.origin, heading: request.heading, headingTolerance: 90)
             let rest = request.waypoints.map { RouteWaypoint($0.location) }
-            let route = (try? context.router.routes([origin] + rest, options: request.options).first)
-                ?? (try? context.router.routes([RouteWaypoint(request.origin)] + rest, options: request.options).first)
-            if let route {
+            let planned = (try? context.router.plannedRoutes([origin] + rest, options: request.options).first)
+                ?? (try? context.router.plannedRoutes([RouteWaypoint(request.origin)] + rest, options: request.options).first)
+            if let (route, path) = planned {
                 try? drive.reroute(to: route, tunnels: context.options.simulatesTunnels ? route.tunnelStretches : [])
+                let before = session.routeID
                 events += session.receiveRoute(route, for: request.id).map { .navigation($0, time: time) }
+                if session.routeID != before { matcher.follow(path) }
             } else {
                 events += session.receiveRouteFailure("no route from the vehicle's position", for: request.id).map { .navigation($0, time: time) }
             }
@@ -116,12 +119,12 @@ struct SimulatedVehicle {
 
     /// A route for the next trip: the given pairs in turn, or seeded random road nodes at least
     /// `minimumTripDistance` apart (a few draws, since some node pairs are not connected).
-    private mutating func planRoute(context: FleetContext) -> Route? {
+    private mutating func planRoute(context: FleetContext) -> (route: Route, path: RoutePath)? {
         let options = context.options
         if !options.trips.isEmpty {
             let trip = options.trips[(index + trips * options.vehicles) % options.trips.count]
             let origin = trips == 0 ? trip.origin : (position ?? trip.origin)
-            return try? context.router.routes([RouteWaypoint(origin), RouteWaypoint(trip.destination)], options: options.routeOptions).first
+            return try? context.router.plannedRoutes([RouteWaypoint(origin), RouteWaypoint(trip.destination)], options: options.routeOptions).first
         }
         guard !context.nodes.isEmpty else { return nil }
         for _ in 0..<12 {
@@ -130,9 +133,9 @@ struct SimulatedVehicle {
             for _ in 0..<20 where destination.distance(to: origin) < options.minimumTripDistance {
                 destination = randomNode(context)
             }
-            if let route = try? context.router.routes([RouteWaypoint(origin), RouteWaypoint(destination)], options: options.routeOptions).first,
-               route.distance > 50 {
-                return route
+            if let planned = try? context.router.plannedRoutes([RouteWaypoint(origin), RouteWaypoint(destination)], options: options.routeOptions).first,
+               planned.route.distance > 50 {
+                return planned
             }
         }
         return nil

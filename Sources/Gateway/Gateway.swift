@@ -59,9 +59,12 @@ public actor Gateway {
     private var matcher: OnlineMatcher?
     /// The route the matcher's horizon is laid along (`layHorizon`), by id; nil in free drive.
     private var horizonRouteID: String?
+    /// The edges of the route guidance just took, by route id, when they are known (planned on
+    /// this map), so `layHorizon` need not lay its line on the map.
+    private var plannedPath: (routeID: String, path: RoutePath)?
     private let router: MapRouter?
-    /// The routes of the last `route` command, best (or selected) first.
-    private var plannedRoutes: [Route] = []
+    /// The routes of the last `route` command, best (or selected) first, with their edges.
+    private var plannedRoutes: [(route: Route, path: RoutePath)] = []
     var session: NavigationSession
     var fixCount = 0
     var lastFix: Fix?
@@ -238,8 +241,16 @@ public actor Gateway {
     /// first fix.
     private func layHorizon() {
         horizonRouteID = session.routeID
-        guard let graph = configuration.map else { return }
-        matcher?.follow(session.follower.flatMap { TraceMatcher(graph: graph).path(along: $0.route.geometry) })
+        defer { plannedPath = nil }
+        guard let graph = configuration.map, let follower = session.follower else {
+            matcher?.follow(nil)
+            return
+        }
+        if let plannedPath, plannedPath.routeID == follower.routeID {
+            matcher?.follow(plannedPath.path)
+        } else {
+            matcher?.follow(TraceMatcher(graph: graph).path(along: follower.route.geometry))
+        }
     }
 
     private func publish(_ events: [NavigationEvent], time: Timestamp) {
@@ -257,15 +268,20 @@ public actor Gateway {
         }
         Task {
             do {
-                let route = try await provider.route(for: request)
-                self.deliver(route, for: request.id)
+                let (route, path) = try provider.plannedRoute(for: request)
+                self.deliver(route, path: path, for: request.id)
             } catch {
                 self.deliverFailure(String(describing: error), for: request.id)
             }
         }
     }
 
-    private func deliver(_ route: Route, for id: Int) { publish(session.receiveRoute(route, for: id), time: now) }
+    private func deliver(_ route: Route, path: RoutePath, for id: Int) {
+        let before = session.routeID
+        let events = session.receiveRoute(route, for: id)
+        if let taken = session.routeID, taken != before { plannedPath = (taken, path) }
+        publish(events, time: now)
+    }
     private func deliverFailure(_ message: String, for id: Int) { publish(session.receiveRouteFailure(message, for: id), time: now) }
 
     private var now: Timestamp { lastFix?.time ?? timeSource.now() }
@@ -286,11 +302,11 @@ public actor Gateway {
             asked[0] = RouteWaypoint(points[0], heading: course, headingTolerance: 90)
         }
         do {
-            plannedRoutes = try router.routes(asked, options: options, alternatives: alternatives ? 2 : 0)
+            plannedRoutes = try router.plannedRoutes(asked, options: options, alternatives: alternatives ? 2 : 0)
         } catch {
             throw .noRoute(error.description)
         }
-        return plannedRoutes
+        return plannedRoutes.map(\.route)
     }
 
     /// Makes planned route `index` the primary: it moves to index 0 (as a map view does when the
@@ -298,22 +314,28 @@ public actor Gateway {
     public func selectRoute(_ index: Int) throws(GatewayError) -> [Route] {
         guard plannedRoutes.indices.contains(index) else { throw .noSuchRoute(index: index, available: plannedRoutes.count) }
         plannedRoutes.insert(plannedRoutes.remove(at: index), at: 0)
-        return plannedRoutes
+        return plannedRoutes.map(\.route)
     }
 
     /// Starts guidance on planned route `index`; returns the route id.
     public func startGuidance(index: Int) throws(GatewayError) -> String {
         guard plannedRoutes.indices.contains(index) else { throw .noSuchRoute(index: index, available: plannedRoutes.count) }
-        return try startGuidance(plannedRoutes[index])
+        return try startGuidance(plannedRoutes[index].route, path: plannedRoutes[index].path)
     }
 
     /// Starts active guidance on `route` (free drive → guidance, or a new route while guiding);
-    /// returns the new route id. No source is restarted.
-    public func startGuidance(_ route: Route) throws(GatewayError) -> String {
+    /// returns the new route id. No source is restarted. Its line is laid on the map for the
+    /// horizon at its first fix.
+    public func startGuidance(_ route: Route) throws(GatewayError) -> String { try startGuidance(route, path: nil) }
+
+    /// `startGuidance(_:)` with the route's edges when they are known (`path`).
+    private func startGuidance(_ route: Route, path: RoutePath?) throws(GatewayError) -> String {
         routeCounter += 1
         let id = "r\(routeCounter)"
         do {
-            publish(try session.start(route: route, routeID: id), time: now)
+            let events = try session.start(route: route, routeID: id)
+            plannedPath = path.map { (id, $0) }
+            publish(events, time: now)
         } catch {
             throw .unusableRoute(String(describing: error))
         }

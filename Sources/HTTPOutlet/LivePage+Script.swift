@@ -266,7 +266,7 @@ extension LivePage {
     matched.setLatLng([m.lat, m.lon]);
     if (!map.hasLayer(matched)) matched.addTo(map);
     const ahead = (m.horizon || []).slice(0, 3).map((h) => (h.name || h.class) + ' ' + distanceText(h.length));
-    setText('horizon', ahead.length ? 'ahead: ' + ahead.join(' · ') : '');
+    setText('horizon', ahead.length ? (m.horizon_path === 'route' ? 'route ahead: ' : 'ahead: ') + ahead.join(' · ') : '');
     updateSpeed();
   }
   function updateSpeed() {

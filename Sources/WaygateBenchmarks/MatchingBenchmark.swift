@@ -3,6 +3,7 @@ import Geodesy
 import MapMatching
 import Positioning
 import RoadGraph
+import Routing
 import Simulation
 import Timekeeping
 
@@ -90,6 +91,43 @@ enum MatchingBenchmark {
         }
         print("| σ | " + names.joined(separator: " | ") + " |")
         for (sigma, row) in zip(sigmas, table) { print("| \(Int(sigma)) m | " + row.joined(separator: " | ") + " |") }
+        try laidRoutes(graph: graph, osrm: drives.filter { $0.sigma == sigmas[0] }.map(\.route), traceMatcher: traceMatcher)
+    }
+
+    /// Route lines laid on the map for the horizon in active guidance (`TraceMatcher.path(along:)`):
+    /// OSRM's routes of the drives (laid as one path; every vertex of OSRM's line within 3 m of
+    /// it) and Waygate's own routes between the fresh Milan pairs (laid as exactly the planned
+    /// edges), with the time each takes.
+    static func laidRoutes(graph: RoadGraph, osrm: [[Coordinate]], traceMatcher: TraceMatcher) throws {
+        var seconds: [Double] = [], laid = 0, close = 0
+        for line in osrm {
+            let start = Stopwatch.now()
+            let path = traceMatcher.path(along: line)
+            seconds.append(Stopwatch.now() - start)
+            guard let path else { continue }
+            laid += 1
+            let geometry = graph.path(edges: path.edges, startFraction: 0, endFraction: path.endFraction, profile: .car)?.geometry ?? []
+            let polyline = Polyline(geometry)
+            if line.allSatisfy({ (polyline.project($0)?.distanceFromLine ?? .infinity) <= 3 }) { close += 1 }
+        }
+        print(String(format: "route lines laid on the map, OSRM's: %d of %d as one path, %d with every vertex within 3 m; median %.2f ms, p90 %.2f ms per route",
+                     laid, osrm.count, close, BenchSupport.percentile(seconds, 0.5) * 1e3, BenchSupport.percentile(seconds, 0.9) * 1e3))
+        let planner = RoutePlanner(graph: graph)
+        var ownSeconds: [Double] = [], kilometres: [Double] = [], exact = 0, planned = 0
+        for (from, to) in try FreshRoutingPairs.load() {
+            guard let route = try? planner.plan(RouteRequest(waypoints: [RouteWaypoint(from), RouteWaypoint(to)])).first else { continue }
+            planned += 1
+            var line: [Coordinate] = []
+            for leg in route.legs { for c in leg.geometry where line.last != c { line.append(c) } }
+            let start = Stopwatch.now()
+            let path = traceMatcher.path(along: line)
+            ownSeconds.append(Stopwatch.now() - start)
+            kilometres.append(route.distance / 1000)
+            if path?.edges == route.edges { exact += 1 }
+        }
+        print(String(format: "route lines laid on the map, Waygate's (fresh pairs, median %.1f km): %d of %d as exactly the planned edges; median %.2f ms, p90 %.2f ms per route",
+                     BenchSupport.percentile(kilometres, 0.5), exact, planned,
+                     BenchSupport.percentile(ownSeconds, 0.5) * 1e3, BenchSupport.percentile(ownSeconds, 0.9) * 1e3))
     }
 
     /// Per-fix answers for inspection, when `WAYGATE_BENCH_MATCHING_DUMP` names a file: one

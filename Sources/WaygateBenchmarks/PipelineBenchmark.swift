@@ -1,5 +1,6 @@
 import Foundation
 import Gateway
+import Geodesy
 import JSON
 import LocationSources
 import Positioning
@@ -22,16 +23,18 @@ import WireProtocol
 enum PipelineBenchmark {
     static func run() throws {
         let corpus = try Corpus.nmea(copies: 40)
-        let free = try measure(bytes: corpus, configuration: Gateway.Configuration(), route: nil, channels: [.location])
+        let free = try measure(bytes: corpus, configuration: Gateway.Configuration(), guidance: nil, channels: [.location])
         report("free drive, bytes → LOCATION", free)
 
-        let (route, _) = try SimulationBenchmark.milanRoute()
         let map = try MapStore(environment: ProcessInfo.processInfo.environment).load(SimulationBenchmark.mapPath)
+        // Planned as the gateway plans it (the map's planner), so that the gateway's own `route`
+        // and `start` give the same route, with its edges for the horizon.
+        let (route, _, tour) = try SimulationBenchmark.milanTour(router: MapRouter(planner: map.planner))
         let drive = try tourNMEA(route)
         let configuration = Gateway.Configuration(map: map.graph, hierarchies: map.hierarchies, planner: map.planner)
         let rounds = Int(ProcessInfo.processInfo.environment["PIPELINE_ROUNDS"] ?? "") ?? 2
         for _ in 0..<max(1, rounds) {
-            let guided = try measure(bytes: drive, configuration: configuration, route: route, channels: [.location, .match, .progress])
+            let guided = try measure(bytes: drive, configuration: configuration, guidance: (tour, route), channels: [.location, .match, .progress])
             report("guided (Milan tour, map + route), bytes → LOCATION + MATCH + PROGRESS", guided)
         }
     }
@@ -64,10 +67,13 @@ enum PipelineBenchmark {
         return bytes
     }
 
-    /// Replays `bytes` as fast as possible into a gateway with `configuration` (guiding on
-    /// `route` when given), one client subscribed to `channels`; times the gateway's start to the
-    /// replay's last line read.
-    static func measure(bytes: [UInt8], configuration: Gateway.Configuration, route: Route?, channels: [Channel]) throws -> Result {
+    /// Replays `bytes` as fast as possible into a gateway with `configuration` (guiding, when
+    /// `guidance` is given, on the route the gateway plans through its waypoints, as the `route`
+    /// and `start` commands do; it must be `guidance.route`), one client subscribed to
+    /// `channels`; times the gateway's start to the replay's last line read.
+    static func measure(
+        bytes: [UInt8], configuration: Gateway.Configuration, guidance: (waypoints: [Coordinate], route: Route)?, channels: [Channel]
+    ) throws -> Result {
         let dir = NSTemporaryDirectory() + "waygate-bench-\(getpid())"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -100,13 +106,17 @@ enum PipelineBenchmark {
             }
         }
         try read(until: "REPLY")
-        if let route {
+        if let guidance {
             let started = DispatchSemaphore(value: 0)
+            let same = Locked(false)
             Task {
-                _ = try? await gateway.startGuidance(route)
+                let planned = try? await gateway.planRoutes(guidance.waypoints, options: RouteOptions(), alternatives: false)
+                same.withLock { $0 = planned?.first == guidance.route }
+                _ = try? await gateway.startGuidance(index: 0)
                 started.signal()
             }
             started.wait()
+            guard same.withLock({ $0 }) else { throw BenchError("the gateway planned another route than the one driven") }
             try read(until: "SESSION")
         }
         tally = LineTally()

@@ -62,7 +62,12 @@ enum SimulationBenchmark {
     /// back to the `make run` drive; with the planning time in seconds.
     static func milanRoute() throws -> (route: Route, seconds: Double) {
         let map = try MapStore(environment: ProcessInfo.processInfo.environment).load(mapPath)
-        let router = MapRouter(graph: map.graph)
+        let (route, seconds, _) = try milanTour(router: MapRouter(graph: map.graph))
+        return (route, seconds)
+    }
+
+    /// The benchmark tour's route as `router` plans it, the time that took and the tour's waypoints.
+    static func milanTour(router: MapRouter) throws -> (route: Route, seconds: Double, waypoints: [Coordinate]) {
         let tours: [[Coordinate]] = [
             [Coordinate(latitude: 45.4400, longitude: 9.1300), Coordinate(latitude: 45.5150, longitude: 9.1700),
              Coordinate(latitude: 45.5050, longitude: 9.2600), Coordinate(latitude: 45.4500, longitude: 9.2700),
@@ -72,7 +77,7 @@ enum SimulationBenchmark {
         for tour in tours {
             let start = Stopwatch.now()
             if let route = try? router.routes(tour.map { RouteWaypoint($0) }, options: RouteOptions()).first {
-                return (route, Stopwatch.now() - start)
+                return (route, Stopwatch.now() - start, tour)
             }
         }
         throw BenchError("\(mapPath): no car route through the benchmark waypoints")

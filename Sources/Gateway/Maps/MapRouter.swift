@@ -1,5 +1,6 @@
 import Geodesy
 import Guidance
+public import MapMatching
 public import Navigation
 public import RoadGraph
 public import RouteModel
@@ -26,13 +27,22 @@ public struct MapRouter: RouteProvider {
     /// 1 + `alternatives`, with words in `options.language` and `options.units`.
     /// - Throws: `RoutingError` for an unknown profile or avoid option, a point off the network, or no route.
     public func routes(_ waypoints: [RouteWaypoint], options: RouteOptions, alternatives: Int = 0) throws(RoutingError) -> [Route] {
+        try plannedRoutes(waypoints, options: options, alternatives: alternatives).map(\.route)
+    }
+
+    /// `routes(_:options:alternatives:)`, each with the edges it was planned along (its
+    /// `RoutePath`): the horizon in active guidance follows them without laying the route's line
+    /// on the map again.
+    public func plannedRoutes(
+        _ waypoints: [RouteWaypoint], options: RouteOptions, alternatives: Int = 0
+    ) throws(RoutingError) -> [(route: Route, path: RoutePath)] {
         var avoid: Set<AvoidOption> = []
         for name in options.avoid { avoid.insert(try AvoidOption.named(name)) }
         let planned = try planner.plan(
             RouteRequest(waypoints: waypoints, profile: options.profile, avoid: avoid, alternatives: alternatives))
         let assembler = RouteAssembler(language: options.language, units: options.units)
         // Alternatives take the words of the steps they share with the best route from it.
-        return assembler.routes(
+        let routes = assembler.routes(
             planned.map { route in
                 let snapped = zip(route.waypoints, waypoints).map { snap, asked in
                     Waypoint(name: planner.graph.name(of: snap.edge) ?? "", location: snap.coordinate,
@@ -40,16 +50,32 @@ public struct MapRouter: RouteProvider {
                 }
                 return (route.legs, snapped)
             }, options: options, requested: waypoints.map(\.coordinate))
+        return zip(routes, planned).map { ($0, RoutePath($1)) }
     }
 
     /// A new route from the vehicle (leaving along its heading, ± 90°) through the waypoints not reached yet.
-    public func route(for request: RerouteRequest) async throws -> Route {
+    public func route(for request: RerouteRequest) async throws -> Route { try plannedRoute(for: request).route }
+
+    /// `route(for:)` with the edges the new route was planned along.
+    public func plannedRoute(for request: RerouteRequest) throws -> (route: Route, path: RoutePath) {
         let origin = RouteWaypoint(request.origin, heading: request.heading, headingTolerance: 90)
         let rest = request.waypoints.map { RouteWaypoint($0.location) }
         // Nothing may leave along the heading (a dead end ahead): then let the route start either way.
-        if request.heading != nil, let routes = try? routes([origin] + rest, options: request.options), let best = routes.first {
+        if request.heading != nil, let routes = try? plannedRoutes([origin] + rest, options: request.options), let best = routes.first {
             return best
         }
-        return try routes([RouteWaypoint(request.origin)] + rest, options: request.options)[0]
+        return try plannedRoutes([RouteWaypoint(request.origin)] + rest, options: request.options)[0]
+    }
+}
+
+extension RoutePath {
+    /// The edges `planned` drives, legs joined (a leg that starts on the edge the one before
+    /// ended on, at a via point, does not repeat it).
+    init(_ planned: PlannedRoute) {
+        var edges: [EdgeID] = []
+        for leg in planned.legs {
+            for segment in leg.segments where edges.last != segment.edge { edges.append(segment.edge) }
+        }
+        self.init(edges: edges, endFraction: planned.legs.last?.segments.last?.endFraction ?? 1)
     }
 }
