@@ -147,13 +147,18 @@ struct FleetRunnerTests {
         // change, are byte for byte the plain encoding of what they say.
         let matches = received.filter { $0.topic.hasSuffix("/match") }
         #expect(matches.count == report.linesByChannel["match"] && matches.count > 1_000)
-        var withHorizon = 0
+        var withHorizon = 0, alongRoute = 0
         for match in matches {
             let message = try ServerMessage.decode(line: Array(match.payload.utf8) + [0x0A])
-            if case .event(let event) = message, case .match(let body) = event.payload, (body.horizon?.count ?? 0) > 1 { withHorizon += 1 }
+            if case .event(let event) = message, case .match(let body) = event.payload {
+                if (body.horizon?.count ?? 0) > 1 { withHorizon += 1 }
+                if body.horizonPath == "route" { alongRoute += 1 }
+            }
             #expect(String(decoding: message.line.dropLast(), as: UTF8.self) == match.payload)
         }
         #expect(withHorizon > matches.count / 2)
+        // Every vehicle is guided on a route planned on the map: its horizon is the route's.
+        #expect(alongRoute > matches.count * 9 / 10)
     }
 }
 
