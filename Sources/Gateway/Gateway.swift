@@ -59,9 +59,9 @@ public actor Gateway {
     private var matcher: OnlineMatcher?
     /// The route the matcher's horizon is laid along (`layHorizon`), by id; nil in free drive.
     private var horizonRouteID: String?
-    /// The edges of the route guidance just took, by route id, when they are known (planned on
-    /// this map), so `layHorizon` need not lay its line on the map.
-    private var plannedPath: (routeID: String, path: RoutePath)?
+    /// The edges of the route guidance follows, by route id, once known: at once for a route
+    /// planned on this map, else when `layHorizon`'s job has laid its line on the map.
+    private var routePath: (routeID: String, path: RoutePath?)?
     private let router: MapRouter?
     /// The routes of the last `route` command, best (or selected) first, with their edges.
     private var plannedRoutes: [(route: Route, path: RoutePath)] = []
@@ -237,20 +237,34 @@ public actor Gateway {
 
     /// Lays the matcher's horizon along the session's route (guidance started, a reroute or
     /// another route taken) or back on the most probable path (free drive, or a route whose line
-    /// is not on the map's roads): the route's line is matched to the map once per route, at its
-    /// first fix.
+    /// is not on the map's roads). A route whose edges are not known yet (from a file or inline)
+    /// has its line laid on the map by a job off the gateway (milliseconds to tens of them for a
+    /// long route: no fix waits for it), the most probable path standing in until it is done.
     private func layHorizon() {
         horizonRouteID = session.routeID
-        defer { plannedPath = nil }
         guard let graph = configuration.map, let follower = session.follower else {
             matcher?.follow(nil)
             return
         }
-        if let plannedPath, plannedPath.routeID == follower.routeID {
-            matcher?.follow(plannedPath.path)
-        } else {
-            matcher?.follow(TraceMatcher(graph: graph).path(along: follower.route.geometry))
+        let id = follower.routeID
+        if let routePath, routePath.routeID == id {
+            matcher?.follow(routePath.path)
+            return
         }
+        matcher?.follow(nil)
+        let line = follower.route.geometry
+        Task.detached(priority: .utility) {
+            let path = TraceMatcher(graph: graph).path(along: line)
+            await self.laid(path, routeID: id)
+        }
+    }
+
+    /// Takes the path laid for route `routeID` (nil: not on the map's roads); the next fix lays
+    /// the horizon along it if guidance is still on that route.
+    private func laid(_ path: RoutePath?, routeID: String) {
+        guard session.routeID == routeID else { return }
+        routePath = (routeID, path)
+        horizonRouteID = nil
     }
 
     private func publish(_ events: [NavigationEvent], time: Timestamp) {
@@ -279,7 +293,7 @@ public actor Gateway {
     private func deliver(_ route: Route, path: RoutePath, for id: Int) {
         let before = session.routeID
         let events = session.receiveRoute(route, for: id)
-        if let taken = session.routeID, taken != before { plannedPath = (taken, path) }
+        if let taken = session.routeID, taken != before { routePath = (taken, path) }
         publish(events, time: now)
     }
     private func deliverFailure(_ message: String, for id: Int) { publish(session.receiveRouteFailure(message, for: id), time: now) }
@@ -334,7 +348,7 @@ public actor Gateway {
         let id = "r\(routeCounter)"
         do {
             let events = try session.start(route: route, routeID: id)
-            plannedPath = path.map { (id, $0) }
+            routePath = path.map { (id, $0) }
             publish(events, time: now)
         } catch {
             throw .unusableRoute(String(describing: error))

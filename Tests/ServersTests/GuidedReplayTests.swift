@@ -1,5 +1,6 @@
 import Foundation
 import Gateway
+import Geodesy
 import LocationSources
 import OSMImport
 import Positioning
@@ -119,12 +120,16 @@ struct GuidedReplayTests {
         let bus = EventBus()
         let published = Locked<[GatewayEvent]>([])
         bus.subscribe("all", delivery: .inline) { events in published.withLock { $0 += events } }
+        // The drive's NMEA needs the route before the gateway exists: a first gateway plans it,
+        // the one under test plans it again (the same route) and starts on it, as `route` and
+        // `start` do, so the route carries its planned edges.
+        let ends = [drawn.geometry[0], drawn.geometry[drawn.geometry.count - 1]]
         let probe = Gateway(sources: [], timeSource: ManualTimeSource(), configuration: .init(map: graph), bus: EventBus())
-        let planned = try await probe.planRoutes([drawn.geometry[0], drawn.geometry[drawn.geometry.count - 1]], options: RouteOptions(), alternatives: false)
-        let route = try #require(planned.first)
+        let route = try #require(try await probe.planRoutes(ends, options: RouteOptions(), alternatives: false).first)
         let source = try ReplaySource(bytes: try Self.drive(route), id: SourceID("replay:test"), pace: .asFastAsPossible, timeSource: ManualTimeSource())
         let gateway = Gateway(sources: [source], timeSource: ManualTimeSource(), configuration: .init(map: graph), bus: bus)
-        #expect(try await gateway.startGuidance(route) == "r1")
+        #expect(try await gateway.planRoutes(ends, options: RouteOptions(), alternatives: false).first == route)
+        #expect(try await gateway.startGuidance(index: 0) == "r1")
         await gateway.run()
 
         let payloads = published.withLock { $0 }.compactMap { $0.wire?.payload }
@@ -141,4 +146,35 @@ struct GuidedReplayTests {
         #expect(names == ["Mannerheimintie", "Kaivokatu"])
         #expect(Array(route.legs[0].steps.map(\.name).prefix(2)) == names)
     }
+
+    @Test("a route from outside is laid on the map off the gateway: its first fix gets the most probable path, a later one the route, and every one after it")
+    func routeLaidOffTheGateway() async throws {
+        let graph = try OSMImporter().importGraph(from: [UInt8](Data(contentsOf: Fixtures.trace("maps/helsinki.osm.pbf")))).graph
+        let probe = Gateway(sources: [], timeSource: ManualTimeSource(), configuration: .init(map: graph), bus: EventBus())
+        let ends = [Coordinate(latitude: 60.164199, longitude: 24.936660), Coordinate(latitude: 60.175082, longitude: 24.952825)]
+        let route = try #require(try await probe.planRoutes(ends, options: RouteOptions(), alternatives: false).first)
+        let bus = EventBus()
+        let matches = Locked<[MatchMessage]>([])
+        bus.subscribe("all", delivery: .inline) { events in
+            matches.withLock { $0 += events.compactMap { if case .match(let m) = $0.wire?.payload { m } else { nil } } }
+        }
+        let source = GatewaySimulationTests.PushSource()
+        let gateway = Gateway(sources: [source], timeSource: ManualTimeSource(), configuration: .init(map: graph), bus: bus)
+        // As a route read from a file: the gateway does not know its edges.
+        #expect(try await gateway.startGuidance(route) == "r1")
+        let running = Task { await gateway.run() }
+        defer { running.cancel(); source.continuation.finish() }
+        var simulator = try RouteSimulator(route: route, startTime: Timestamp(secondsSince1970: 1_800_000_000))
+        var paths: [String?] = []
+        for i in 0..<120 where !paths.contains("route") || paths.count < 8 {
+            source.push(.fix(simulator.next()))
+            while matches.withLock({ $0.count }) <= i { await Task.yield() }
+            paths.append(matches.withLock { $0[i].horizonPath })
+            try await Task.sleep(nanoseconds: 5_000_000)  // room for the job laying the route
+        }
+        #expect(paths.first == .some(nil))
+        let first = try #require(paths.firstIndex(of: "route"))
+        #expect(paths[first...].allSatisfy { $0 == "route" })
+    }
 }
+

@@ -33,7 +33,7 @@ struct ServeGuidedDriveTests {
         try client.send(.camera(.following), id: 2)
 
         var progress: [ProgressMessage] = []
-        var banners = 0, voices: [String] = [], cameraStates: Set<String> = [], matches = 0
+        var banners = 0, voices: [String] = [], cameraStates: Set<String> = [], matches = 0, alongRoute = 0
         var arrival: ArrivalMessage?
         var endSession: SessionMessage?
         let deadline = Date().addingTimeInterval(120)
@@ -44,7 +44,9 @@ struct ServeGuidedDriveTests {
             case .banner: banners += 1
             case .voice(let v): voices.append(v.announcement)
             case .camera(let c): cameraStates.insert(c.state.rawValue)
-            case .match: matches += 1
+            case .match(let m):
+                matches += 1
+                if m.horizonPath == "route" { alongRoute += 1 }
             case .arrival(let a): arrival = a
             case .session(let s) where s.mode == .freeDrive: endSession = s
             default: break
@@ -60,6 +62,8 @@ struct ServeGuidedDriveTests {
         #expect(Set(voices).count == voices.count)  // no prompt spoken twice
         #expect(cameraStates.contains("following"))
         #expect(matches > 50)
+        // The route, read from a file, is laid on the map at its first fix: the horizon follows it.
+        #expect(alongRoute > matches * 9 / 10)
         #expect(arrival?.final == true)
         #expect(endSession?.previous == .activeGuidance)
     }
