@@ -282,7 +282,7 @@ public actor Gateway {
         }
         Task {
             do {
-                let (route, path) = try provider.plannedRoute(for: request)
+                let (route, path) = try await provider.plannedRoute(for: request)
                 self.deliver(route, path: path, for: request.id)
             } catch {
                 self.deliverFailure(String(describing: error), for: request.id)

@@ -118,10 +118,11 @@ struct ServeRerouteTests {
         defer { server.stop() }
         let client = try WireClient(path: dir.file("s.sock"), timeout: 60)
         _ = try client.next()
-        try client.send(.subscribe([.guidance, .progress, .session]))
+        try client.send(.subscribe([.guidance, .progress, .session, .match]))
         var states: [String] = []
         var newRoute: String?
         var progressAfter = 0
+        var horizonsAfter: [String?] = []
         let deadline = Date().addingTimeInterval(120)
         while Date() < deadline, progressAfter < 5, let message = try client.next(timeout: 30) {
             guard case .event(let event) = message else { continue }
@@ -131,6 +132,7 @@ struct ServeRerouteTests {
                 if r.state == .succeeded { newRoute = r.routeID }
             case .progress(let p) where newRoute != nil && p.routeID == newRoute && !p.offRoute: progressAfter += 1
             case .session(let s) where s.mode == .freeDrive: progressAfter = 99  // arrived without rerouting
+            case .match(let m) where newRoute != nil: horizonsAfter.append(m.horizonPath)
             default: break
             }
         }
@@ -138,5 +140,8 @@ struct ServeRerouteTests {
         #expect(states.contains("succeeded"))
         #expect(newRoute != nil && newRoute != "r1")
         #expect(progressAfter >= 5 && progressAfter != 99)
+        // The new route was planned on the map: its edges come with it, the horizon follows it.
+        #expect(horizonsAfter.count >= 4)
+        #expect(horizonsAfter.filter { $0 == "route" }.count >= horizonsAfter.count - 1, "\(horizonsAfter)")
     }
 }

@@ -54,10 +54,11 @@ public struct MapRouter: RouteProvider {
     }
 
     /// A new route from the vehicle (leaving along its heading, ± 90°) through the waypoints not reached yet.
-    public func route(for request: RerouteRequest) async throws -> Route { try plannedRoute(for: request).route }
+    public func route(for request: RerouteRequest) async throws -> Route { try await plannedRoute(for: request).route }
 
-    /// `route(for:)` with the edges the new route was planned along.
-    public func plannedRoute(for request: RerouteRequest) throws -> (route: Route, path: RoutePath) {
+    /// `route(for:)` with the edges the new route was planned along (async: the search runs off
+    /// the caller's actor, as `route(for:)`'s does).
+    public func plannedRoute(for request: RerouteRequest) async throws -> (route: Route, path: RoutePath) {
         let origin = RouteWaypoint(request.origin, heading: request.heading, headingTolerance: 90)
         let rest = request.waypoints.map { RouteWaypoint($0.location) }
         // Nothing may leave along the heading (a dead end ahead): then let the route start either way.
