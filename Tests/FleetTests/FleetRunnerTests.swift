@@ -143,8 +143,7 @@ struct FleetRunnerTests {
         let seqs = objects.compactMap { $0["seq"] as? Int }
         #expect(seqs.count == 40 && zip(seqs, seqs.dropFirst()).allSatisfy { $0 < $1 })
 
-        // MATCH payloads, their horizon roads copied from each vehicle's cache where they did not
-        // change, are byte for byte the plain encoding of what they say.
+        // MATCH payloads are byte for byte the plain encoding of what they say.
         let matches = received.filter { $0.topic.hasSuffix("/match") }
         #expect(matches.count == report.linesByChannel["match"] && matches.count > 1_000)
         var withHorizon = 0, alongRoute = 0
