@@ -32,13 +32,19 @@ extension TraceMatcher {
     static let routePointSpacing: Meters = 25
     /// The accuracy, metres, the points along a route's line are matched with.
     static let routeSigma: Meters = 5
+    /// The longest route line that is laid on the map (80,000 points); a longer one, or one
+    /// reaching off the map, is not laid at all, so a hostile line (vertices thousands of
+    /// kilometres apart) costs nothing.
+    static let longestLaidLine: Meters = 2_000_000
 
     /// `line` (a route's geometry, start to end) laid on the graph, or nil when it does not lie on
     /// this map's roads as one connected path (a line drawn by hand across blocks, a route planned
-    /// on a map whose streets differ). The line is cut into points every `routePointSpacing`
+    /// on a map whose streets differ, a line reaching off the map or longer than
+    /// `longestLaidLine`). The line is cut into points every `routePointSpacing`
     /// metres, each given `routeSigma` accuracy and the line's direction as its course, and
     /// matched as a trace; a route planned on this map comes back as exactly the edges it drives.
     public func path(along line: [Coordinate]) -> RoutePath? {
+        guard fits(line) else { return nil }
         let points = Self.points(along: line)
         guard points.count >= 2 else { return nil }
         let start = Timestamp(secondsSince1970: 0)
@@ -59,6 +65,24 @@ extension TraceMatcher {
             segment.fixes == 0...points.count - 1, let last = matched.points[points.count - 1]
         else { return nil }
         return RoutePath(edges: segment.edges, endFraction: last.edge == segment.edges.last ? last.fraction : 1)
+    }
+
+    /// Whether every valid vertex of `line` lies on the map (its box and 0.01°, as `match`
+    /// allows) and the line is no longer than `longestLaidLine`.
+    private func fits(_ line: [Coordinate]) -> Bool {
+        guard let box = graph.boundingBox else { return false }
+        let margin = 0.01
+        var length: Meters = 0
+        var last: Coordinate?
+        for vertex in line where vertex.isValid {
+            guard (box.south - margin...box.north + margin).contains(vertex.latitude),
+                (box.west - margin...box.east + margin).contains(vertex.longitude)
+            else { return false }
+            if let last { length += last.distance(to: vertex) }
+            guard length <= Self.longestLaidLine else { return false }
+            last = vertex
+        }
+        return true
     }
 
     /// The vertices of `line` with points added between them so that none is more than

@@ -27,6 +27,17 @@ struct RoutePathTests {
         #expect(matcher.path(along: across) == nil)
     }
 
+    @Test("hostile lines are refused before any point is made: one reaching off the map, one 2,000 km long zigzagging on it")
+    func hostileLines() throws {
+        let sketch = try Self.junction()
+        let matcher = TraceMatcher(graph: sketch.graph)
+        let a = sketch.coordinate("A"), c = sketch.coordinate("C")
+        #expect(matcher.path(along: [a, Coordinate(latitude: -40, longitude: 170), c]) == nil)
+        let zigzag = (0..<6_000).map { $0 % 2 == 0 ? a : c }  // 5,999 × 360 m
+        #expect(matcher.path(along: zigzag) == nil)
+        #expect(matcher.path(along: [Coordinate(latitude: .nan, longitude: 0), a, c])?.edges.map { sketch.graph[$0].wayID } == [1, 3])
+    }
+
     @Test("in guidance the horizon is the route (straight on to C), ending with it; without a route, the most probable path")
     func horizonAlongTheRoute() throws {
         let sketch = try Self.junction()
