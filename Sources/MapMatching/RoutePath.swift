@@ -1,6 +1,7 @@
 import Geodesy
 import Positioning
 public import RoadGraph
+public import Routing
 import Timekeeping
 
 /// A route laid on the road network: the directed edges it drives, in order. In active guidance
@@ -16,6 +17,16 @@ public struct RoutePath: Sendable, Hashable {
     public init(edges: [EdgeID], endFraction: Double) {
         self.edges = edges
         self.endFraction = endFraction
+    }
+
+    /// The edges `planned` drives, legs joined (a leg that starts on the edge the one before
+    /// ended on, at a via point, does not repeat it): a route planned on the map needs no laying.
+    public init(_ planned: PlannedRoute) {
+        var edges: [EdgeID] = []
+        for leg in planned.legs {
+            for segment in leg.segments where edges.last != segment.edge { edges.append(segment.edge) }
+        }
+        self.init(edges: edges, endFraction: planned.legs.last?.segments.last?.endFraction ?? 1)
     }
 
     /// The first index at or after `start` where the path drives `edge`, else the first before it
@@ -67,17 +78,13 @@ extension TraceMatcher {
         return RoutePath(edges: segment.edges, endFraction: last.edge == segment.edges.last ? last.fraction : 1)
     }
 
-    /// Whether every valid vertex of `line` lies on the map (its box and 0.01°, as `match`
-    /// allows) and the line is no longer than `longestLaidLine`.
+    /// Whether every valid vertex of `line` lies on the map (`isOnMap`) and the line is no longer
+    /// than `longestLaidLine`.
     private func fits(_ line: [Coordinate]) -> Bool {
-        guard let box = graph.boundingBox else { return false }
-        let margin = 0.01
         var length: Meters = 0
         var last: Coordinate?
         for vertex in line where vertex.isValid {
-            guard (box.south - margin...box.north + margin).contains(vertex.latitude),
-                (box.west - margin...box.east + margin).contains(vertex.longitude)
-            else { return false }
+            guard isOnMap(vertex) else { return false }
             if let last { length += last.distance(to: vertex) }
             guard length <= Self.longestLaidLine else { return false }
             last = vertex

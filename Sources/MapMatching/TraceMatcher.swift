@@ -105,7 +105,7 @@ public struct TraceMatcher: Sendable {
 
     private func validate(_ fixes: [Fix]) throws(MapMatchingError) {
         guard !fixes.isEmpty else { throw .emptyTrace }
-        guard let bounds, graph.edges.contains(where: { $0.durations[options.profile].isFinite }) else { throw .emptyMap }
+        guard bounds != nil, graph.edges.contains(where: { $0.durations[options.profile].isFinite }) else { throw .emptyMap }
         var lastTime: Timestamp?
         var firstOutside: (Int, Coordinate)?
         var anyInside = false
@@ -114,16 +114,21 @@ public struct TraceMatcher: Sendable {
             if let lastTime, time < lastTime { throw .timeNotIncreasing(index: i) }
             lastTime = time
             guard let c = fix.coordinate, c.isValid else { continue }
-            let margin = 0.01  // degrees, about 1 km: fixes just beyond the last node still match
-            let inside =
-                (bounds.south - margin...bounds.north + margin).contains(c.latitude)
-                && (bounds.west - margin...bounds.east + margin).contains(c.longitude)
-            if inside { anyInside = true } else if firstOutside == nil { firstOutside = (i, c) }
+            if isOnMap(c) { anyInside = true } else if firstOutside == nil { firstOutside = (i, c) }
         }
         if !anyInside {
             if let (i, c) = firstOutside { throw .outsideMap(index: i, coordinate: c) }
             throw .noPositions
         }
+    }
+
+    /// Whether `coordinate` lies within the map's box or 0.01° (about 1 km) beyond it: fixes just
+    /// beyond the last node still match.
+    func isOnMap(_ coordinate: Coordinate) -> Bool {
+        guard let bounds else { return false }
+        let margin = 0.01
+        return (bounds.south - margin...bounds.north + margin).contains(coordinate.latitude)
+            && (bounds.west - margin...bounds.east + margin).contains(coordinate.longitude)
     }
 
     /// Backtracks the chain in `decoder`, writes its points and path into `result`, and clears it.

@@ -68,15 +68,3 @@ public struct MapRouter: RouteProvider {
         return try plannedRoutes([RouteWaypoint(request.origin)] + rest, options: request.options)[0]
     }
 }
-
-extension RoutePath {
-    /// The edges `planned` drives, legs joined (a leg that starts on the edge the one before
-    /// ended on, at a via point, does not repeat it).
-    init(_ planned: PlannedRoute) {
-        var edges: [EdgeID] = []
-        for leg in planned.legs {
-            for segment in leg.segments where edges.last != segment.edge { edges.append(segment.edge) }
-        }
-        self.init(edges: edges, endFraction: planned.legs.last?.segments.last?.endFraction ?? 1)
-    }
-}
