@@ -9,14 +9,27 @@ import Timekeeping
 /// user-selected route and its metadata are used as the path for the electronic horizon").
 public struct RoutePath: Sendable, Hashable {
     /// The directed edges, in driving order; consecutive ones meet at a node.
-    public var edges: [EdgeID]
+    public let edges: [EdgeID]
     /// Where the route ends along its last edge, 0…1.
-    public var endFraction: Double
+    public let endFraction: Double
+    /// Where each edge first comes in `edges`, and for each index the next one driving the same
+    /// edge (-1: none): finding a matched edge on a route of tens of thousands of edges costs a
+    /// lookup, not a scan, on every fix.
+    private let first: [EdgeID: Int]
+    private let next: [Int]
 
     /// A path from its parts.
     public init(edges: [EdgeID], endFraction: Double) {
         self.edges = edges
         self.endFraction = endFraction
+        var first: [EdgeID: Int] = [:], last: [EdgeID: Int] = [:]
+        var next = [Int](repeating: -1, count: edges.count)
+        first.reserveCapacity(edges.count)
+        for (i, edge) in edges.enumerated() {
+            if let previous = last.updateValue(i, forKey: edge) { next[previous] = i } else { first[edge] = i }
+        }
+        self.first = first
+        self.next = next
     }
 
     /// The edges `planned` drives, legs joined (a leg that starts on the edge the one before
@@ -33,8 +46,17 @@ public struct RoutePath: Sendable, Hashable {
     /// (a vehicle matched back along the route); nil when the route does not use `edge`. Searching
     /// forward first keeps a route that passes an edge twice (a loop) on the pass to come.
     public func index(of edge: EdgeID, from start: Int) -> Int? {
-        let start = min(max(start, 0), edges.count)
-        return edges[start...].firstIndex(of: edge) ?? edges[..<start].firstIndex(of: edge)
+        guard let earliest = first[edge] else { return nil }
+        var i = earliest
+        while i < start, next[i] >= 0 { i = next[i] }
+        return i >= start ? i : earliest
+    }
+
+    public static func == (a: RoutePath, b: RoutePath) -> Bool { a.edges == b.edges && a.endFraction == b.endFraction }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(edges)
+        hasher.combine(endFraction)
     }
 }
 

@@ -85,6 +85,21 @@ struct RoutePathTests {
         #expect(path.index(of: EdgeID(Int32(8)), from: 0) == nil)
         #expect(path.index(of: EdgeID(Int32(5)), from: 9) == 4)
         #expect(RoutePath(edges: [], endFraction: 1).index(of: EdgeID(Int32(4)), from: 0) == nil)
+        // Three passes over edge 4: each search finds the pass at or after where it starts.
+        let thrice = RoutePath(edges: [4, 1, 4, 2, 4, 3].map { EdgeID(Int32($0)) }, endFraction: 1)
+        #expect([0, 1, 2, 3, 4, 5, 6].map { thrice.index(of: EdgeID(Int32(4)), from: $0) } == [0, 2, 2, 4, 4, 0, 0])
+    }
+
+    @Test("a route of 100,000 edges finds an edge at either end; equal paths compare and hash by their edges")
+    func longRoute() {
+        let edges = (0..<100_000).map { EdgeID(Int32($0)) }
+        let path = RoutePath(edges: edges, endFraction: 0.5)
+        #expect(path.index(of: EdgeID(Int32(99_999)), from: 0) == 99_999)
+        #expect(path.index(of: EdgeID(Int32(3)), from: 50_000) == 3)
+        #expect(path.index(of: EdgeID(Int32(100_000)), from: 0) == nil)
+        #expect(path == RoutePath(edges: edges, endFraction: 0.5))
+        #expect(path != RoutePath(edges: edges, endFraction: 1))
+        #expect(Set([path, RoutePath(edges: edges, endFraction: 0.5)]).count == 1)
     }
 
     @Test("Milan: a route planned on the map comes back as exactly its planned edges")
