@@ -21,7 +21,7 @@ public struct SpeedLimit: Sendable, Hashable, Codable, CustomStringConvertible {
     /// A limit of `value` mph.
     public static func milesPerHour(_ value: Int) -> SpeedLimit { SpeedLimit(value: Double(value), unit: "mph") }
 
-    /// A road with no limit: `value` is infinite, so it is not encodable with a default `JSONEncoder`.
+    /// A road with no limit: `value` is infinite (encoded as `{"none":true}`).
     public static let unlimited = SpeedLimit(value: .infinity)
 
     /// Whether this is `unlimited`.
@@ -37,6 +37,30 @@ public struct SpeedLimit: Sendable, Hashable, Codable, CustomStringConvertible {
     public var kilometersPerHour: Double? {
         guard !isUnlimited else { return nil }
         return isImperial ? value * 1.609344 : value
+    }
+
+    private enum CodingKeys: String, CodingKey { case value, unit, none }
+
+    /// `{"value":50,"unit":"km/h"}`, or `{"none":true}` for `unlimited` (as OSRM's `maxspeed`
+    /// annotation writes it: a JSON number cannot be infinite).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if try container.decodeIfPresent(Bool.self, forKey: .none) == true {
+            self = .unlimited
+        } else {
+            self.init(value: try container.decode(Double.self, forKey: .value), unit: try container.decode(String.self, forKey: .unit))
+        }
+    }
+
+    /// Writes the form `init(from:)` reads.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if isUnlimited {
+            try container.encode(true, forKey: .none)
+        } else {
+            try container.encode(value, forKey: .value)
+            try container.encode(unit, forKey: .unit)
+        }
     }
 
     /// A short human-readable form, for logs and error messages: `50 km/h`, `30 mph`, `none`.

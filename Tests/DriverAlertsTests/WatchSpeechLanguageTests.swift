@@ -1,7 +1,6 @@
 @testable import DriverAlerts
 import Foundation
 import JSON
-import SystemIO
 import Testing
 import TestSupport
 
@@ -15,22 +14,10 @@ struct WatchSpeechLanguageTests {
     /// What `watch --voice VOICE --speak-to` makes of `line` alone, sent by a stand-in server
     /// on a socket of its own: the samples a fresh process speaks with that voice.
     static func reference(_ line: String, voice: String, dir: TemporaryDirectory) throws -> WAVFile {
-        let listener = try UnixSocketListener(path: dir.file("reference-\(voice).sock"))
-        defer { listener.close() }
-        let served = Thread {
-            let deadline = Date(timeIntervalSinceNow: 60)
-            while Date() < deadline {
-                guard let connection = try? listener.accept() else { usleep(20_000); continue }
-                defer { connection.close() }
-                while Date() < deadline, ((try? connection.read(upTo: 4096)) ?? []).isEmpty { usleep(20_000) }  // the subscribe request
-                try? connection.sendAll(Array((line + "\n").utf8))
-                usleep(200_000)
-                return
-            }
-        }
-        served.start()
+        let server = try ScriptedServer(path: dir.file("reference-\(voice).sock"), script: [Array((line + "\n").utf8)])
+        defer { server.close() }
         let wav = dir.file("reference-\(voice).wav")
-        let watch = try WaygateRunner.run(["watch", "--wait", "30", "--socket", listener.path, "--json", "--count", "1", "--voice", voice,
+        let watch = try WaygateRunner.run(["watch", "--wait", "30", "--socket", server.path, "--json", "--count", "1", "--voice", voice,
                                            "--speak-to", wav, "instructions"])
         try #require(watch.status == 0, "\(watch.stderr)")
         return try WAVFile(path: wav)

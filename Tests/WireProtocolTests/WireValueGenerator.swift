@@ -75,7 +75,8 @@ struct WireValueGenerator {
         }
     }
 
-    mutating func speedLimit() -> SpeedLimit { SpeedLimit(value: double(), unit: element(["km/h", "mph"])) }
+    /// A limit, one in ten a road without one (`{"none":true}`).
+    mutating func speedLimit() -> SpeedLimit { chance(0.1) ? .unlimited : SpeedLimit(value: double(), unit: element(["km/h", "mph"])) }
 
     // MARK: Messages
 

@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 import JSON
 import Simulation
 import Testing
@@ -72,6 +73,28 @@ struct WireWriterTests {
         try Self.expectSame(arrival)
         try Self.expectSame(voice)
         try Self.expectSame(reply)
+    }
+
+    @Test("a road without limit (OSM maxspeed=none) is written {\"none\":true} and reads back as unlimited")
+    func unlimitedRoad() throws {
+        let time = WireTime(Timestamp(secondsSince1970: 1_800_000_000))
+        let match = MatchMessage(
+            lat: 52.5, lon: 13.4, bearing: 90, confidence: 0.9, offroad: false,
+            road: .init(wayID: 2, ref: "A 100", roadClass: "motorway", oneway: true, speedLimit: .unlimited),
+            horizon: [.init(wayID: 2, roadClass: "motorway", length: 500, speedLimit: .unlimited),
+                      .init(wayID: 3, roadClass: "motorway", length: 80, speedLimit: .kilometersPerHour(120))])
+        let message = ServerMessage.event(Event(seq: 1, time: time, payload: .match(match)))
+        #expect(String(decoding: message.line, as: UTF8.self) == #"{"bearing":90,"class":"MATCH","confidence":0.9,"horizon":["#
+            + #"{"class":"motorway","length":500,"speed_limit":{"none":true},"way_id":2},"#
+            + #"{"class":"motorway","length":80,"speed_limit":{"unit":"km/h","value":120},"way_id":3}],"lat":52.5,"lon":13.4,"offroad":false,"#
+            + #""road":{"class":"motorway","oneway":true,"ref":"A 100","speed_limit":{"none":true},"way_id":2},"seq":1,"time":"2027-01-15T08:00:00.000Z"}"# + "\n")
+        try Self.expectSame(message)
+        guard case .event(let back) = try ServerMessage.decode(line: message.line), case .match(let read) = back.payload else {
+            Issue.record("not read back as a MATCH")
+            return
+        }
+        #expect(read.road?.speedLimit == .unlimited)
+        #expect(read.horizon?.map(\.speedLimit) == [.unlimited, .kilometersPerHour(120)])
     }
 
     @Test("decode side: every generated line reads back as the message written")

@@ -5,7 +5,8 @@ import WireProtocol
 
 /// Turns server messages into the lines `waygate watch` shows: what a driver or a tester
 /// wants to read at a glance (next maneuver and distance, road, remaining distance and time,
-/// speed and limit, session and camera state). Pure; units follow `imperial`.
+/// speed and limit, the road ahead and whether it is the route's, session and camera state).
+/// Pure; units follow `imperial`.
 struct WatchFormatter {
     /// Whether distances and speeds are shown in miles/feet and mph.
     var imperial = false
@@ -47,9 +48,11 @@ struct WatchFormatter {
             var text = "MATCH on " + (road.name ?? road.ref ?? "unnamed \(road.roadClass)")
             if let ref = road.ref, road.name != nil { text += " (\(ref))" }
             text += "  \(road.roadClass)"
-            if let limit = road.speedLimit { text += "  limit \(Int(limit.value)) \(limit.unit)" }
+            if let limit = road.speedLimit { text += "  limit \(limit)" }
             text += String(format: "  confidence %.2f", m.confidence)
-            if let ahead = m.horizon?.first(where: { $0.name != road.name }), let name = ahead.name { text += "  then \(name)" }
+            if let ahead = m.horizon?.first(where: { $0.name != road.name }), let name = ahead.name {
+                text += "  then \(name)" + (m.horizonPath == "route" ? " (route)" : "")
+            }
             return text
         case .progress(let m):
             var text = "PROGRESS"
@@ -73,9 +76,9 @@ struct WatchFormatter {
     func distance(_ meters: Double) -> String {
         if imperial {
             let feet = meters / 0.3048
-            return feet < 1000 ? "\(Int((feet / 10).rounded()) * 10) ft" : String(format: "%.1f mi", meters / 1609.344)
+            return abs(feet) < 1000 ? String(format: "%.0f ft", (feet / 10).rounded() * 10) : String(format: "%.1f mi", meters / 1609.344)
         }
-        return meters < 1000 ? "\(Int(meters.rounded())) m" : String(format: "%.1f km", meters / 1000)
+        return abs(meters) < 1000 ? String(format: "%.0f m", meters.rounded()) : String(format: "%.1f km", meters / 1000)
     }
 
     func speed(_ metersPerSecond: Double) -> String {
@@ -83,6 +86,8 @@ struct WatchFormatter {
     }
 
     func duration(_ seconds: Double) -> String {
+        // A value no drive has (a server's garbage) is printed, not converted to Int (which traps).
+        guard seconds.isFinite, abs(seconds) < 1e9 else { return String(format: "%.0f s", seconds) }
         let minutes = Int((seconds / 60).rounded())
         return minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60) min"
     }

@@ -204,14 +204,18 @@ public struct WireObjectWriter {
             closed()
         }
 
-        /// `"key":{"unit":…,"value":…}` for a speed limit (as its `Codable` form writes it),
-        /// left out when nil.
+        /// `"key":{"unit":…,"value":…}` for a speed limit, `"key":{"none":true}` for a road without
+        /// one (as its `Codable` form writes them), left out when nil.
         @inline(__always)
         public mutating func member(_ key: StaticString, _ limit: SpeedLimit?) {
             guard let limit else { return }
             beginObject(key)
-            member("unit", limit.unit)
-            member("value", limit.value)
+            if limit.isUnlimited {
+                member("none", true)
+            } else {
+                member("unit", limit.unit)
+                member("value", limit.value)
+            }
             endObject()
         }
 
