@@ -130,6 +130,11 @@ struct GPSDBehaviourTests {
         // an RMC V with a time but no date (a u-blox cold start) reports at once and makes the
         // cycle end unreliable, as a time-less one does; the first valid RMC after it is 3D again
         "rmc-invalid-dateless",
+        // GGA without altitude, reported at GGA after RMC and VTG: 2D although the cycle before's GSA
+        // said 3D (Waygate's own simulator wrote such GGAs)
+        "gga-no-altitude",
+        // GGA without altitude, then RMC as the cycle ender: RMC keeps the mode of the fix reported last (3D)
+        "gga-no-altitude-rmc-after",
     ]
 
 

@@ -84,7 +84,9 @@ extension FixAssembler {
             changed.insert(.altitude)
             new.mode = used >= 4 ? 3 : 2
         } else {
-            new.mode = fix.mode < 2 ? 2 : fix.mode
+            // gpsd 3.22: a GGA without altitude is a 2D fix, whatever the cycle's GSA said before
+            // it (a GSA after it makes it 3D again; behaviour-gga-no-altitude).
+            new.mode = 2
         }
         if used < 3 { new.mode = 1 }
         if let sep = s.geoidSeparation { new.geoidSeparation = sep }
@@ -122,7 +124,7 @@ extension FixAssembler {
             changed.formUnion([.latLon, .mode])
             // RMC has no altitude: it keeps a 3D fix when the cycle already has an altitude, or
             // when the last timed fix was 3D (gpsd's `lastfix`, also across cycles without a fix).
-            new.mode = lastFix.mode == 3 || fix.mode == 3 || fix.altMSL.isFinite || fix.altHAE.isFinite ? 3 : 2
+            new.mode = lastFix.mode == 3 || lastReportedMode == 3 || fix.mode == 3 || fix.altMSL.isFinite || fix.altHAE.isFinite ? 3 : 2
         } else if positionRejected {
             new.mode = 1
             changed.insert(.mode)
