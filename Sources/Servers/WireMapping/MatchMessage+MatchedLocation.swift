@@ -8,11 +8,11 @@ extension MatchMessage {
     public init(_ match: MatchedLocation) {
         let road = match.road.map {
             Road(wayID: $0.wayID, name: $0.name, ref: $0.ref, roadClass: $0.roadClass.osmValue, oneway: $0.isOneway,
-                 speedLimit: $0.speedLimit.wireLimit)
+                 speedLimit: $0.speedLimit.limit)
         }
         let horizon = match.horizon.map {
             HorizonRoad(wayID: $0.wayID, name: $0.name, roadClass: $0.roadClass.osmValue, length: $0.length.rounded(to: 1),
-                        speedLimit: $0.speedLimit.wireLimit)
+                        speedLimit: $0.speedLimit.limit)
         }
         self.init(
             lat: match.coordinate.latitude.rounded(to: 9), lon: match.coordinate.longitude.rounded(to: 9),
@@ -20,9 +20,4 @@ extension MatchMessage {
             offroad: match.isOffRoad, road: match.isOffRoad ? nil : road, horizon: horizon.isEmpty ? nil : horizon,
             horizonPath: match.horizonFollowsRoute && !horizon.isEmpty ? "route" : nil, teleport: match.isTeleport)
     }
-}
-
-extension PostedSpeedLimit {
-    /// The limit as the wire shows it; nil for "no limit" (`maxspeed=none`).
-    var wireLimit: SpeedLimit? { limit.isUnlimited ? nil : limit }
 }

@@ -100,7 +100,7 @@ struct WatchCommand: Subcommand {
                     return
                 }
             } else {
-                console.print("unreadable line from server: \(String(decoding: line.prefix(120), as: UTF8.self))")
+                console.print("unreadable line from server: " + WatchFormatter.printable(String(decoding: line.prefix(120), as: UTF8.self)))
             }
             if !client.hasBufferedLine { console.flush() }
         }

@@ -13,13 +13,27 @@ struct WatchFormatter {
 
     /// The line for `message`, or nil for messages not worth a line (REPLY to subscribe).
     func line(for message: ServerMessage) -> String? {
-        switch message {
-        case .hello(let hello): return "connected to waygate \(hello.version) (protocol \(hello.protocolVersion), \(hello.session.mode.rawValue))"
-        case .reply: return nil
-        case .error(let error): return "error: \(error.description)"
-        case .dropped(let dropped): return "(\(dropped.count) events dropped: reading too slowly)"
-        case .event(let event): return "\(clock(event.time)) " + describe(event.payload)
+        let text: String? = switch message {
+        case .hello(let hello): "connected to waygate \(hello.version) (protocol \(hello.protocolVersion), \(hello.session.mode.rawValue))"
+        case .reply: nil
+        case .error(let error): "error: \(error.description)"
+        case .dropped(let dropped): "(\(dropped.count) events dropped: reading too slowly)"
+        case .event(let event): "\(clock(event.time)) " + describe(event.payload)
         }
+        return text.map(Self.printable)
+    }
+
+    /// `text` with its control characters (C0, DEL, C1), which the server's strings carry from the
+    /// map (a road name with a newline or a tab), written as escapes (`\n`, `\t`, `\u{009B}`): a
+    /// message stays one line, and map data cannot move the cursor or drive the terminal.
+    static func printable(_ text: String) -> String {
+        let isControl = { (scalar: Unicode.Scalar) in scalar.properties.generalCategory == .control }
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) { out.append(contentsOf: scalar.escaped(asASCII: true).unicodeScalars) } else { out.append(scalar) }
+        }
+        return String(out)
     }
 
     private func clock(_ time: WireTime) -> String {
