@@ -9,17 +9,11 @@ enum NMEABenchmark {
     static func run() throws {
         let corpus = try Corpus.nmea(copies: 40)
         let megabytes = Double(corpus.count) / 1_000_000
-        // In 64 KiB chunks, as a source reads a receiver and as `waygate decode` reads a file (one
-        // push of the whole corpus would time the growth of a 150 k-event array instead).
+        // In 64 KiB chunks (`forEachChunk`).
         var sentences = 0, fixes = 0
         let decodeTime = Stopwatch.best {
             var decoder = NMEAStreamDecoder()
-            var start = corpus.startIndex
-            while start < corpus.endIndex {
-                let end = min(start + 64 * 1024, corpus.endIndex)
-                _ = decoder.push(corpus[start..<end])
-                start = end
-            }
+            forEachChunk(of: corpus) { _ = decoder.push($0) }
             _ = decoder.finish()
             sentences = decoder.statistics.sentences
             fixes = decoder.statistics.fixes
@@ -29,12 +23,7 @@ enum NMEABenchmark {
         let reportTime = Stopwatch.best {
             var decoder = NMEAStreamDecoder()
             assembled = 0
-            var start = corpus.startIndex
-            while start < corpus.endIndex {
-                let end = min(start + 64 * 1024, corpus.endIndex)
-                decoder.pushReports(corpus[start..<end]) { _ in assembled += 1 }
-                start = end
-            }
+            forEachChunk(of: corpus) { decoder.pushReports($0) { _ in assembled += 1 } }
             _ = decoder.finish()
         }
         // As `waygate decode --format gpsd`: 64 KiB chunks, one reused output buffer per chunk.
@@ -43,13 +32,10 @@ enum NMEABenchmark {
             var stream = GPSDReportStream()
             var json = JSONWriter(capacity: 256 * 1024)
             reports = 0
-            var start = corpus.startIndex
-            while start < corpus.endIndex {
-                let end = min(start + 64 * 1024, corpus.endIndex)
+            forEachChunk(of: corpus) {
                 json.reset()
-                stream.push(corpus[start..<end], into: &json)
+                stream.push($0, into: &json)
                 reports += json.withBytes { $0.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
-                start = end
             }
             json.reset()
             stream.finish(into: &json)
@@ -74,6 +60,17 @@ enum NMEABenchmark {
         // the pipe's) against Waygate's in-process time, which is CPU time on one thread.
         print(String(format: "gpsdecode -j CPU (user + system): %.3f s; by CPU Waygate decode is %.1f× gpsd (reports alone %.1f×), JSON output %.1f× gpsd",
                      gpsd.cpuSeconds, gpsd.cpuSeconds / decodeTime, gpsd.cpuSeconds / reportTime, gpsd.cpuSeconds / gpsdJSONTime))
+    }
+
+    /// Calls `body` with `bytes` in 64 KiB chunks, as a source reads a receiver and as `waygate
+    /// decode` reads a file (one push of everything would time the growth of one huge array).
+    static func forEachChunk(of bytes: [UInt8], _ body: (ArraySlice<UInt8>) -> Void) {
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            let end = min(start + 64 * 1024, bytes.endIndex)
+            body(bytes[start..<end])
+            start = end
+        }
     }
 
     /// Runs `gpsdecode -j < input > /dev/null` three times; the best wall time, the least CPU

@@ -1,8 +1,10 @@
 import Foundation
 import Gateway
 import Geodesy
+import GPSDProtocol
 import JSON
 import LocationSources
+import NMEA
 import Positioning
 import RouteModel
 import Servers
@@ -37,6 +39,39 @@ enum PipelineBenchmark {
             let guided = try measure(bytes: drive, configuration: configuration, guidance: (tour, route), channels: [.location, .match, .progress])
             report("guided (Milan tour, map + route), bytes → LOCATION + MATCH + PROGRESS", guided)
         }
+        try reportDecodeFloor(drive)
+    }
+
+    /// What decoding the guided drive's NMEA alone costs per fix, in this process and in gpsd
+    /// 3.22's own decoder (`gpsdecode -j`, CPU) on the same bytes: the floor under the guided
+    /// figure, whose every fix needs its sentences decoded first.
+    static func reportDecodeFloor(_ bytes: [UInt8]) throws {
+        var fixes = 0
+        let decode = Stopwatch.best {
+            var decoder = NMEAStreamDecoder()
+            NMEABenchmark.forEachChunk(of: bytes) { _ = decoder.push($0) }
+            _ = decoder.finish()
+            fixes = decoder.statistics.fixes
+        }
+        let gpsdJSON = Stopwatch.best {
+            var stream = GPSDReportStream()
+            var json = JSONWriter(capacity: 256 * 1024)
+            NMEABenchmark.forEachChunk(of: bytes) {
+                json.reset()
+                stream.push($0, into: &json)
+            }
+            stream.finish(into: &json)
+        }
+        let perFix = { (seconds: Double) in seconds / Double(max(1, fixes)) * 1e6 }
+        var line = String(format: "pipeline guided drive's NMEA alone (%d fixes, %.1f sentences per fix): decode %.1f µs per fix, decode + gpsd JSON %.1f µs",
+                          fixes, Double(bytes.reduce(0) { $0 + ($1 == 0x24 ? 1 : 0) }) / Double(max(1, fixes)), perFix(decode), perFix(gpsdJSON))
+        let path = NSTemporaryDirectory() + "waygate-bench-guided-\(getpid()).nmea"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        if let gpsd = try? NMEABenchmark.gpsdecodeTime(input: path) {
+            line += String(format: "; gpsdecode -j (gpsd 3.22) CPU %.1f µs per fix", perFix(gpsd.cpuSeconds))
+        }
+        print(line)
     }
 
     /// What one run saw.
