@@ -8,13 +8,15 @@ import TestSupport
 /// Notifications posted over a real private session bus to a small notification server.
 @Suite("DriverAlerts notifications", .serialized)
 struct NotificationTests {
-    /// Runs `body` with a private bus and a notification server on it, stopping both after.
-    static func withBus(_ body: (PrivateSessionBus, NotificationServer, TemporaryDirectory) throws -> Void) throws {
+    /// Runs `body` with a private bus and a notification server on it (answering `GetCapabilities`
+    /// with `capabilities`, nil: not at all), stopping both after.
+    static func withBus(capabilities: [String]? = ["body", "body-markup"],
+                        _ body: (PrivateSessionBus, NotificationServer, TemporaryDirectory) throws -> Void) throws {
         let dir = try TemporaryDirectory(prefix: "dbus")
         defer { dir.remove() }
         let bus = try PrivateSessionBus(dir: dir)
         defer { bus.stop() }
-        let server = try NotificationServer(address: bus.address)
+        let server = try NotificationServer(address: bus.address, capabilities: capabilities)
         defer { server.stop() }
         try body(bus, server, dir)
     }
@@ -144,5 +146,7 @@ struct NotificationTests {
         #expect(warnings.all.count == 1)
         #expect(warnings.all.first?.contains("org.freedesktop.DBus.Error.ServiceUnknown") == true)
         #expect(server.received.map(\.summary) == ["Keep left."])
+        // The failed calls left the capabilities unknown: the server that came later was asked.
+        #expect(server.capabilityCalls == 1)
     }
 }

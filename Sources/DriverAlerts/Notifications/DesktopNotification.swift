@@ -22,7 +22,8 @@ public struct DesktopNotification: Sendable, Hashable {
     public var slot: String
     /// The title line.
     public var summary: String
-    /// The text under it ("" for none).
+    /// The text under it ("" for none), as plain text: escaped when sent to a server that reads
+    /// the body as markup (`markupEscaped`).
     public var body: String
     /// How urgent.
     public var urgency: Urgency
@@ -34,5 +35,26 @@ public struct DesktopNotification: Sendable, Hashable {
         self.summary = summary
         self.body = body
         self.urgency = urgency
+    }
+}
+
+extension DesktopNotification {
+    /// `text` as a body for a server that reads the body as markup (it advertises `body-markup`;
+    /// Desktop Notifications Specification, "Markup"): `&`, `<` and `>` become `&amp;`, `&lt;`
+    /// and `&gt;`, so names from map data ("Rue de l'Église & Co", "A <b> road") show as written
+    /// instead of breaking the markup or turning into tags. Quotes stay: the body is element
+    /// content, where they mean nothing (and `&apos;` is XML, not HTML, which some servers read).
+    /// Works on Unicode scalars, so an `&` carrying a combining mark is escaped too.
+    static func markupEscaped(_ text: String) -> String {
+        var escaped = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": escaped += "&amp;".unicodeScalars
+            case "<": escaped += "&lt;".unicodeScalars
+            case ">": escaped += "&gt;".unicodeScalars
+            default: escaped.append(scalar)
+            }
+        }
+        return String(escaped)
     }
 }

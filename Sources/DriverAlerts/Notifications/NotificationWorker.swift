@@ -3,7 +3,8 @@ import SystemIO
 
 /// Posts notifications on its own thread, so the event bus never waits for D-Bus: connects to
 /// the session bus when it starts (one warning and nothing more if there is none), then sends
-/// each queued notification, replacing the previous one of its slot.
+/// each queued notification, replacing the previous one of its slot, with the body escaped when
+/// the server reads it as markup.
 final class NotificationWorker: @unchecked Sendable {  // every `var` is guarded by `condition`.
     private let condition = NSCondition()
     private var queue: NotificationQueue
@@ -85,14 +86,23 @@ final class NotificationWorker: @unchecked Sendable {  // every `var` is guarded
             warn("\(error): notifications off")
             return
         }
+        // Whether the server reads the body as markup: asked once (GetCapabilities), and again
+        // after a failed call, since the server that answers next may be another one. A server
+        // that takes Notify but not GetCapabilities gets plain text.
+        var bodyMarkup: Bool?
         while let notification = next() {
             let previous = condition.withLock { replacing[notification.slot] ?? 0 }
+            let markup = bodyMarkup ?? bus.capabilities()?.contains("body-markup")
             let id: UInt32?
             do {
+                // The specification allows markup in the body only: the summary goes as it is.
                 id = try bus.notify(appName: Self.appName, replacesID: previous, summary: notification.summary,
-                                    body: notification.body, urgency: notification.urgency)
+                                    body: markup == true ? DesktopNotification.markupEscaped(notification.body) : notification.body,
+                                    urgency: notification.urgency)
+                bodyMarkup = markup ?? false
             } catch {
                 id = nil
+                bodyMarkup = nil
                 let first = condition.withLock { () -> Bool in
                     defer { failureWarned = true }
                     return !failureWarned

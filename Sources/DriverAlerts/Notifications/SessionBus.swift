@@ -38,16 +38,48 @@ final class SessionBus {
     deinit { sd_bus_flush_close_unref(bus) }
 
     /// Calls `org.freedesktop.Notifications.Notify` and returns the id the server gave the
-    /// notification (pass it as `replacesID` to replace it). Waits at most `timeout` seconds.
+    /// notification (pass it as `replacesID` to replace it). `body` goes as it is: the caller
+    /// escapes it for a server that reads markup (see `capabilities`). Waits at most `timeout` seconds.
     func notify(appName: String, replacesID: UInt32, summary: String, body: String,
                 urgency: DesktopNotification.Urgency, timeout: Double = 2) throws(DriverAlertsError) -> UInt32 {
+        let reply = try call("Notify", timeout: timeout) {
+            waygate_bus_append_notify($0, appName, replacesID, "", summary, body, urgency.rawValue, -1)
+        }
+        defer { sd_bus_message_unref(reply) }
+        var id: UInt32 = 0
+        let rc = withUnsafeMutablePointer(to: &id) { sd_bus_message_read_basic(reply, CChar(UInt8(ascii: "u")), $0) }
+        guard rc > 0 else { throw .notifyFailed("the reply holds no id: \(Self.message(rc))") }
+        return id
+    }
+
+    /// Calls `org.freedesktop.Notifications.GetCapabilities`: the optional features the server
+    /// has, such as `body-markup` (it parses the body as markup). nil when the call fails (no
+    /// server, or one that does not answer it). Waits at most `timeout` seconds.
+    func capabilities(timeout: Double = 2) -> [String]? {
+        guard let reply = try? call("GetCapabilities", timeout: timeout, append: { _ in 0 }) else { return nil }
+        defer { sd_bus_message_unref(reply) }
+        var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+        guard sd_bus_message_read_strv(reply, &list) >= 0 else { return nil }
+        defer { free(list) }
+        var names: [String] = []
+        while let name = list?[names.count] {
+            names.append(String(cString: name))
+            free(name)
+        }
+        return names
+    }
+
+    /// Calls `member` of the notification server with the arguments `append` adds to the message
+    /// (it returns an sd-bus code) and returns the reply, which the caller unrefs. Failures throw
+    /// `notifyFailed` with the server's error, or sd-bus's.
+    private func call(_ member: String, timeout: Double, append: (OpaquePointer) -> Int32) throws(DriverAlertsError) -> OpaquePointer {
         var message: OpaquePointer?
         var rc = sd_bus_message_new_method_call(
             bus, &message, "org.freedesktop.Notifications", "/org/freedesktop/Notifications",
-            "org.freedesktop.Notifications", "Notify")
+            "org.freedesktop.Notifications", member)
         guard rc >= 0, let message else { throw .notifyFailed(Self.message(rc)) }
         defer { sd_bus_message_unref(message) }
-        rc = waygate_bus_append_notify(message, appName, replacesID, "", summary, body, urgency.rawValue, -1)
+        rc = append(message)
         guard rc >= 0 else { throw .notifyFailed("cannot build the call: \(Self.message(rc))") }
         var error = waygate_bus_error_null()
         defer { sd_bus_error_free(&error) }
@@ -58,11 +90,7 @@ final class SessionBus {
             let text = error.message.map { String(cString: $0) }
             throw .notifyFailed([name, text].compactMap { $0 }.joined(separator: ": ").nonEmpty ?? Self.message(rc))
         }
-        defer { sd_bus_message_unref(reply) }
-        var id: UInt32 = 0
-        rc = withUnsafeMutablePointer(to: &id) { sd_bus_message_read_basic(reply, CChar(UInt8(ascii: "u")), $0) }
-        guard rc > 0 else { throw .notifyFailed("the reply holds no id: \(Self.message(rc))") }
-        return id
+        return reply
     }
 
     /// The text of a negative errno as sd-bus returns it.

@@ -3,8 +3,8 @@ import Foundation
 
 /// A stand-in for a desktop's notification daemon (none can run without a display): owns
 /// `org.freedesktop.Notifications` on a bus through sd-bus, answers each `Notify` with the next
-/// id (from 101) and records the call.
-final class NotificationServer: @unchecked Sendable {  // `calls`, `nextID`, `isStopping` are guarded by `lock`.
+/// id (from 101) and records the call, and answers `GetCapabilities` with its capabilities.
+final class NotificationServer: @unchecked Sendable {  // `calls`, `nextID`, `isStopping`, `capabilityQueries` are guarded by `lock`.
     struct Call: Hashable {
         var appName: String
         var replacesID: UInt32
@@ -16,13 +16,19 @@ final class NotificationServer: @unchecked Sendable {  // `calls`, `nextID`, `is
     private let lock = NSCondition()
     private var calls: [Call] = []
     private var nextID: UInt32 = 101
+    private var capabilityQueries = 0
+    /// What `GetCapabilities` answers; nil: the method is unknown (sd-bus's error reply).
+    let capabilities: [String]?
     private var isStopping = false
     private var startError: String?
     private var isReady = false
     private let finished = DispatchSemaphore(value: 0)
 
     /// Connects to `address` and owns the name, on the server's own thread; throws if that fails.
-    init(address: String) throws {
+    /// `capabilities` is what `GetCapabilities` answers: by default `body` and `body-markup`, as
+    /// a desktop's notification daemon that shows markup.
+    init(address: String, capabilities: [String]? = ["body", "body-markup"]) throws {
+        self.capabilities = capabilities
         let thread = Thread { [self] in run(address: address) }
         thread.name = "test-notification-server"
         thread.start()
@@ -39,6 +45,9 @@ final class NotificationServer: @unchecked Sendable {  // `calls`, `nextID`, `is
 
     /// The calls so far.
     var received: [Call] { lock.withLock { calls } }
+
+    /// How many `GetCapabilities` calls came (answered or not).
+    var capabilityCalls: Int { lock.withLock { capabilityQueries } }
 
     /// Waits until `count` calls came (at most `timeout` s); the calls then.
     func waitForCalls(_ count: Int, timeout: Double = 10) -> [Call] {
@@ -67,6 +76,10 @@ final class NotificationServer: @unchecked Sendable {  // `calls`, `nextID`, `is
             lock.broadcast()
             return id
         }
+    }
+
+    fileprivate func countCapabilityCall() {
+        lock.withLock { capabilityQueries += 1 }
     }
 
     private func fail(_ message: String) {
@@ -102,15 +115,33 @@ final class NotificationServer: @unchecked Sendable {  // `calls`, `nextID`, `is
     }
 }
 
-/// Answers `Notify`; other calls are left to sd-bus (which replies "unknown method").
+/// Answers `Notify`, and `GetCapabilities` when the server has capabilities; other calls are
+/// left to sd-bus (which replies "unknown method").
 private func handleMessage(_ message: OpaquePointer?, _ userData: UnsafeMutableRawPointer?, _ error: UnsafeMutablePointer<sd_bus_error>?) -> Int32 {
-    guard let message, let userData,
-        sd_bus_message_is_method_call(message, "org.freedesktop.Notifications", "Notify") > 0 else { return 0 }
+    guard let message, let userData else { return 0 }
+    let server = Unmanaged<NotificationServer>.fromOpaque(userData).takeUnretainedValue()
+    if sd_bus_message_is_method_call(message, "org.freedesktop.Notifications", "GetCapabilities") > 0 {
+        server.countCapabilityCall()
+        guard let capabilities = server.capabilities else { return 0 }
+        return replyStrings(to: message, capabilities) >= 0 ? 1 : 0
+    }
+    guard sd_bus_message_is_method_call(message, "org.freedesktop.Notifications", "Notify") > 0 else { return 0 }
     var app: UnsafePointer<CChar>?, icon: UnsafePointer<CChar>?, summary: UnsafePointer<CChar>?, body: UnsafePointer<CChar>?
     var replaces: UInt32 = 0
     guard waygate_bus_read_notify(message, &app, &replaces, &icon, &summary, &body) >= 0 else { return 0 }
-    let server = Unmanaged<NotificationServer>.fromOpaque(userData).takeUnretainedValue()
     let id = server.record(appName: app.map { String(cString: $0) } ?? "", replacesID: replaces,
                            summary: summary.map { String(cString: $0) } ?? "", body: body.map { String(cString: $0) } ?? "")
     return waygate_bus_reply_uint32(message, id) >= 0 ? 1 : 0
+}
+
+/// Replies to method call `call` with one array of strings (`as`); an sd-bus code.
+private func replyStrings(to call: OpaquePointer, _ strings: [String]) -> Int32 {
+    var handle: OpaquePointer?
+    var rc = sd_bus_message_new_method_return(call, &handle)
+    guard rc >= 0, let reply = handle else { return rc }
+    defer { sd_bus_message_unref(reply) }
+    var list = strings.map { strdup($0) } + [nil]
+    defer { list.forEach { free($0) } }
+    rc = sd_bus_message_append_strv(reply, &list)
+    return rc >= 0 ? sd_bus_send(nil, reply, nil) : rc
 }
