@@ -108,7 +108,7 @@ let package = Package(
 
         // MARK: - Tests
         .target(name: "TestSupport", dependencies: ["Geodesy", "JSON", "XMLScanning", "SystemIO", "WireProtocol", "Servers"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
-        tests("Geodesy"), tests("JSON", ["Simulation"]), tests("Timekeeping"), tests("SystemIO"), tests("Positioning", ["Geodesy"]),
+        tests("Geodesy"), tests("JSON", ["Simulation"]), tests("Timekeeping"), tests("SystemIO"), tests("XMLScanning"), tests("Positioning", ["Geodesy"]),
         tests("NMEA", ["Geodesy", "Timekeeping", "Positioning", "Simulation"]), tests("GPSDProtocol", ["Timekeeping", "JSON", "Positioning", "NMEA"]), tests("RouteFormats", ["Geodesy", "Timekeeping", "JSON", "Positioning", "RouteModel"]),
         tests("WireProtocol", ["Geodesy", "Timekeeping", "JSON", "Simulation"]), tests("OSMImport", ["Geodesy", "RoadGraph"]), tests("RoadGraph", ["Geodesy", "OSMImport"]), tests("Routing", ["Geodesy", "Jobs", "RoadGraph", "OSMImport", "Simulation"]),
         tests("Guidance", ["Geodesy", "RouteModel", "RoadGraph", "OSMImport", "Routing"]),

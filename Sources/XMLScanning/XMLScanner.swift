@@ -16,10 +16,10 @@ public struct XMLSyntaxError: Error, Equatable, Sendable, CustomStringConvertibl
 
 /// A minimal, non-validating XML pull scanner over bytes: enough for GPX and OSM XML
 /// (elements, attributes, text, comments, CDATA, processing instructions, a DOCTYPE, the five
-/// named entities and numeric character references). Element and attribute names lose their
-/// namespace prefix, so `gpxtpx:speed` is seen as `speed`. It keeps line numbers for error
-/// messages and never traps on bad bytes (invalid UTF-8 is read as U+FFFD), which is why
-/// Waygate does not use FoundationXML.
+/// named entities and numeric character references; line ends and attribute values normalised
+/// as XML 1.0 §2.11 and §3.3.3 say). Element and attribute names lose their namespace prefix, so
+/// `gpxtpx:speed` is seen as `speed`. It keeps line numbers for error messages and never traps on
+/// bad bytes (invalid UTF-8 is read as U+FFFD), which is why Waygate does not use FoundationXML.
 public struct XMLScanner: Sendable {
     /// One thing found in the document.
     public enum Event: Equatable, Sendable {
@@ -88,14 +88,14 @@ public struct XMLScanner: Sendable {
                 let raw = Array(bytes[start..<index])
                 if raw.allSatisfy({ [0x20, 0x0A, 0x0D, 0x09].contains($0) }) { continue }
                 guard !open.isEmpty else { throw failure("text outside the root element") }
-                return .text(try decodeEntities(raw))
+                return .text(try characters(raw))
             }
             if startsWith("<!--") {
                 _ = try skip(past: "-->", what: "comment")
             } else if startsWith("<![CDATA[") {
                 for _ in 0..<9 { advance() }
                 let content = try skip(past: "]]>", what: "CDATA section")
-                if !content.isEmpty { return .text(String(decoding: content, as: UTF8.self)) }
+                if !content.isEmpty { return .text(try characters(content, references: false)) }
             } else if startsWith("<?") {
                 _ = try skip(past: "?>", what: "processing instruction")
             } else if startsWith("<!") {
@@ -151,7 +151,7 @@ public struct XMLScanner: Sendable {
             let start = index
             while index < bytes.count, bytes[index] != quote { advance() }
             guard index < bytes.count else { throw failure("unterminated attribute \(key) of <\(name)>", at: l) }
-            attributes[key] = try decodeEntities(Array(bytes[start..<index]))
+            attributes[key] = try characters(Array(bytes[start..<index]), attribute: true)
             advance()
         }
     }
@@ -174,14 +174,25 @@ public struct XMLScanner: Sendable {
         return String(name[name.index(after: colon)...])
     }
 
-    private func decodeEntities(_ raw: [UInt8]) throws(XMLSyntaxError) -> String {
-        guard raw.contains(UInt8(ascii: "&")) else { return String(decoding: raw, as: UTF8.self) }
+    /// The characters of `raw` as an XML 1.0 processor passes them on: a line end (CR LF or a
+    /// lone CR) as LF (§2.11), and in an attribute value (`attribute`) a tab or line end as a
+    /// space (§3.3.3); with `references`, the five named entities and character references
+    /// decoded, a reference keeping its character (`&#9;` is a tab, in an attribute too).
+    private func characters(_ raw: [UInt8], attribute: Bool = false, references: Bool = true) throws(XMLSyntaxError) -> String {
+        let changes = raw.contains { byte in
+            byte == 0x0D || (references && byte == UInt8(ascii: "&")) || (attribute && (byte == 0x09 || byte == 0x0A))
+        }
+        guard changes else { return String(decoding: raw, as: UTF8.self) }
         var out: [UInt8] = []
+        out.reserveCapacity(raw.count)
         var i = 0
         while i < raw.count {
-            guard raw[i] == UInt8(ascii: "&") else {
-                out.append(raw[i])
+            let byte = raw[i]
+            guard byte == UInt8(ascii: "&"), references else {
                 i += 1
+                if byte == 0x0D, i < raw.count, raw[i] == 0x0A { continue }  // CR LF reads as its LF
+                let lineEndRead = byte == 0x0D ? 0x0A : byte
+                out.append(attribute && (lineEndRead == 0x09 || lineEndRead == 0x0A) ? 0x20 : lineEndRead)
                 continue
             }
             guard let semicolon = raw[i...].firstIndex(of: UInt8(ascii: ";")) else { throw failure("unterminated entity reference") }

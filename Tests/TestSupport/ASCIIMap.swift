@@ -107,22 +107,6 @@ public struct ASCIIMap: Sendable {
     }
 
     private func tagsXML(_ tags: [String: String]) -> String {
-        tags.sorted { $0.key < $1.key }.map { "    <tag k=\"\(Self.attribute($0.key))\" v=\"\(Self.attribute($0.value))\"/>\n" }.joined()
-    }
-
-    /// `text` as an attribute value: XML's special characters as entities, and tab, newline and
-    /// carriage return as character references (as osmium writes them), which a conforming XML
-    /// reader keeps where it turns the raw characters into spaces.
-    private static func attribute(_ text: String) -> String {
-        var out = ""
-        for scalar in XMLText.escaped(text).unicodeScalars {
-            switch scalar {
-            case "\t": out += "&#9;"
-            case "\n": out += "&#10;"
-            case "\r": out += "&#13;"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        tags.sorted { $0.key < $1.key }.map { "    <tag k=\"\(XMLText.escaped($0.key))\" v=\"\(XMLText.escaped($0.value))\"/>\n" }.joined()
     }
 }

@@ -204,7 +204,7 @@ struct ServeHostileTagsTests {
         #expect(upcoming.isSuperset(of: [hostile, long, Array("Straße".utf8), Array("Einbahnstraße".utf8)]))
         #expect(banners.isSuperset(of: [hostile, long, Array("Straße (\(Self.ref))".utf8), Array("Einbahnstraße".utf8)]))
         let prompt = try #require(voices.first(where: { Array($0.announcement.utf8) == Array("Continue onto \(Self.hostileName)".utf8) }))
-        #expect(prompt.ssml?.contains("Say &quot;hi\\&quot; \\\\ C:\\path\tTab\nLine\rCR") == true)
+        #expect(prompt.ssml?.contains("Say &quot;hi\\&quot; \\\\ C:\\path&#9;Tab&#10;Line&#13;CR") == true)
         #expect(prompt.ssml?.contains(" &lt;b&gt;&amp;amp;&lt;/b&gt; &apos;x&apos;") == true)
         #expect(voices.contains { Array($0.announcement.utf8) == Array("Continue onto \(Self.longName), then continue onto Straße (\(Self.ref))".utf8) })
         #expect(arrival?.final == true)
