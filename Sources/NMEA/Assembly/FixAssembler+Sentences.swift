@@ -122,8 +122,9 @@ extension FixAssembler {
             new.latitude = lat
             new.longitude = lon
             changed.formUnion([.latLon, .mode])
-            // RMC has no altitude: it keeps a 3D fix when the cycle already has an altitude, or
-            // when the last timed fix was 3D (gpsd's `lastfix`, also across cycles without a fix).
+            // RMC has no altitude: it keeps a 3D fix when the cycle already has an altitude, when
+            // the last timed fix was 3D (gpsd's `lastfix`, also across cycles without a fix), or
+            // when the fix reported last was (behaviour-gga-no-altitude-rmc-after).
             new.mode = lastFix.mode == 3 || lastReportedMode == 3 || fix.mode == 3 || fix.altMSL.isFinite || fix.altHAE.isFinite ? 3 : 2
         } else if positionRejected {
             new.mode = 1

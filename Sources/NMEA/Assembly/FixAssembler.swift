@@ -12,7 +12,7 @@ public struct FixAssembler: Sendable {
     var fix = WorkingFix()
     var lastFix = WorkingFix()
     var oldFix = WorkingFix()
-    /// The mode of the last fix reported (a TPV sent).
+    /// The mode of the last fix reported (a TPV sent): an RMC keeps it when it was 3D.
     var lastReportedMode = 0
     var dop = (x: Double.nan, y: Double.nan, h: Double.nan, v: Double.nan, p: Double.nan, t: Double.nan, g: Double.nan)
     var satellites: [Satellite] = []
