@@ -52,8 +52,11 @@ public struct RoutePath: Sendable, Hashable {
         return i >= start ? i : earliest
     }
 
+    /// Paths are equal when they drive the same edges and end at the same place (the lookup
+    /// tables follow from the edges).
     public static func == (a: RoutePath, b: RoutePath) -> Bool { a.edges == b.edges && a.endFraction == b.endFraction }
 
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(edges)
         hasher.combine(endFraction)
