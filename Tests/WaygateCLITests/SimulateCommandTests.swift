@@ -102,6 +102,39 @@ struct SimulateCommandTests {
         }
     }
 
+    @Test("--altitude: GGA carries it and the drive decodes as 3D fixes at that altitude, as gpsd 3.22 reads it; without it GGA has none and the fixes are 2D")
+    func altitude() throws {
+        let dir = try TemporaryDirectory(prefix: "simulate-altitude")
+        defer { dir.remove() }
+        /// The TPVs (mode, altMSL) `waygate decode --format gpsd` reads from the simulated NMEA.
+        func decoded(_ extra: [String]) throws -> (gga: [String], tpv: [(mode: Int, altitude: Double?)]) {
+            let nmea = try WaygateRunner.run(["simulate", "--route", Self.route, "--start", Self.start, "--duration", "8"] + extra)
+            #expect(nmea.status == 0, "\(nmea.stderr)")
+            try nmea.stdout.write(toFile: dir.file("drive.nmea"), atomically: true, encoding: .utf8)
+            let decode = try WaygateRunner.run(["decode", "--format", "gpsd", dir.file("drive.nmea")])
+            #expect(decode.status == 0, "\(decode.stderr)")
+            let tpv = decode.lines.compactMap { line -> (mode: Int, altitude: Double?)? in
+                guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                      object["class"] as? String == "TPV", let mode = object["mode"] as? Int else { return nil }
+                return (mode, object["altMSL"] as? Double)
+            }
+            return (nmea.stdout.split(whereSeparator: \.isNewline).map(String.init).filter { $0.hasPrefix("$GPGGA") }, tpv)
+        }
+        let high = try decoded(["--altitude", "120"])
+        #expect(high.gga.count == 9)
+        #expect(high.gga.allSatisfy { $0.contains(",120.0,M,") })
+        // The first cycle reports at RMC (2D: no altitude yet), GGA and GSA; then one 3D fix a cycle.
+        #expect(high.tpv.map(\.mode) == [2] + Array(repeating: 3, count: 10))
+        #expect(high.tpv.dropFirst().allSatisfy { $0.altitude == 120 })
+        let flat = try decoded([])
+        #expect(flat.gga.count == 9 && flat.gga.allSatisfy { !$0.contains(",M,") })
+        #expect(flat.tpv.map(\.mode) == [2, 2, 3] + Array(repeating: 2, count: 8))
+        #expect(flat.tpv.allSatisfy { $0.altitude == nil })
+        let bad = try WaygateRunner.run(["simulate", "--route", Self.route, "--altitude", "99999"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("--altitude"))
+    }
+
     @Test("--map --from --to drives the route planned on the bundled Helsinki map from start to end")
     func plannedRoute() throws {
         let map = Fixtures.repositoryRoot.appendingPathComponent("traces/maps/helsinki.osm.pbf").path

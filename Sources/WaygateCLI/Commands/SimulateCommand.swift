@@ -161,22 +161,27 @@ struct SimulateCommand: Subcommand {
     }
 }
 
-/// The simulator options `simulate` and `serve --simulate` share: multiplier, noise and seed.
+/// The simulator options `simulate` and `serve --simulate` share: multiplier, noise, seed,
+/// tunnels and altitude.
 struct SimulationSettings: Sendable {
     static let options = [
         OptionSpec("--speed-multiplier", value: "N", help: "Drive N times faster than real time (0.001 to 100000).", default: "1"),
         OptionSpec("--noise", value: "METRES", help: "Gaussian position noise, sigma in metres (0: exact).", default: "0"),
         OptionSpec("--seed", value: "N", help: "Seed of the noise (same seed, same drive).", default: "1"),
         OptionSpec("--tunnels", help: "No fix while the route runs through a tunnel (tunnel=yes ways, as the route marks them)."),
+        OptionSpec("--altitude", value: "METRES", help: "Altitude above mean sea level where the route has no elevations, so that fixes are 3D with an altitude, as a receiver's are (without it GGA carries none, and gpsd reports 2D)."),
     ]
 
     let speedMultiplier: Double
     let noise: Double
     let seed: UInt64
     let tunnels: Bool
+    /// `--altitude`: metres above mean sea level where the route has none.
+    let altitude: Double?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         tunnels = arguments.flag("--tunnels")
+        altitude = try arguments.double("--altitude", in: -500...9_000)
         if let text = arguments.value("--speed-multiplier"), let v = Double(text), !(v > 0) {
             throw UsageError("--speed-multiplier: must be greater than 0, got \(text)")
         }
@@ -190,7 +195,7 @@ struct SimulationSettings: Sendable {
 
     /// The simulator options these settings ask for, on `route`.
     func simulatorOptions(for route: Route) -> RouteSimulator.Options {
-        RouteSimulator.Options(noise: NoiseModel.Options(sigma: noise, tunnels: tunnels ? route.tunnelStretches : [], seed: seed))
+        RouteSimulator.Options(altitude: altitude, noise: NoiseModel.Options(sigma: noise, tunnels: tunnels ? route.tunnelStretches : [], seed: seed))
     }
 
     /// A simulator of `route` from `startTime`.
