@@ -15,6 +15,18 @@ public enum RouteFile {
     /// - Parameter profile: profile for formats that carry none (GPX, GeoJSON, JSONL).
     /// - Throws: `RouteFormatError`; NMEA logs are rejected as routes.
     public static func readRoutes(_ bytes: [UInt8], profile: String = "car") throws -> [Route] {
+        let routes = try readAnyRoutes(bytes, profile: profile)
+        for (index, route) in routes.enumerated() { try checkAmounts(route, path: "routes[\(index)]") }
+        return routes
+    }
+
+    /// The largest distance (metres) or duration (seconds) a route, leg, step or annotation may
+    /// give: a million kilometres, or 31 years. Sums of such amounts stay finite, so guidance's
+    /// distances and times remaining are numbers (a file giving each step 1e308 s made them
+    /// infinite, and every PROGRESS line unreadable).
+    public static let largestAmount: Double = 1e9
+
+    private static func readAnyRoutes(_ bytes: [UInt8], profile: String) throws -> [Route] {
         switch try RouteFileFormat.sniff(bytes) {
         case .directionsJSON:
             return try OSRMReader().readResponse(bytes).routes
@@ -48,6 +60,29 @@ public enum RouteFile {
         case .nmea: throw RouteFormatError.unrecognizedFormat(reason: "an NMEA log; read it with the NMEA decoder")
         }
         return try nonEmpty(fixes, "trace", "positions")
+    }
+
+    /// Throws `invalidValue` naming the first distance or duration of `route` that is negative,
+    /// not finite or above `largestAmount`.
+    private static func checkAmounts(_ route: Route, path: String) throws {
+        func check(_ value: Double, _ at: String) throws {
+            guard value.isFinite, value >= 0, value <= largestAmount else {
+                throw RouteFormatError.invalidValue(source: "route", path: at, problem: "is \(value), not an amount from 0 to 1e9")
+            }
+        }
+        try check(route.distance, path + ".distance")
+        try check(route.duration, path + ".duration")
+        for (l, leg) in route.legs.enumerated() {
+            let legPath = path + ".legs[\(l)]"
+            try check(leg.distance, legPath + ".distance")
+            try check(leg.duration, legPath + ".duration")
+            for (i, step) in leg.steps.enumerated() {
+                try check(step.distance, legPath + ".steps[\(i)].distance")
+                try check(step.duration, legPath + ".steps[\(i)].duration")
+            }
+            for (i, value) in (leg.annotation?.distance ?? []).enumerated() { try check(value, legPath + ".annotation.distance[\(i)]") }
+            for (i, value) in (leg.annotation?.duration ?? []).enumerated() { try check(value, legPath + ".annotation.duration[\(i)]") }
+        }
     }
 
     private static func routes(following fixes: [Fix], profile: String) throws -> [Route] {

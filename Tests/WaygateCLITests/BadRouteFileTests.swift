@@ -42,4 +42,15 @@ struct BadRouteFileTests {
         #expect(result.status == 1)
         #expect(result.stderr == "waygate: cannot read route \(dir.url.path): is a directory\n")
     }
+
+    @Test("distances and durations that no drive has (1e308 s, a negative leg) are refused naming the first, so guidance's sums stay numbers")
+    func absurdAmounts() throws {
+        let line = #"{"type":"LineString","coordinates":[[24.94,60.17],[24.95,60.17]]}"#
+        let huge = try simulate(#"{"code":"Ok","routes":[{"distance":600,"duration":1e308,"geometry":"# + line + #","legs":[{"distance":600,"duration":60,"steps":[]}]}]}"#)
+        #expect(huge.status == 1)
+        #expect(huge.stderr == "waygate: cannot read route DIR/route.json: route: routes[0].duration is 1e+308, not an amount from 0 to 1e9\n")
+        let negative = try simulate(#"{"code":"Ok","routes":[{"distance":600,"duration":60,"geometry":"# + line + #","legs":[{"distance":600,"duration":-5,"steps":[]}]}]}"#)
+        #expect(negative.status == 1)
+        #expect(negative.stderr == "waygate: cannot read route DIR/route.json: route: routes[0].legs[0].duration is -5.0, not an amount from 0 to 1e9\n")
+    }
 }
