@@ -102,11 +102,7 @@ struct SimulatedVehicle {
             events.append(.navigation(event, time: time))
             if case .arrived = event { hasArrived = true }
             guard case .reroute(let reroute) = event, case .started(let request) = reroute.state else { continue }
-            let origin = RouteWaypoint(request.origin, heading: request.heading, headingTolerance: 90)
-            let rest = request.waypoints.map { RouteWaypoint($0.location) }
-            let planned = (try? context.router.plannedRoutes([origin] + rest, options: request.options).first)
-                ?? (try? context.router.plannedRoutes([RouteWaypoint(request.origin)] + rest, options: request.options).first)
-            if let (route, path) = planned {
+            if let (route, path) = try? context.router.plannedReroute(request) {
                 try? drive.reroute(to: route, tunnels: context.options.simulatesTunnels ? route.tunnelStretches : [])
                 let before = session.routeID
                 events += session.receiveRoute(route, for: request.id).map { .navigation($0, time: time) }

@@ -9,15 +9,7 @@ enum NMEABenchmark {
     static func run() throws {
         let corpus = try Corpus.nmea(copies: 40)
         let megabytes = Double(corpus.count) / 1_000_000
-        // In 64 KiB chunks (`forEachChunk`).
-        var sentences = 0, fixes = 0
-        let decodeTime = Stopwatch.best {
-            var decoder = NMEAStreamDecoder()
-            forEachChunk(of: corpus) { _ = decoder.push($0) }
-            _ = decoder.finish()
-            sentences = decoder.statistics.sentences
-            fixes = decoder.statistics.fixes
-        }
+        let (decodeTime, gpsdJSONTime, sentences, fixes, reports) = decodeTimes(corpus)
         // The decoder's gpsd-shaped reports, handed on and not written: decoding without output.
         var assembled = 0
         let reportTime = Stopwatch.best {
@@ -25,20 +17,6 @@ enum NMEABenchmark {
             assembled = 0
             forEachChunk(of: corpus) { decoder.pushReports($0) { _ in assembled += 1 } }
             _ = decoder.finish()
-        }
-        // As `waygate decode --format gpsd`: 64 KiB chunks, one reused output buffer per chunk.
-        var reports = 0
-        let gpsdJSONTime = Stopwatch.best {
-            var stream = GPSDReportStream()
-            var json = JSONWriter(capacity: 256 * 1024)
-            reports = 0
-            forEachChunk(of: corpus) {
-                json.reset()
-                stream.push($0, into: &json)
-                reports += json.withBytes { $0.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
-            }
-            json.reset()
-            stream.finish(into: &json)
         }
         print(String(format: "nmea decode (NMEAStreamDecoder): %.1f MB in %.3f s = %.1f MB/s, %.0f sentences/s, %d fixes",
                      megabytes, decodeTime, megabytes / decodeTime, Double(sentences) / decodeTime, fixes))
@@ -60,6 +38,34 @@ enum NMEABenchmark {
         // the pipe's) against Waygate's in-process time, which is CPU time on one thread.
         print(String(format: "gpsdecode -j CPU (user + system): %.3f s; by CPU Waygate decode is %.1f× gpsd (reports alone %.1f×), JSON output %.1f× gpsd",
                      gpsd.cpuSeconds, gpsd.cpuSeconds / decodeTime, gpsd.cpuSeconds / reportTime, gpsd.cpuSeconds / gpsdJSONTime))
+    }
+
+    /// Seconds (best of 5) to decode `bytes` into source events (`NMEAStreamDecoder`, as a source
+    /// does) and into gpsd's JSON reports (`GPSDReportStream`, as `waygate decode --format gpsd`
+    /// does, one reused output buffer per chunk), in 64 KiB chunks; with the sentence, fix and
+    /// report counts.
+    static func decodeTimes(_ bytes: [UInt8]) -> (decode: Double, gpsdJSON: Double, sentences: Int, fixes: Int, reports: Int) {
+        var sentences = 0, fixes = 0, reports = 0
+        let decode = Stopwatch.best {
+            var decoder = NMEAStreamDecoder()
+            forEachChunk(of: bytes) { _ = decoder.push($0) }
+            _ = decoder.finish()
+            sentences = decoder.statistics.sentences
+            fixes = decoder.statistics.fixes
+        }
+        let gpsdJSON = Stopwatch.best {
+            var stream = GPSDReportStream()
+            var json = JSONWriter(capacity: 256 * 1024)
+            reports = 0
+            forEachChunk(of: bytes) {
+                json.reset()
+                stream.push($0, into: &json)
+                reports += json.withBytes { $0.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
+            }
+            json.reset()
+            stream.finish(into: &json)
+        }
+        return (decode, gpsdJSON, sentences, fixes, reports)
     }
 
     /// Calls `body` with `bytes` in 64 KiB chunks, as a source reads a receiver and as `waygate

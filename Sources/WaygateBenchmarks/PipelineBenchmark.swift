@@ -1,10 +1,8 @@
 import Foundation
 import Gateway
 import Geodesy
-import GPSDProtocol
 import JSON
 import LocationSources
-import NMEA
 import Positioning
 import RouteModel
 import Servers
@@ -46,25 +44,10 @@ enum PipelineBenchmark {
     /// 3.22's own decoder (`gpsdecode -j`, CPU) on the same bytes: the floor under the guided
     /// figure, whose every fix needs its sentences decoded first.
     static func reportDecodeFloor(_ bytes: [UInt8]) throws {
-        var fixes = 0
-        let decode = Stopwatch.best {
-            var decoder = NMEAStreamDecoder()
-            NMEABenchmark.forEachChunk(of: bytes) { _ = decoder.push($0) }
-            _ = decoder.finish()
-            fixes = decoder.statistics.fixes
-        }
-        let gpsdJSON = Stopwatch.best {
-            var stream = GPSDReportStream()
-            var json = JSONWriter(capacity: 256 * 1024)
-            NMEABenchmark.forEachChunk(of: bytes) {
-                json.reset()
-                stream.push($0, into: &json)
-            }
-            stream.finish(into: &json)
-        }
+        let (decode, gpsdJSON, sentences, fixes, _) = NMEABenchmark.decodeTimes(bytes)
         let perFix = { (seconds: Double) in seconds / Double(max(1, fixes)) * 1e6 }
         var line = String(format: "pipeline guided drive's NMEA alone (%d fixes, %.1f sentences per fix): decode %.1f µs per fix, decode + gpsd JSON %.1f µs",
-                          fixes, Double(bytes.reduce(0) { $0 + ($1 == 0x24 ? 1 : 0) }) / Double(max(1, fixes)), perFix(decode), perFix(gpsdJSON))
+                          fixes, Double(sentences) / Double(max(1, fixes)), perFix(decode), perFix(gpsdJSON))
         let path = NSTemporaryDirectory() + "waygate-bench-guided-\(getpid()).nmea"
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -59,12 +59,21 @@ public struct MapRouter: RouteProvider {
     /// `route(for:)` with the edges the new route was planned along (async: the search runs off
     /// the caller's actor, as `route(for:)`'s does).
     public func plannedRoute(for request: RerouteRequest) async throws -> (route: Route, path: RoutePath) {
+        try plannedReroute(request)
+    }
+
+    /// `plannedRoute(for:)` on the caller's thread (the fleet's vehicles answer their reroutes at
+    /// once, on their shard).
+    public func plannedReroute(_ request: RerouteRequest) throws(RoutingError) -> (route: Route, path: RoutePath) {
         let origin = RouteWaypoint(request.origin, heading: request.heading, headingTolerance: 90)
         let rest = request.waypoints.map { RouteWaypoint($0.location) }
         // Nothing may leave along the heading (a dead end ahead): then let the route start either way.
         if request.heading != nil, let routes = try? plannedRoutes([origin] + rest, options: request.options), let best = routes.first {
             return best
         }
-        return try plannedRoutes([RouteWaypoint(request.origin)] + rest, options: request.options)[0]
+        guard let best = try plannedRoutes([RouteWaypoint(request.origin)] + rest, options: request.options).first else {
+            throw .noRoute(from: request.origin, to: request.waypoints.last?.location ?? request.origin)
+        }
+        return best
     }
 }
