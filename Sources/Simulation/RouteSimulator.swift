@@ -166,11 +166,15 @@ public struct RouteSimulator: StepwiseDrive {
     private func exactFix(index: Int) -> Fix { makeFix(time: time(ofFix: index), sample: sample(index: index)) }
 
     private func makeFix(time: Timestamp, sample: SpeedProfile.Sample) -> Fix {
-        var fix = Fix(time: time, mode: .threeD, coordinate: path.coordinate(at: sample.distance), isSimulated: true)
+        // Without an altitude the fix is 2D, as every trace reader and gpsd (reading the GGA that
+        // carries none) say of such a fix: one drive reads the same in-process and through NMEA.
+        let altitude = path.elevation(at: sample.distance) ?? options.altitude
+        var fix = Fix(time: time, mode: altitude == nil ? .twoD : .threeD, coordinate: path.coordinate(at: sample.distance),
+                      isSimulated: true)
         fix.speed = sample.speed
         fix.course = path.course(at: sample.distance, window: options.courseWindow)
         fix.horizontalAccuracy = options.horizontalAccuracy
-        if let altitude = path.elevation(at: sample.distance) ?? options.altitude {
+        if let altitude {
             fix.altitudeMSL = altitude
             fix.verticalAccuracy = options.verticalAccuracy
             fix.climb = (path.grade(at: sample.distance) ?? 0) * sample.speed

@@ -26,7 +26,7 @@ struct RouteSimulatorTests {
         let length = Polyline(line).length
         for (k, fix) in fixes.enumerated() {
             #expect(fix.time == S.t0.adding(Double(k) * options.fixInterval))
-            #expect(fix.isSimulated && fix.mode == .threeD)
+            #expect(fix.isSimulated && fix.mode == (fix.altitudeMSL == nil ? .twoD : .threeD))
             #expect((fix.speed ?? -1) >= 0 && (fix.speed ?? 99) <= cap + 1e-9)
         }
         for (a, b) in zip(fixes, fixes.dropFirst()) {
@@ -258,5 +258,18 @@ struct RouteSimulatorTests {
         #expect(abs((fixes.last?.altitudeMSL ?? 0) - 150) < 1e-9)
         let cruising = try #require(fixes.first { $0.speed == 30 })
         #expect(abs((cruising.climb ?? 0) - 30 * 0.05) < 1e-6)
+        #expect(fixes.allSatisfy { $0.mode == .threeD })
+    }
+
+    @Test("without an altitude the fixes are 2D, with options.altitude 3D at it")
+    func altitudeDecidesTheMode() throws {
+        let line = S.walk([(0, 300)])
+        var flat = try RouteSimulator(polyline: line, startTime: S.t0)
+        let twoD = S.driveToEnd(&flat)
+        #expect(twoD.count > 10)
+        #expect(twoD.allSatisfy { $0.mode == .twoD && $0.altitudeMSL == nil && $0.verticalAccuracy == nil })
+        var given = try RouteSimulator(polyline: line, options: .init(altitude: 120), startTime: S.t0)
+        let threeD = S.driveToEnd(&given)
+        #expect(threeD.allSatisfy { $0.mode == .threeD && $0.altitudeMSL == 120 && $0.verticalAccuracy == 5 })
     }
 }

@@ -128,7 +128,8 @@ struct SimulateCommandTests {
         #expect(high.tpv.dropFirst().allSatisfy { $0.altitude == 120 })
         let flat = try decoded([])
         #expect(flat.gga.count == 9 && flat.gga.allSatisfy { !$0.contains(",M,") })
-        #expect(flat.tpv.map(\.mode) == [2, 2, 3] + Array(repeating: 2, count: 8))
+        // Without an altitude the simulated fixes are 2D and GSA says so too: every TPV is 2D.
+        #expect(flat.tpv.map(\.mode) == Array(repeating: 2, count: 11))
         #expect(flat.tpv.allSatisfy { $0.altitude == nil })
         let bad = try WaygateRunner.run(["simulate", "--route", Self.route, "--altitude", "99999"])
         #expect(bad.status == 2)

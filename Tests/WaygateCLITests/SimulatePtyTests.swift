@@ -46,8 +46,11 @@ struct SimulatePtyTests {
         let gpsd = try LoopbackGPSD.start(port: port, device: dir.file("gps"), dir: dir)
         defer { gpsd.stop() }
         #expect(LoopbackGPSD.waitForListener(port: port))
-        let tpvs = DrivePoint.parse(try Self.gpspipe(port: port, count: 30, dir: dir), onlyClass: "TPV")
+        let lines = try Self.gpspipe(port: port, count: 30, dir: dir)
+        let tpvs = DrivePoint.parse(lines, onlyClass: "TPV")
         #expect(tpvs.count >= 5)
+        // The route has no elevations: the fixes are 2D, and gpsd reads them so.
+        #expect(Self.positionedTPVModes(lines) == Array(repeating: 2, count: tpvs.count))
         for tpv in tpvs {
             let truth = try #require(expected[tpv.time], "TPV at \(tpv.time) is not a fix of the drive")
             #expect(abs(tpv.lat - truth.lat) < 1e-6 && abs(tpv.lon - truth.lon) < 1e-6, "\(tpv) vs \(truth)")
@@ -103,6 +106,15 @@ struct SimulatePtyTests {
         return (process, port)
     }
 
+    /// The `mode` of each TPV line with a position.
+    static func positionedTPVModes(_ lines: [String]) -> [Int] {
+        lines.compactMap { line in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  object["class"] as? String == "TPV", object["lat"] != nil else { return nil }
+            return object["mode"] as? Int ?? -1
+        }
+    }
+
     /// Whether every point lies on the route (within a metre).
     static func onRoute(_ points: [DrivePoint]) throws -> Bool {
         let line = Polyline(try SimulateCommandTests.routeCoordinates())
@@ -122,6 +134,8 @@ struct SimulatePtyTests {
         let tpvs = DrivePoint.parse(lines, onlyClass: "TPV")
         #expect(tpvs.count >= 3)
         #expect(try Self.onRoute(tpvs))
+        // 2D, as gpsd itself reads the same drive's NMEA (gpsdReadsPty).
+        #expect(Self.positionedTPVModes(lines) == Array(repeating: 2, count: tpvs.count))
         #expect(lines.contains { $0.hasPrefix(#"{"class":"SKY","device":"simulator""#) })
     }
 
