@@ -133,8 +133,11 @@ struct GPSDBehaviourTests {
         // GGA without altitude, reported at GGA after RMC and VTG: 2D although the cycle before's GSA
         // said 3D (Waygate's own simulator wrote such GGAs)
         "gga-no-altitude",
-        // GGA without altitude, then RMC as the cycle ender: RMC keeps the mode of the fix reported last (3D)
+        // GGA without altitude, then RMC as the cycle ender: RMC 3D by the satellites the GSA before listed
         "gga-no-altitude-rmc-after",
+        // a stream starting with GSA (GSA, GGA without altitude, RMC): RMC 3D when the GSAs listed more than
+        // 3 satellites or the fix has an altitude, else 2D or the last timed fix's 3D; RMC A without a position no fix
+        "gsa-first",
     ]
 
 

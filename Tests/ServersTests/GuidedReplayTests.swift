@@ -64,7 +64,7 @@ struct GuidedReplayTests {
         let classes = events.map(\.payload.messageClass)
         let perFix: [String] = ["LOCATION", "MATCH", "PROGRESS"]
         var expected: [String] = ["DEVICE"]
-        // The first cycle reports three fixes as its sentences complete it (RMC 2D, GGA 2D, GSA 3D).
+        // The first cycle reports three fixes as its sentences complete it (RMC, GGA, GSA).
         #expect(source.statistics.fixes == 10)
         for _ in 0..<10 { expected += perFix }
         expected.append("DEVICE")
@@ -76,9 +76,9 @@ struct GuidedReplayTests {
         let matches = events.compactMap { if case .match(let m) = $0.payload { m } else { nil } }
         let progress = events.compactMap { if case .progress(let p) = $0.payload { p } else { nil } }
         #expect(locations.map(\.source) == Array(repeating: "replay:test", count: 10))
-        // Later cycles report at their GGA, which the simulator writes without altitude: 2D, as
-        // gpsd 3.22 reports this stream (checked with gpsfake; behaviour-gga-no-altitude).
-        #expect(locations.map(\.mode) == [2, 2, 3, 2, 2, 2, 2, 2, 2, 2])
+        // The simulated route has no elevations: the fixes are 2D, the GSA says so and the GGA has
+        // no altitude — 2D throughout, as gpsd 3.22 reports this stream (checked with gpsfake).
+        #expect(locations.map(\.mode) == Array(repeating: 2, count: 10))
         #expect(locations.last?.lat == 60.168899927 && locations.last?.lon == 24.942459147 && locations.last?.speed == 13.889)
         #expect(matches.compactMap(\.road?.name) == Array(repeating: "Aleksanterinkatu", count: 10))
         #expect(matches.allSatisfy { !$0.offroad })

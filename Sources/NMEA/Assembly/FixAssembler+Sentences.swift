@@ -118,18 +118,22 @@ extension FixAssembler {
         new.status = s.faaMode.map { Self.status(faaMode: $0) } ?? 1
         changed.insert(.status)
         statusUpgradeOnly = true  // RMC's FAA mode never lowers a status GGA gave this cycle (RTK stays RTK)
+        // RMC has no altitude (gpsd 3.22 `processRMC`): a position is 2D, or 3D when the last timed
+        // fix was 3D (gpsd's `lastfix`); no position is no fix. Either becomes 3D when the last GSAs
+        // listed more than 3 satellites used or the fix so far has an altitude — so the RMC of a
+        // cycle that started with a GSA is 3D even after a GGA without altitude said 2D
+        // (behaviour-gsa-first, behaviour-gga-no-altitude-rmc-after).
         if let lat = s.latitude, let lon = s.longitude {
             new.latitude = lat
             new.longitude = lon
-            changed.formUnion([.latLon, .mode])
-            // RMC has no altitude: it keeps a 3D fix when the cycle already has an altitude, when
-            // the last timed fix was 3D (gpsd's `lastfix`, also across cycles without a fix), or
-            // when the fix reported last was (behaviour-gga-no-altitude-rmc-after).
-            new.mode = lastFix.mode == 3 || lastReportedMode == 3 || fix.mode == 3 || fix.altMSL.isFinite || fix.altHAE.isFinite ? 3 : 2
-        } else if positionRejected {
+            changed.insert(.latLon)
+            new.mode = lastFix.mode == 3 ? 3 : 2
+        } else {
             new.mode = 1
-            changed.insert(.mode)
         }
+        changed.insert(.mode)
+        // A position Waygate dropped as impossible stays no fix.
+        if !positionRejected, usedPRNs.count > 3 || fix.altMSL.isFinite || fix.altHAE.isFinite { new.mode = 3 }
         if let v = s.speedKnots { new.speed = v * Self.knotsToMPS; changed.insert(.speed) }
         if let t = s.track { new.track = t; changed.insert(.track) }
         if let m = s.magneticVariation { new.magneticVariation = m }

@@ -12,8 +12,6 @@ public struct FixAssembler: Sendable {
     var fix = WorkingFix()
     var lastFix = WorkingFix()
     var oldFix = WorkingFix()
-    /// The mode of the last fix reported (a TPV sent): an RMC keeps it when it was 3D.
-    var lastReportedMode = 0
     var dop = (x: Double.nan, y: Double.nan, h: Double.nan, v: Double.nan, p: Double.nan, t: Double.nan, g: Double.nan)
     var satellites: [Satellite] = []
     var usedPRNs: [Int] = []
@@ -158,7 +156,6 @@ public struct FixAssembler: Sendable {
         if changed.contains(.report), !changed.isSubset(of: [.online, .clear, .report]) {
             var out = publicFix
             if changed.contains(.navigation) { out.marine = Marine(depth: out.marine?.depth, wind: wind) }
-            lastReportedMode = fix.mode
             report(.fix(out))
         }
         if let noise { report(.noise(noise)) }
