@@ -62,8 +62,8 @@ public enum RouteFile {
         return try nonEmpty(fixes, "trace", "positions")
     }
 
-    /// Throws `invalidValue` naming the first distance or duration of `route` that is negative,
-    /// not finite or above `largestAmount`.
+    /// Throws `invalidValue` naming the first distance or duration of `route` (instructions'
+    /// distances along their steps included) that is negative, not finite or above `largestAmount`.
     private static func checkAmounts(_ route: Route, path: String) throws {
         func check(_ value: Double, _ at: String) throws {
             guard value.isFinite, value >= 0, value <= largestAmount else {
@@ -77,8 +77,15 @@ public enum RouteFile {
             try check(leg.distance, legPath + ".distance")
             try check(leg.duration, legPath + ".duration")
             for (i, step) in leg.steps.enumerated() {
-                try check(step.distance, legPath + ".steps[\(i)].distance")
-                try check(step.duration, legPath + ".steps[\(i)].duration")
+                let stepPath = legPath + ".steps[\(i)]"
+                try check(step.distance, stepPath + ".distance")
+                try check(step.duration, stepPath + ".duration")
+                for (v, voice) in step.voiceInstructions.enumerated() {
+                    try check(voice.distanceAlongGeometry, stepPath + ".voiceInstructions[\(v)].distanceAlongGeometry")
+                }
+                for (b, banner) in step.bannerInstructions.enumerated() {
+                    try check(banner.distanceAlongGeometry, stepPath + ".bannerInstructions[\(b)].distanceAlongGeometry")
+                }
             }
             for (i, value) in (leg.annotation?.distance ?? []).enumerated() { try check(value, legPath + ".annotation.distance[\(i)]") }
             for (i, value) in (leg.annotation?.duration ?? []).enumerated() { try check(value, legPath + ".annotation.duration[\(i)]") }

@@ -12,6 +12,10 @@ struct NotificationComposerTests {
         #expect(DistanceText.spoken(1234, language: "it") == "tra 1,2 km")
         #expect(DistanceText.spoken(-5, language: "en") == nil)
         #expect(DistanceText.spoken(.nan, language: nil) == nil)
+        // A server's garbage (a VOICE 1e21 m before its maneuver trapped converting to Int).
+        #expect(DistanceText.spoken(1e9, language: "en") == "in 1000000 km")
+        #expect(DistanceText.spoken(1e21, language: "en") == nil)
+        #expect(DistanceText.spoken(.infinity, language: "it") == nil)
     }
 
     @Test("a banner of another step is not shown with a voice instruction; free drive forgets it")

@@ -53,4 +53,22 @@ struct BadRouteFileTests {
         #expect(negative.status == 1)
         #expect(negative.stderr == "waygate: cannot read route DIR/route.json: route: routes[0].legs[0].duration is -5.0, not an amount from 0 to 1e9\n")
     }
+
+    @Test("an instruction 1e21 m before its maneuver is refused naming it (a VOICE that far off stopped the daemon, a banner past 1.8e307 m wrote null)")
+    func absurdInstructionDistances() throws {
+        let line = #"{"type":"LineString","coordinates":[[24.94,60.17],[24.95,60.17]]}"#
+        func route(_ instructions: String) -> String {
+            #"{"code":"Ok","routes":[{"distance":600,"duration":60,"geometry":"# + line + #","legs":[{"distance":600,"duration":60,"steps":["#
+                + #"{"distance":600,"duration":60,"geometry":"# + line + #","name":"","mode":"driving","maneuver":{"type":"depart","location":[24.94,60.17]},"#
+                + instructions + "}]}]}]}"
+        }
+        let voice = try simulate(route(#""voiceInstructions":[{"distanceAlongGeometry":1e21,"announcement":"Drive"}]"#))
+        #expect(voice.status == 1)
+        #expect(voice.stderr == "waygate: cannot read route DIR/route.json: route: routes[0].legs[0].steps[0].voiceInstructions[0].distanceAlongGeometry is 1e+21, not an amount from 0 to 1e9\n")
+        let banner = try simulate(route(#""bannerInstructions":[{"distanceAlongGeometry":600,"primary":{"text":"A"}},{"distanceAlongGeometry":1e308,"primary":{"text":"B"}}]"#))
+        #expect(banner.status == 1)
+        #expect(banner.stderr == "waygate: cannot read route DIR/route.json: route: routes[0].legs[0].steps[0].bannerInstructions[1].distanceAlongGeometry is 1e+308, not an amount from 0 to 1e9\n")
+        let fine = try simulate(route(#""voiceInstructions":[{"distanceAlongGeometry":600,"announcement":"Drive"}]"#))
+        #expect(fine.status == 0, "\(fine.stderr)")
+    }
 }
