@@ -43,7 +43,7 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
         .systemLibrary(name: "CFuzzerDriver"),  // libFuzzer's LLVMFuzzerRunDriver, declared for waygate-fuzz
-        .target(name: "CWaygateSys"),  // _GNU_SOURCE calls Swift's Glibc cannot see (SO_PEERCRED, accept4)
+        .target(name: "CWaygateSys"),  // _GNU_SOURCE calls Swift's Glibc cannot see (SO_PEERCRED, accept4, gettid)
         .target(name: "PtyShim"),  // test-only ioctl shim, see above
 
         // MARK: - Layer 0 — foundations

@@ -1,7 +1,9 @@
 #define _GNU_SOURCE
 #include <malloc.h>
 #include <stddef.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
+#include <unistd.h>
 #include "waygate_sys.h"
 
 int waygate_peercred(int fd, int *pid, unsigned int *uid, unsigned int *gid) {
@@ -19,3 +21,7 @@ int waygate_keep_freed_memory(int mmap_threshold, int trim_threshold) {
     int trim_taken = mallopt(M_TRIM_THRESHOLD, trim_threshold);
     return mmap_taken == 1 && trim_taken == 1 ? 0 : -1;
 }
+
+int waygate_set_thread_nice(int nice) { return setpriority(PRIO_PROCESS, (id_t)gettid(), nice); }
+
+int waygate_thread_nice(void) { return getpriority(PRIO_PROCESS, (id_t)gettid()); }

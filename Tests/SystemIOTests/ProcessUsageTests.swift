@@ -35,6 +35,22 @@ struct ProcessUsageTests {
         #expect(later > cpu)
     }
 
+    @Test("a thread's nice value is its own: set on one named thread, read back there and from /proc, the others unchanged")
+    func threadNice() async {
+        let before = ProcessUsage.threadNiceValues(ofProcess: getpid())
+        #expect(!before.isEmpty)
+        let seen = await withCheckedContinuation { (done: CheckedContinuation<(Bool, Int32, [(name: String, nice: Int)]), Never>) in
+            NamedThread.start("wg-nice-test") {
+                // Raising a nice value (lower priority) needs no privilege.
+                let set = ThreadPriority.setNice(7)
+                done.resume(returning: (set, ThreadPriority.nice, ProcessUsage.threadNiceValues(ofProcess: getpid())))
+            }
+        }
+        #expect(seen.0 && seen.1 == 7)
+        #expect(seen.2.filter { $0.name == "wg-nice-test" }.map(\.nice) == [7])
+        #expect(seen.2.filter { $0.name != "wg-nice-test" }.allSatisfy { $0.nice != 7 })
+    }
+
     @Test("a process that does not exist reads as nil")
     func missingProcess() {
         let pid: Int32 = 0x3FFF_FFFF  // above pid_max

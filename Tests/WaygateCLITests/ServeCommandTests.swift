@@ -135,4 +135,47 @@ struct ServeCommandTests {
         let client = try WireClient(path: dir.file("s.sock"))
         guard case .hello = try client.next() else { Issue.record("no HELLO from the replacement server"); return }
     }
+
+    @Test("the receiver's reader thread runs at gpsd's nice −10 where the process may raise it, at 0 where it may not (CAP_SYS_NICE dropped), fixes flowing either way")
+    func readerPriority() throws {
+        // What this machine lets a process do: lower a thread's nice value (root, CAP_SYS_NICE).
+        let permitted = Self.mayRaisePriority()
+        for dropped in permitted ? [false, true] : [false] {
+            let dir = try TemporaryDirectory(prefix: "serve-nice")
+            defer { dir.remove() }
+            let (pty, feeding) = try Self.feed(try traceLines("bu353s4.nmea"), link: dir.file("gps"))
+            defer {
+                feeding.stop()
+                pty.close()
+            }
+            let serve = [Fixtures.waygateExecutable.path, "serve", "--serial", dir.file("gps"), "--socket", dir.file("s.sock")]
+            let server = dropped
+                ? try ChildProcess("/usr/bin/setpriv", ["--bounding-set=-sys_nice", "--inh-caps=-sys_nice", "--"] + serve, stderr: dir.file("serve.log"))
+                : try ChildProcess(serve[0], Array(serve.dropFirst()), stderr: dir.file("serve.log"))
+            defer { server.stop() }
+            let client = try WireClient(path: dir.file("s.sock"))
+            _ = try client.next()
+            try client.send(.subscribe([.location]))
+            #expect(try client.nextEvent { if case .location(let l) = $0 { l.lat != nil } else { false } } != nil)
+            // The reader is named after the path it was given (SerialNMEASource), cut to Linux's 15 bytes.
+            let readerName = NamedThread.fitted("wg-" + dir.file("gps"))
+            let threads = ProcessUsage.threadNiceValues(ofProcess: server.pid)
+            #expect(threads.filter { $0.name == readerName }.map(\.nice) == [permitted && !dropped ? -10 : 0], "\(threads)")
+            // No other thread is raised so far (libdispatch gives its overcommit workers −4 where it may).
+            #expect(threads.filter { $0.name != readerName }.allSatisfy { $0.nice > -10 }, "\(threads)")
+        }
+    }
+
+    /// Whether a thread of this process may lower its nice value below 0 (tried on a thread of its own).
+    static func mayRaisePriority() -> Bool {
+        let result = Locked(false)
+        let done = DispatchSemaphore(value: 0)
+        NamedThread.start("wg-nice-probe") {
+            result.withLock { $0 = ThreadPriority.setNice(-1) }
+            ThreadPriority.setNice(0)
+            done.signal()
+        }
+        done.wait()
+        return result.withLock { $0 }
+    }
 }

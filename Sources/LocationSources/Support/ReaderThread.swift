@@ -5,7 +5,8 @@ import SystemIO
 /// Runs a blocking reader on its own thread (never on the 2-wide cooperative pool, where a
 /// blocking poll would starve every task, TOOLCHAIN.md §6) and wires it to a stream or a sink:
 /// the stream's termination (the task's cancellation) sets the stop flag, and the stream
-/// finishes (the task returns) when the reader returns.
+/// finishes (the task returns) when the reader returns. The thread asks for gpsd's priority
+/// (`ThreadPriority.receiverReader`) and runs on at its own where the process may not raise it.
 enum ReaderThread {
     /// The event batches of `body`, which must return soon after `stop.isSet` becomes true.
     static func stream(name: String, statistics: SharedStatistics,
@@ -15,6 +16,7 @@ enum ReaderThread {
         continuation.onTermination = { _ in stop.set() }
         let emitter = SourceEmitter(.stream(continuation), statistics: statistics)
         NamedThread.start(name) {
+            ThreadPriority.setNice(ThreadPriority.receiverReader)
             body(emitter, stop)
             continuation.finish()
         }
@@ -30,6 +32,7 @@ enum ReaderThread {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
                 NamedThread.start(name) {
+                    ThreadPriority.setNice(ThreadPriority.receiverReader)
                     body(emitter, stop)
                     done.resume()
                 }

@@ -30,6 +30,17 @@ public enum ProcessUsage {
         }
     }
 
+    /// The name and nice value of each live thread of process `pid` (`/proc/PID/task/TID/comm`
+    /// and field 19 of `…/stat`; see `NamedThread`, `ThreadPriority`), empty when unreadable.
+    public static func threadNiceValues(ofProcess pid: Int32) -> [(name: String, nice: Int)] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.compactMap { task in
+            guard let name = try? FileContents.read("/proc/\(pid)/task/\(task)/comm", maximumBytes: 64),
+                  let fields = statFields(of: "\(pid)/task/\(task)"), fields.count > 16, let nice = Int(fields[16]) else { return nil }
+            return (String(decoding: name, as: UTF8.self).trimmingCharacters(in: .newlines), nice)
+        }
+    }
+
     /// User + system CPU seconds process `pid` has used so far (/proc/PID/stat fields 14 and 15),
     /// nil when unreadable.
     public static func cpuSeconds(ofProcess pid: Int32) -> Double? {
@@ -60,8 +71,11 @@ public enum ProcessUsage {
     }
 
     /// The fields of /proc/`pid`/stat after the command (field 3, the state, first).
-    private static func statFields(ofProcess pid: Int32) -> [Substring]? {
-        guard let bytes = try? FileContents.read("/proc/\(pid)/stat", maximumBytes: 64 * 1024) else { return nil }
+    private static func statFields(ofProcess pid: Int32) -> [Substring]? { statFields(of: String(pid)) }
+
+    /// The fields of /proc/`task`/stat (`PID` or `PID/task/TID`) after the command.
+    private static func statFields(of task: String) -> [Substring]? {
+        guard let bytes = try? FileContents.read("/proc/\(task)/stat", maximumBytes: 64 * 1024) else { return nil }
         let text = String(decoding: bytes, as: UTF8.self)
         // The command (field 2) is in parentheses and may hold spaces: count from its end.
         guard let close = text.lastIndex(of: ")") else { return nil }
