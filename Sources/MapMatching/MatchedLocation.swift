@@ -29,8 +29,13 @@ public struct MatchedLocation: Sendable, Hashable {
     /// The road ahead from the snapped position, stretch by stretch: the most probable path, or
     /// the route in active guidance (`horizonFollowsRoute`); empty when off-road.
     public var horizon: [HorizonStretch]
-    /// Whether `horizon` is the active route's road ahead rather than the most probable path.
-    public var horizonFollowsRoute = false
+    /// Whether the matched edge is one of the active route's, driven in the route's direction
+    /// (`OnlineMatcher.follow`); nil when no route is followed (free drive, a route not on the
+    /// map's roads) or off-road.
+    public var onRoute: Bool?
+    /// Whether `horizon` is the active route's road ahead rather than the most probable path:
+    /// where the vehicle is matched onto the route.
+    public var horizonFollowsRoute: Bool { onRoute == true }
 
     /// A matched location from all its parts.
     public init(

@@ -149,8 +149,9 @@ public struct OnlineMatcher: Sendable {
             location.horizon = horizon.along(
                 route.edges, from: at, fraction: winner.snap.fraction, endFraction: route.endFraction,
                 length: options.horizonLength, memo: &horizonMemo)
-            location.horizonFollowsRoute = true
+            location.onRoute = true
         } else {
+            if route != nil { location.onRoute = false }
             location.horizon = horizon.ahead(
                 from: winner.edge, fraction: winner.snap.fraction, length: options.horizonLength, memo: &horizonMemo)
         }

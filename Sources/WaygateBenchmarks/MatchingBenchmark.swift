@@ -239,8 +239,9 @@ enum MatchingBenchmark {
     }
 
     /// `waygate-bench matching-drives FILE`: plans `drivesPerSigma` car routes with OSRM between
-    /// seeded random points of the Milan extract (crow-flies ≤ 5 km, route 1.5–6 km), drives each at
-    /// every sigma (seed `1000 × route + σ`) and writes the drives as JSON lines, route by route.
+    /// seeded random points of the Milan extract (seed 12, or `WAYGATE_BENCH_DRIVES_SEED`; crow-flies
+    /// ≤ 5 km, route 1.5–6 km), drives each at every sigma (seed `1000 × route + σ`) and writes the
+    /// drives as JSON lines, route by route.
     static func makeDrives(to path: String) throws {
         guard let osrm = BenchSupport.server("WAYGATE_BENCH_OSRM") else {
             throw BenchError("matching-drives needs WAYGATE_BENCH_OSRM (an osrm-routed serving the Milan extract)")
@@ -252,7 +253,9 @@ enum MatchingBenchmark {
             return (r.lowerBound + margin)...(r.upperBound - margin)
         }
         let box = (latitude: inner(bounds.latitude), longitude: inner(bounds.longitude))
-        var generator = SeededGenerator(seed: 12)
+        // Another seed (WAYGATE_BENCH_DRIVES_SEED) makes a set no rule was tuned on.
+        let seed = ProcessInfo.processInfo.environment["WAYGATE_BENCH_DRIVES_SEED"].flatMap { UInt64($0) } ?? 12
+        var generator = SeededGenerator(seed: seed)
         var lines: [String] = []
         var routes = 0, attempts = 0
         while routes < drivesPerSigma && attempts < 2000 {

@@ -46,7 +46,7 @@ struct RoutePathTests {
         live.follow(route)
         let first = live.match(Drive.fix(0, sketch.coordinate("A", east: 50, north: 1), course: 90, speed: 10))
         let guided = try #require(first)
-        #expect(guided.horizonFollowsRoute)
+        #expect(guided.onRoute == true && guided.horizonFollowsRoute)
         #expect(guided.horizon.map(\.wayID) == [1, 3])
         #expect(guided.horizon.map(\.length).map { ($0 * 10).rounded() / 10 } == [130, 90])
         #expect(guided.horizon.map(\.edges.count) == [1, 1])
@@ -54,7 +54,7 @@ struct RoutePathTests {
         live.follow(nil)
         let second = live.match(Drive.fix(1, sketch.coordinate("A", east: 60, north: 1), course: 90, speed: 10))
         let free = try #require(second)
-        #expect(!free.horizonFollowsRoute)
+        #expect(free.onRoute == nil && !free.horizonFollowsRoute)
         #expect(free.horizon.map(\.wayID) == [1, 2])
     }
 
@@ -71,6 +71,7 @@ struct RoutePathTests {
             let location = live.match(Drive.fix(Double(t) * 5, sketch.coordinate("A", east: east, north: 1), course: 90, speed: 10))
             results.append(try #require(location))
         }
+        #expect(results.map(\.onRoute) == [true, true, false, false])
         #expect(results.map(\.horizonFollowsRoute) == [true, true, false, false])
         #expect(results.map { $0.road?.wayID } == [1, 1, 3, 3])
         #expect(results[3].horizon.map(\.wayID) == [3])  // the service road's dead end at C

@@ -64,6 +64,23 @@ struct RouteFollowerRoadMatchTests {
         #expect(detected == [22])
     }
 
+    @Test("an unsure match on one of the route's own edges still decides: multipath fixes 60 m off stay on the route")
+    func unsureMatchOnTheRouteDecides() throws {
+        let path = RouteFollowerTests.lPath
+        let raw = FixGenerator.drive(path, speed: 10) { (20..<26).contains($0) ? (0, 60) : (0, 0) }
+        let unsure = Self.matches(path, speed: 10, confidence: 0.5)
+        // Not known to be the route's: below the confidence threshold the raw fixes decide (fix 22).
+        let unknown = try Self.run(raw, unsure)
+        #expect(unknown.indices.filter { !unknown[$0].offRoutes.isEmpty } == [22])
+        // The matcher laid along the route knows its edge is the route's: no off-route.
+        let onRoute = try Self.run(raw, unsure.map { var m = $0; m.onRoute = true; return m }).flatMap { $0 }
+        #expect(onRoute.offRoutes.isEmpty)
+        #expect(onRoute.arrivals.count == 1)
+        // An unsure match on an edge the route does not take is no evidence either way.
+        let offEdge = try Self.run(raw, unsure.map { var m = $0; m.onRoute = false; return m })
+        #expect(offEdge.indices.filter { !offEdge[$0].offRoutes.isEmpty } == [22])
+    }
+
     @Test("a match running against the route (a two-way road reported backwards, the far carriageway) does not decide")
     func matchAgainstTheRouteDoesNotDecide() throws {
         let fixes = FixGenerator.drive(Self.parallelPath, speed: 10)

@@ -175,12 +175,13 @@ public struct RouteFollower: Sendable {
 
     /// The distance of `match` from the route near the vehicle (from `matchSearchBehind` behind the
     /// progress to `ahead` in front: the live matcher may lag the raw fix), when the match is
-    /// trusted (`minimumMatchConfidence`), the route has shown it runs on the matcher's roads
+    /// trusted (`minimumMatchConfidence`, or less sure but on one of the route's own edges: the
+    /// matcher's best guess is the route's road), the route has shown it runs on the matcher's roads
     /// (`routeOnMapMatches` matches within `routeOnMapDistance`) and the matched road does not run
     /// against the route (`matchedRoadMaximumAngle`: the live matcher may report a two-way road
     /// backwards, or the far carriageway); nil when the raw fix must decide.
     private mutating func matchedDistance(_ match: RoadMatch, ahead: Meters) -> Meters? {
-        guard match.confidence >= options.minimumMatchConfidence, match.coordinate.isValid else { return nil }
+        guard match.confidence >= options.minimumMatchConfidence || match.onRoute == true, match.coordinate.isValid else { return nil }
         let query = SnapQuery(
             coordinate: match.coordinate, window: (traveled - options.matchSearchBehind)...(traveled + ahead), course: nil,
             headingPenalty: 0, expectedPosition: traveled, continuityWeight: 0)
