@@ -104,13 +104,13 @@ struct ReplaySourceTests {
     @Test("recorded jumps longer than the maximum gap are not waited for; midnight wraps are")
     func gapsAndMidnight() async throws {
         let lines = [
-            "$GPGGA,235959.000,3747.0873,S,17518.8938,E,1,08,1.1,59.9,M,23.7,M,,0000",
-            "$GPGGA,000000.000,3747.0873,S,17518.8938,E,1,08,1.1,59.9,M,23.7,M,,0000",
-            "$GPGGA,010000.000,3747.0873,S,17518.8938,E,1,08,1.1,59.9,M,23.7,M,,0000",
-            "$GPGGA,010001.000,3747.0873,S,17518.8938,E,1,08,1.1,59.9,M,23.7,M,,0000",
-        ].map(Self.withChecksum)
+            "GPGGA,235959.000,3747.0873,S,17518.8938,E,1,08,1.1,59.9,M,23.7,M,,0000",
+            "GPGGA,000000.000,3747.0873,S,17518.8938,E,1,08,1.1,59.9,M,23.7,M,,0000",
+            "GPGGA,010000.000,3747.0873,S,17518.8938,E,1,08,1.1,59.9,M,23.7,M,,0000",
+            "GPGGA,010001.000,3747.0873,S,17518.8938,E,1,08,1.1,59.9,M,23.7,M,,0000",
+        ].map(nmeaSentence)
         let clock = ManualTimeSource()
-        let source = try ReplaySource(bytes: Array(lines.map { $0 + "\r\n" }.joined().utf8), id: .replay("gaps"), timeSource: clock)
+        let source = try ReplaySource(bytes: Array(lines.joined().utf8), id: .replay("gaps"), timeSource: clock)
         let played = await Self.play(source, on: clock, step: 0.5)
         #expect(played.count == 4)
         #expect(try #require(played.last).at == 2)
@@ -125,11 +125,5 @@ struct ReplaySourceTests {
             try ReplaySource(bytes: [], id: .replay("x"), pace: .recorded(speed: 0), timeSource: ManualTimeSource())
         }
         #expect(LocationSourcesError.invalidSpeed(-2).description == "replay speed must be a positive number, got -2.0")
-    }
-
-    static func withChecksum(_ body: String) -> String {
-        let sum = body.utf8.dropFirst().reduce(UInt8(0), ^)
-        let hex = String(sum, radix: 16, uppercase: true)
-        return body + "*" + (hex.count == 1 ? "0" + hex : hex)
     }
 }

@@ -1,6 +1,7 @@
 import NMEA
 import Positioning
 import Testing
+import TestSupport
 import Timekeeping
 
 /// Issue 11 item 6: impossible values (positions past the poles, non-finite numbers, courses
@@ -8,19 +9,12 @@ import Timekeeping
 /// never passed on and never turned into a fix without a position.
 @Suite("Impossible NMEA values")
 struct ImpossibleValuesTests {
-    /// `body` framed as a sentence with its checksum.
-    static func sentence(_ body: String) -> String {
-        let sum = body.utf8.reduce(UInt8(0)) { $0 ^ $1 }
-        let hex = String(sum, radix: 16, uppercase: true)
-        return "$\(body)*\(hex.count == 1 ? "0" + hex : hex)\r\n"
-    }
-
     static let goodRMC = "GPRMC,030719.000,A,3747.0873,S,17518.8938,E,0.69,181.39,311214,,,A"
 
     /// The fixes and statistics of `bodies` decoded in order.
     static func decode(_ bodies: [String]) -> (fixes: [Fix], statistics: NMEAStatistics) {
         var decoder = NMEAStreamDecoder()
-        let events = decoder.push(Array(bodies.map(sentence).joined().utf8)) + decoder.finish()
+        let events = decoder.push(Array(bodies.map(nmeaSentence).joined().utf8)) + decoder.finish()
         return (events.compactMap { if case .fix(let f) = $0 { f } else { nil } }, decoder.statistics)
     }
 

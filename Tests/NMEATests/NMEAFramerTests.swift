@@ -1,5 +1,6 @@
 import NMEA
 import Testing
+import TestSupport
 
 @Suite("NMEAFramer")
 struct NMEAFramerTests {
@@ -87,10 +88,8 @@ struct NMEAFramerMalformedTests {
     @Test("gpsd's limit: 100 characters before CR LF, 101 before a lone LF, longer dropped")
     func gpsdLimit() {
         func sentence(_ length: Int) -> String {
-            let body = "GPTXT,01,01,02," + String(repeating: "A", count: length - 19)
-            let sum = body.utf8.reduce(UInt8(0), ^)
-            let hex = String(sum, radix: 16, uppercase: true)
-            let text = "$" + body + "*" + (hex.count < 2 ? "0" + hex : hex)
+            let framed = nmeaSentence("GPTXT,01,01,02," + String(repeating: "A", count: length - 19))
+            let text = String(decoding: framed.utf8.dropLast(2), as: UTF8.self)  // without its CR LF
             #expect(text.utf8.count == length)
             return text
         }

@@ -9,13 +9,6 @@ import TestSupport
 /// than 3 satellites used or the fix so far has an altitude.
 @Suite("RMC mode")
 struct RMCModeTests {
-    /// `body` framed as a sentence with its checksum.
-    static func sentence(_ body: String) -> String {
-        let sum = body.utf8.reduce(UInt8(0)) { $0 ^ $1 }
-        let hex = String(sum, radix: 16, uppercase: true)
-        return "$\(body)*\(hex.count == 1 ? "0" + hex : hex)\r\n"
-    }
-
     /// The modes of the fixes `bytes` decode to, in order.
     static func modes(_ bytes: [UInt8]) -> [Int] {
         var decoder = NMEAStreamDecoder()
@@ -42,6 +35,6 @@ struct RMCModeTests {
             "GPGSA,A,3,01,02,12,16,17,21,22,27,31,,,,1.08,0.58,0.91",
             "GPRMC,082000.00,A,9999.9999,N,00911.3532274,E,5.0,69.84,071226,,,A",
         ]
-        #expect(Self.modes(Array(bodies.map(Self.sentence).joined().utf8)) == [3, 1])
+        #expect(Self.modes(Array(bodies.map(nmeaSentence).joined().utf8)) == [3, 1])
     }
 }

@@ -45,3 +45,11 @@ public func traceLines(_ name: String) throws -> [String] {
     let text = try String(contentsOf: Fixtures.trace("nmea/\(name)"), encoding: .utf8)
     return text.split(whereSeparator: \.isNewline).map(String.init).filter { $0.hasPrefix("$") || $0.hasPrefix("!") }
 }
+
+/// `body` (a sentence between `$` and `*`) framed as an NMEA sentence: `$`, the body, `*`, its
+/// checksum in two hex digits and CR LF.
+public func nmeaSentence(_ body: String) -> String {
+    let sum = body.utf8.reduce(UInt8(0)) { $0 ^ $1 }
+    let hex = String(sum, radix: 16, uppercase: true)
+    return "$\(body)*\(hex.count == 1 ? "0" + hex : hex)\r\n"
+}

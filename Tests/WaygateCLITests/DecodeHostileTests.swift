@@ -6,12 +6,6 @@ import Testing
 /// outputs disagree (a 309-digit speed in one, a vanished fix in the other).
 @Suite("waygate decode with hostile input")
 struct DecodeHostileTests {
-    static func sentence(_ body: String) -> String {
-        let sum = body.utf8.reduce(UInt8(0)) { $0 ^ $1 }
-        let hex = String(sum, radix: 16, uppercase: true)
-        return "$\(body)*\(hex.count == 1 ? "0" + hex : hex)\r\n"
-    }
-
     @Test("a directory is a one-line error, exit 1, not a crash")
     func directory() throws {
         let dir = try TemporaryDirectory(prefix: "decode-dir")
@@ -25,8 +19,8 @@ struct DecodeHostileTests {
     func hugeSpeed() throws {
         let dir = try TemporaryDirectory(prefix: "decode-speed")
         defer { dir.remove() }
-        let text = Self.sentence("GPRMC,030719.000,A,3747.0873,S,17518.8938,E,1e308,181.39,311214,,,A")
-            + Self.sentence("GPRMC,030720.000,A,3747.0873,S,17518.8938,E,1e308,181.39,311214,,,A")
+        let text = nmeaSentence("GPRMC,030719.000,A,3747.0873,S,17518.8938,E,1e308,181.39,311214,,,A")
+            + nmeaSentence("GPRMC,030720.000,A,3747.0873,S,17518.8938,E,1e308,181.39,311214,,,A")
         try Data(text.utf8).write(to: URL(fileURLWithPath: dir.file("speed.nmea")))
         let gpsd = try WaygateRunner.run(["decode", "--format", "gpsd", "--stats", dir.file("speed.nmea")])
         let json = try WaygateRunner.run(["decode", "--format", "json", dir.file("speed.nmea")])
