@@ -303,8 +303,9 @@ public actor Gateway {
     // MARK: - Commands
 
     /// Plans routes through `waypoints` (a single point is the destination, from the current
-    /// position), best first, and keeps them for `selectRoute` and `startGuidance(index:)`.
-    public func planRoutes(_ waypoints: [Coordinate], options: RouteOptions, alternatives: Bool) throws(GatewayError) -> [Route] {
+    /// position), best first, and keeps them for `selectRoute` and `startGuidance(index:)`. The
+    /// search runs off the gateway, which goes on publishing fixes meanwhile.
+    public func planRoutes(_ waypoints: [Coordinate], options: RouteOptions, alternatives: Bool) async throws(GatewayError) -> [Route] {
         guard let router else { throw .noMap(command: "route") }
         var points = waypoints
         if points.count == 1 {
@@ -315,10 +316,12 @@ public actor Gateway {
         if waypoints.count == 1, let course = currentPosition?.course, (currentPosition?.speed ?? 0) >= 3 {
             asked[0] = RouteWaypoint(points[0], heading: course, headingTolerance: 90)
         }
-        do {
-            plannedRoutes = try router.plannedRoutes(asked, options: options, alternatives: alternatives ? 2 : 0)
-        } catch {
-            throw .noRoute(error.description)
+        let planning = Task.detached { [asked] in
+            try router.plannedRoutes(asked, options: options, alternatives: alternatives ? 2 : 0)
+        }
+        switch await planning.result {
+        case .success(let planned): plannedRoutes = planned
+        case .failure(let error): throw .noRoute(String(describing: error))
         }
         return plannedRoutes.map(\.route)
     }

@@ -82,6 +82,10 @@ struct RequestDecoderTests {
         #expect(error(#"{"cmd":"subscribe","channels":["location","weather"],"id":3}"#)?.message
             == #"subscribe: field "channels[1]" has unknown value "weather" (known: location, sky, nmea, match, progress, instructions, guidance, session, camera, device, all)"#)
         #expect(error(#"{"cmd":"route","waypoints":[[24.9]]}"#)?.message == #"route: field "waypoints[0]" must be a [lon, lat] pair of numbers"#)
+        let many = Array(repeating: "[24.9,60.1]", count: 26).joined(separator: ",")
+        #expect(error(#"{"cmd":"route","waypoints":["# + many + "]}")?.message
+            == #"route: field "waypoints" holds 26 points; at most 25 are planned"#)
+        #expect(error(#"{"cmd":"route","waypoints":["# + Array(repeating: "[24.9,60.1]", count: 25).joined(separator: ",") + "]}") == nil)
         #expect(error(#"{"cmd":"route","waypoints":[[60.1,124.9]]}"#)?.message
             == #"route: field "waypoints[0]" is out of range: lon must be in -180…180 and lat in -90…90, got [60.1, 124.9]"#)
         #expect(error(#"{"cmd":"route","waypoints":[[24.9,60.1]],"profile":"plane"}"#)?.message

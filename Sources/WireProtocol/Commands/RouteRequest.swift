@@ -34,6 +34,9 @@ public struct RouteRequest: Sendable, Hashable {
     /// Waypoints as `[lon, lat]` pairs (GeoJSON order); a single point is the destination and
     /// the origin is the current position.
     public var waypoints: [[Double]]
+    /// The most waypoints a request may hold, as Mapbox's Directions API takes: each leg is a
+    /// search, and 3,000 points made a 127 MB reply after a minute's planning.
+    public static let maximumWaypoints = 25
     /// Travel mode (default `car`).
     public var profile: Profile
     /// Whether alternatives are wanted.
@@ -62,6 +65,9 @@ public struct RouteRequest: Sendable, Hashable {
     init(reading r: FieldReader) throws(WireProtocolError) {
         let items = try r.require("waypoints", r.array)
         guard !items.isEmpty else { throw r.fail("waypoints", "must hold at least one [lon, lat] pair") }
+        guard items.count <= Self.maximumWaypoints else {
+            throw r.fail("waypoints", "holds \(items.count) points; at most \(Self.maximumWaypoints) are planned")
+        }
         var waypoints: [[Double]] = []
         for (index, item) in items.enumerated() {
             guard case .array(let pair) = item, pair.count == 2, let lon = pair[0].doubleValue, let lat = pair[1].doubleValue else {
