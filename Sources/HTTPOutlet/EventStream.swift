@@ -6,12 +6,14 @@ import WireProtocol
 /// drains into the socket, waiting on a condition variable while nothing is queued.
 ///
 /// When the queue is full the oldest *stream* line (LOCATION, MATCH…) is dropped; state lines
-/// (SESSION, DEVICE, REROUTE, ARRIVAL) are always kept. The browser learns about drops from an
-/// `event: dropped` notice sent before the next events, as the socket sends DROPPED.
+/// (SESSION, DEVICE, REROUTE, ARRIVAL) are kept, up to `capacity` of them: a reader that falls
+/// further behind on state than that is cut off — it gets what is queued, then the stream ends
+/// (its EventSource reconnects and starts afresh) — so no reader holds unbounded memory. The browser learns about drops from an `event: dropped`
+/// notice sent before the next events, as the socket sends DROPPED.
 final class EventStream: @unchecked Sendable {  // every mutable field is guarded by `condition`
     /// The channels this connection asked for.
     let channels: Set<Channel>
-    /// The most lines queued at once (state lines may go beyond it).
+    /// The most stream lines queued at once, and the most state lines.
     let capacity: Int
     /// How long the reader waits before sending a keep-alive comment, in seconds.
     let keepAliveInterval: Double
@@ -24,6 +26,9 @@ final class EventStream: @unchecked Sendable {  // every mutable field is guarde
     private var droppedSinceNotice = 0
     private var droppedTotal = 0
     private var closed = false
+    /// Whether the reader fell `capacity` state lines behind: nothing more is queued, and the
+    /// stream ends once what is queued is read.
+    private var cutOff = false
     private var pending: [UInt8] = EventFrame.preamble
     private var pendingOffset = 0
 
@@ -38,10 +43,15 @@ final class EventStream: @unchecked Sendable {  // every mutable field is guarde
     func offer(_ frames: [(Channel, EventFrame)]) {
         condition.lock()
         defer { condition.unlock() }
-        guard !closed else { return }
+        guard !closed, !cutOff else { return }
         var added = false
         for (channel, frame) in frames where channels.contains(channel) {
             if frame.isState {
+                guard states.count < capacity else {
+                    cutOff = true
+                    condition.signal()
+                    return
+                }
                 states.append(frame)
             } else {
                 if samples.count >= capacity {
@@ -78,10 +88,11 @@ final class EventStream: @unchecked Sendable {  // every mutable field is guarde
         defer { condition.unlock() }
         if pendingOffset >= pending.count {
             let deadline = Date(timeIntervalSinceNow: keepAliveInterval)
-            while !closed && samples.isEmpty && states.isEmpty && droppedSinceNotice == 0 {
+            let nothingQueued = { self.samples.isEmpty && self.states.isEmpty && self.droppedSinceNotice == 0 }
+            while !closed && !cutOff && nothingQueued() {
                 if !condition.wait(until: deadline) { break }
             }
-            if closed { return -1 }
+            if closed || (cutOff && nothingQueued()) { return -1 }
             pending = []
             pendingOffset = 0
             if droppedSinceNotice > 0 {

@@ -98,6 +98,26 @@ struct EventStreamTests {
         #expect(seen.count + announced == 20_000)
     }
 
+    @Test("a client that never reads while state lines keep coming is cut off past the capacity, not held in memory")
+    func neverReadingClientIsCutOffOnState() throws {
+        let capacity = 64
+        let server = try HTTPServer(host: "127.0.0.1", port: 0, roads: nil, runner: TestRunner(), limits: .init(maxQueuedLines: capacity))
+        defer { server.stop() }
+        let client = try EventStreamClient(port: server.port, path: "/events?channels=session", timeout: 20)
+        defer { client.close() }
+        #expect(try client.readHead() == 200)
+        try waitForStreams(server, 1)
+        // 2,000 state lines of ~2 KB (4 MB): far more than the socket buffers and 64 queued hold.
+        for first in stride(from: UInt64(1), through: 2_000, by: 100) {
+            server.deliver((first..<first + 100).map { line($0, .session, padding: 2000) })
+        }
+        // What was queued before the cut arrives in order, then the stream ends.
+        var seen: [UInt64] = []
+        while let event = try? client.next() { seen.append(try #require(UInt64(event.id ?? ""))) }
+        #expect(seen.count >= capacity && seen.count < 2_000)
+        #expect(seen == Array((1...2_000).prefix(seen.count)))
+    }
+
     @Test("stopping the server ends open streams")
     func stopEndsStreams() throws {
         let server = try HTTPServer(host: "127.0.0.1", port: 0, roads: nil, runner: TestRunner())
