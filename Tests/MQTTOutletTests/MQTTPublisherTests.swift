@@ -379,6 +379,40 @@ struct MQTTPublisherTests {
     }
 }
 
+extension MQTTPublisherTests {
+    @Test("a command the broker kept retained is refused, not run; a plain one after it is answered")
+    func retainedCommandIsRefused() throws {
+        let dir = try TemporaryDirectory(prefix: "mqtt-retained")
+        defer { dir.remove() }
+        let broker = try LoopbackMosquitto(dir: dir)
+        defer { broker.stop() }
+        let subscriber = try MosquittoSubscriber(broker: broker, filter: "waygate/+/reply", name: "sub")
+        defer { subscriber.stop() }
+        #expect(subscriber.waitUntilReady())
+        var settings = try settings(broker, vehicle: "kept")
+        settings.commandsEnabled = true
+        func publish(_ command: String, retained: Bool) throws {
+            let pub = try ChildProcess("/usr/bin/mosquitto_pub", ["-h", "127.0.0.1", "-p", String(broker.port), "-q", "1"]
+                                       + (retained ? ["-r"] : []) + ["-t", "waygate/kept/command", "-m", command])
+            #expect(pub.wait(timeout: 10) == 0)
+        }
+        // Left on the broker before the daemon connects: it would run at every connection.
+        try publish(#"{"cmd":"stop","id":9}"#, retained: true)
+        let publisher = try MQTTPublisher(settings: settings, runner: EchoRunner())
+        defer { publisher.stop() }
+        #expect(eventually { publisher.statistics.isSubscribed })
+        try publish(#"{"cmd":"status","id":10}"#, retained: false)
+        let replies = subscriber.wait { $0.filter { $0.topic == "waygate/kept/reply" }.count >= 2 }
+            .filter { $0.topic == "waygate/kept/reply" }
+            .map { try? ServerMessage.decode(line: Array($0.payload.utf8)) }
+        #expect(replies == [
+            .error(ErrorMessage(id: .integer(9), code: .badRequest,
+                                message: "a retained command is not run (it would run again at every connection): publish it without the retain flag")),
+            .reply(ReplyMessage(id: .integer(10), fields: ["echo": .string(#"{"cmd":"status","id":10}"#)])),
+        ])
+    }
+}
+
 /// Connection changes reported by a publisher, in order.
 final class Changes: @unchecked Sendable {  // `list` is only touched while `lock` is held.
     private let lock = NSLock()

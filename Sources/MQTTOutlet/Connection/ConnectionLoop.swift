@@ -19,7 +19,7 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
 
     private let settings: MQTTSettings
     private let presence: MQTTConnection.Presence
-    private let onMessage: @Sendable (String, [UInt8]) -> Void
+    private let onMessage: @Sendable (String, [UInt8], Bool) -> Void
     private let onConnectionChange: @Sendable (Bool, String) -> Void
     private let onDrops: @Sendable (Bool, UInt64, String) -> Void
     private let shared: Locked<Shared>
@@ -40,7 +40,7 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
     private var lastDropReport: ContinuousClock.Instant?
 
     init(settings: MQTTSettings, clientID: String, presence: MQTTConnection.Presence,
-         onMessage: @escaping @Sendable (String, [UInt8]) -> Void,
+         onMessage: @escaping @Sendable (String, [UInt8], Bool) -> Void,
          onConnectionChange: @escaping @Sendable (Bool, String) -> Void,
          onDrops: @escaping @Sendable (Bool, UInt64, String) -> Void) throws(MQTTError) {
         guard libraryStatus == MOSQ_ERR_SUCCESS.rawValue else {
@@ -128,7 +128,7 @@ final class ConnectionLoop: @unchecked Sendable {  // see above: `shared` is loc
             guard let context, let message, let topic = message.pointee.topic else { return }
             let count = Int(max(0, message.pointee.payloadlen))
             let payload = message.pointee.payload.map { [UInt8](UnsafeRawBufferPointer(start: $0, count: count)) } ?? []
-            Unmanaged<ConnectionLoop>.fromOpaque(context).takeUnretainedValue().onMessage(String(cString: topic), payload)
+            Unmanaged<ConnectionLoop>.fromOpaque(context).takeUnretainedValue().onMessage(String(cString: topic), payload, message.pointee.retain)
         }
         // The thread keeps `self` (and so the callbacks' context) alive until it ends.
         NamedThread.start("wg-mqtt") { [self] in run() }

@@ -28,11 +28,20 @@ final class CommandRelay: @unchecked Sendable {  // `storedConnection` and `pend
         if !waiting.isEmpty { connection.send(waiting) }
     }
 
-    /// Called on the network thread for every message on a subscribed topic.
-    func received(topic: String, payload: [UInt8]) {
+    /// Called on the network thread for every message on a subscribed topic. A command the broker
+    /// kept retained is refused, not run: it would run again at every connection (a `stop` left
+    /// retained ended each guidance the daemon started, after every reconnect).
+    func received(topic: String, payload: [UInt8], retained: Bool) {
         guard topic == settings.topic("command") else { return }
         var line = payload
         while let last = line.last, last == 0x0A || last == 0x0D { line.removeLast() }
+        if retained {
+            let id: JSONValue? = if case .success(let request) = RequestDecoder.decode(line: line) { request.id } else { nil }
+            reply(Self.errorLine(ErrorMessage(
+                id: id, code: .badRequest,
+                message: "a retained command is not run (it would run again at every connection): publish it without the retain flag")))
+            return
+        }
         if line.count > LineFramer.defaultLimit {
             reply(Self.errorLine(RequestDecoder.tooLong(length: line.count)))
             return

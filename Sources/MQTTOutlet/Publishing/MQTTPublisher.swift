@@ -35,7 +35,7 @@ public final class MQTTPublisher: WireOutlet {
         let commands = CommandRelay(settings: settings, runner: runner)
         connection = try MQTTConnection(
             settings: settings, clientID: "waygate-\(settings.vehicleID)", presence: presence,
-            onMessage: { topic, payload in commands.received(topic: topic, payload: payload) },
+            onMessage: { topic, payload, retained in commands.received(topic: topic, payload: payload, retained: retained) },
             onConnectionChange: onConnectionChange, onDrops: onDrops)
         commands.attach(connection)
     }
