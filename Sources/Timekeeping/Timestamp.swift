@@ -199,6 +199,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringCo
             } else if (b[i] == 43 || b[i] == 45), let oh = int(i + 1, 2) {
                 var om = 0
                 if b.count == i + 6, b[i + 3] == 58, let m = int(i + 4, 2) { om = m } else if b.count != i + 3 { return nil }
+                guard oh <= 23, om <= 59 else { return nil }  // +99:99 is no offset (it read as 4 days)
                 offset = (oh * 60 + om) * 60 * (b[i] == 45 ? -1 : 1)
             } else {
                 return nil

@@ -11,6 +11,10 @@ struct TimestampTests {
         #expect(Timestamp(iso8601: "2026-11-29T19:55:42.123+02:00") == t)
         #expect(Timestamp(iso8601: "1970-01-01T00:00:00Z")?.secondsSince1970 == 0)
         #expect(Timestamp(iso8601: "garbage") == nil)
+        // An offset no zone has is refused (+99:99 was read as 4 days and 4 hours).
+        #expect(Timestamp(iso8601: "2026-12-07T05:00:00+99:99") == nil)
+        #expect(Timestamp(iso8601: "2026-12-07T05:00:00+05:60") == nil)
+        #expect(Timestamp(iso8601: "2026-11-29T04:55:42.123-13:00") == t)
         #expect(Timestamp(secondsSince1970: 0.9996).iso8601 == "1970-01-01T00:00:01.000Z")
         #expect(Timestamp(secondsSince1970: -0.5).iso8601 == "1969-12-31T23:59:59.500Z")
     }

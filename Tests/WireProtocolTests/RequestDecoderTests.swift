@@ -81,6 +81,8 @@ struct RequestDecoderTests {
         #expect(error(#"{"cmd":"subscribe","channels":"location"}"#)?.message == #"subscribe: field "channels" must be an array, got a string"#)
         #expect(error(#"{"cmd":"subscribe","channels":["location","weather"],"id":3}"#)?.message
             == #"subscribe: field "channels[1]" has unknown value "weather" (known: location, sky, nmea, match, progress, instructions, guidance, session, camera, device, all)"#)
+        #expect(error(#"{"cmd":"status","cmd":"stop"}"#)?.message == #"request: field "cmd" is given twice"#)
+        #expect(error(#"{"cmd":"stop","id":1,"id":2}"#)?.message == #"request: field "id" is given twice"#)
         #expect(error(#"{"cmd":"route","waypoints":[[24.9]]}"#)?.message == #"route: field "waypoints[0]" must be a [lon, lat] pair of numbers"#)
         let many = Array(repeating: "[24.9,60.1]", count: 26).joined(separator: ",")
         #expect(error(#"{"cmd":"route","waypoints":["# + many + "]}")?.message

@@ -15,6 +15,14 @@ public struct Request: Sendable, Hashable, Codable {
     /// Reads a request from a parsed JSON value; the error says exactly what is wrong.
     public init(json: JSONValue) throws(WireProtocolError) {
         guard let members = json.objectValue else { throw .notAnObject(json.typeDescription) }
+        // A field given twice is refused: which one is meant is anybody's guess (a check of the
+        // first "cmd" while the last one runs).
+        if case .object(let list) = json, list.count != members.count {
+            var seen = Set<String>()
+            for member in list where !seen.insert(member.key).inserted {
+                throw .badField(context: "request", field: member.key, problem: "is given twice")
+            }
+        }
         if let id = members["id"], id != .null {
             guard id.isScalar else {
                 throw .badField(context: "request", field: "id", problem: "must be a string, number or boolean, got \(id.typeDescription)")
