@@ -8,8 +8,9 @@ import WireProtocol
 /// When the queue is full the oldest *stream* line (LOCATION, MATCH…) is dropped; state lines
 /// (SESSION, DEVICE, REROUTE, ARRIVAL) are kept, up to `capacity` of them: a reader that falls
 /// further behind on state than that is cut off — it gets what is queued, then the stream ends
-/// (its EventSource reconnects and starts afresh) — so no reader holds unbounded memory. The browser learns about drops from an `event: dropped`
-/// notice sent before the next events, as the socket sends DROPPED.
+/// (its EventSource reconnects and starts afresh) — so no reader holds unbounded memory. The
+/// browser learns about drops from an `event: dropped` notice sent before the next events, as
+/// the socket sends DROPPED.
 final class EventStream: @unchecked Sendable {  // every mutable field is guarded by `condition`
     /// The channels this connection asked for.
     let channels: Set<Channel>

@@ -35,10 +35,11 @@ public final class MQTTConnection: Sendable {
 
     /// Connects (in the background) to `settings.broker` as `clientID`. Throws only for set-up
     /// problems (bad TLS files, libmosquitto refusing an option); an unreachable broker is
-    /// retried for as long as the connection lives. `onMessage` (topic, payload, whether the broker kept it retained) and
-    /// `onConnectionChange` (up, one-line reason) and `onDrops` (connected, messages dropped so
-    /// far, one line saying how many since the last report and why; at most once per
-    /// `settings.dropReportInterval`) run on the network thread: return quickly.
+    /// retried for as long as the connection lives. `onMessage` (topic, payload, whether the
+    /// broker kept it retained) and `onConnectionChange` (up, one-line reason) and `onDrops`
+    /// (connected, messages dropped so far, one line saying how many since the last report and
+    /// why; at most once per `settings.dropReportInterval`) run on the network thread: return
+    /// quickly.
     public init(settings: MQTTSettings, clientID: String, presence: Presence = Presence(),
                 onMessage: @escaping @Sendable (String, [UInt8], Bool) -> Void = { _, _, _ in },
                 onConnectionChange: @escaping @Sendable (Bool, String) -> Void = { _, _ in },

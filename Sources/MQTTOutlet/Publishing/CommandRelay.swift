@@ -35,19 +35,18 @@ final class CommandRelay: @unchecked Sendable {  // `storedConnection` and `pend
         guard topic == settings.topic("command") else { return }
         var line = payload
         while let last = line.last, last == 0x0A || last == 0x0D { line.removeLast() }
-        if retained {
-            let id: JSONValue? = if case .success(let request) = RequestDecoder.decode(line: line) { request.id } else { nil }
-            reply(Self.errorLine(ErrorMessage(
-                id: id, code: .badRequest,
-                message: "a retained command is not run (it would run again at every connection): publish it without the retain flag")))
-            return
-        }
         if line.count > LineFramer.defaultLimit {
             reply(Self.errorLine(RequestDecoder.tooLong(length: line.count)))
             return
         }
+        if retained {
+            reply(Self.errorLine(ErrorMessage(
+                id: Self.id(of: line), code: .badRequest,
+                message: "a retained command is not run (it would run again at every connection): publish it without the retain flag")))
+            return
+        }
         guard settings.commandsEnabled, let runner else {
-            let id: JSONValue? = if case .success(let request) = RequestDecoder.decode(line: line) { request.id } else { nil }
+            let id = Self.id(of: line)
             let reason = settings.commandsEnabled
                 ? "this Waygate has no command handler for MQTT"
                 : "commands over MQTT are disabled; start waygate with --mqtt-commands to accept them"
@@ -58,6 +57,11 @@ final class CommandRelay: @unchecked Sendable {  // `storedConnection` and `pend
         Task { [self] in
             reply(await runner.run(line: request, credentials: nil))
         }
+    }
+
+    /// The `id` of the request `line`, when it is one (for the ERROR refusing it).
+    private static func id(of line: [UInt8]) -> JSONValue? {
+        if case .success(let request) = RequestDecoder.decode(line: line) { request.id } else { nil }
     }
 
     private func reply(_ line: [UInt8]) {
