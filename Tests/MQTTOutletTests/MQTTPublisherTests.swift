@@ -413,6 +413,54 @@ extension MQTTPublisherTests {
     }
 }
 
+/// A runner that answers as `EchoRunner` once `open` is set, holding every command until then.
+struct GatedRunner: RequestRunner {
+    let open = Locked(false)
+    func run(line: [UInt8], credentials: PeerCredentials?) async -> [UInt8] {
+        while !open.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(10)) }
+        return await EchoRunner().run(line: line, credentials: credentials)
+    }
+}
+
+extension MQTTPublisherTests {
+    @Test("at most 32 commands are answered at once: the 33rd to 40th get ERROR busy, the 32 their replies once answered")
+    func commandsBeyondTheLimitAreRefused() throws {
+        let dir = try TemporaryDirectory(prefix: "mqtt-busy")
+        defer { dir.remove() }
+        let broker = try LoopbackMosquitto(dir: dir)
+        defer { broker.stop() }
+        let subscriber = try MosquittoSubscriber(broker: broker, filter: "waygate/+/reply", name: "sub")
+        defer { subscriber.stop() }
+        #expect(subscriber.waitUntilReady())
+        var settings = try settings(broker, vehicle: "busy")
+        settings.commandsEnabled = true
+        let runner = GatedRunner()
+        let publisher = try MQTTPublisher(settings: settings, runner: runner)
+        defer { publisher.stop() }
+        #expect(eventually { publisher.statistics.isSubscribed })
+        // 40 commands in order, one message per line.
+        let lines = (1...40).map { #"{"cmd":"status","id":\#($0)}"# }.joined(separator: "\n") + "\n"
+        try Data(lines.utf8).write(to: URL(fileURLWithPath: dir.file("commands")))
+        let pub = try ChildProcess("/bin/sh", ["-c", "/usr/bin/mosquitto_pub -h 127.0.0.1 -p \(broker.port) -q 1 -t waygate/busy/command -l < \(dir.file("commands"))"])
+        #expect(pub.wait(timeout: 10) == 0)
+        func replies(_ count: Int) -> [ServerMessage?] {
+            subscriber.wait { $0.filter { $0.topic == "waygate/busy/reply" }.count >= count }
+                .filter { $0.topic == "waygate/busy/reply" }
+                .map { try? ServerMessage.decode(line: Array($0.payload.utf8)) }
+        }
+        let refused = replies(8)
+        #expect(refused == (33...40).map {
+            .error(ErrorMessage(id: .integer($0), code: .busy, message: "32 commands are being answered; send this one again later"))
+        })
+        runner.open.withLock { $0 = true }
+        let answered = replies(40).dropFirst(8).compactMap { message -> Int? in
+            guard case .reply(let reply)? = message, case .integer(let id)? = reply.id else { return nil }
+            return Int(id)
+        }
+        #expect(answered.sorted() == Array(1...32))
+    }
+}
+
 /// Connection changes reported by a publisher, in order.
 final class Changes: @unchecked Sendable {  // `list` is only touched while `lock` is held.
     private let lock = NSLock()

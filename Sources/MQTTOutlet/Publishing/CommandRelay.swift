@@ -5,13 +5,19 @@ import WireProtocol
 
 /// Answers request lines arriving on `…/command` with a REPLY or ERROR on `…/reply` (QoS 1),
 /// through the `RequestRunner` when commands are enabled, refusing them otherwise.
-final class CommandRelay: @unchecked Sendable {  // `storedConnection` and `pending` are only touched while `lock` is held.
+final class CommandRelay: @unchecked Sendable {  // `storedConnection`, `pending` and `running` are only touched while `lock` is held.
     private let settings: MQTTSettings
     private let runner: (any RequestRunner)?
     private let lock = NSLock()
     private weak var storedConnection: MQTTConnection?
     /// Replies produced before the connection was attached (a command arriving during `init`).
     private var pending: [MQTTMessage] = []
+    /// Commands being answered now; past `maximumRunning` more are refused (the broker cannot be
+    /// told to wait, as the socket's reader can).
+    private var running = 0
+
+    /// The most commands answered at once, as the socket's `maxPendingRequests`.
+    static let maximumRunning = 32
 
     init(settings: MQTTSettings, runner: (any RequestRunner)?) {
         self.settings = settings
@@ -53,9 +59,21 @@ final class CommandRelay: @unchecked Sendable {  // `storedConnection` and `pend
             reply(Self.errorLine(ErrorMessage(id: id, code: settings.commandsEnabled ? .internal : .forbidden, message: reason)))
             return
         }
+        let admitted = lock.withLock { () -> Bool in
+            guard running < Self.maximumRunning else { return false }
+            running += 1
+            return true
+        }
+        guard admitted else {
+            reply(Self.errorLine(ErrorMessage(
+                id: Self.id(of: line), code: .busy,
+                message: "\(Self.maximumRunning) commands are being answered; send this one again later")))
+            return
+        }
         let request = line
         Task { [self] in
             reply(await runner.run(line: request, credentials: nil))
+            lock.withLock { running -= 1 }
         }
     }
 
