@@ -379,37 +379,40 @@ struct MQTTPublisherTests {
     }
 }
 
-extension MQTTPublisherTests {
-    @Test("a command the broker kept retained is refused, not run; a plain one after it is answered")
-    func retainedCommandIsRefused() throws {
-        let dir = try TemporaryDirectory(prefix: "mqtt-retained")
-        defer { dir.remove() }
-        let broker = try LoopbackMosquitto(dir: dir)
-        defer { broker.stop() }
-        let subscriber = try MosquittoSubscriber(broker: broker, filter: "waygate/+/reply", name: "sub")
-        defer { subscriber.stop() }
+/// A broker, a subscriber to every vehicle's replies and a way to publish commands: what each
+/// test of commands above the limits sets up.
+final class CommandBroker {
+    let dir: TemporaryDirectory
+    let broker: LoopbackMosquitto
+    let subscriber: MosquittoSubscriber
+
+    init(prefix: String) throws {
+        dir = try TemporaryDirectory(prefix: prefix)
+        broker = try LoopbackMosquitto(dir: dir)
+        subscriber = try MosquittoSubscriber(broker: broker, filter: "waygate/+/reply", name: "sub")
         #expect(subscriber.waitUntilReady())
-        var settings = try settings(broker, vehicle: "kept")
-        settings.commandsEnabled = true
-        func publish(_ command: String, retained: Bool) throws {
-            let pub = try ChildProcess("/usr/bin/mosquitto_pub", ["-h", "127.0.0.1", "-p", String(broker.port), "-q", "1"]
-                                       + (retained ? ["-r"] : []) + ["-t", "waygate/kept/command", "-m", command])
-            #expect(pub.wait(timeout: 10) == 0)
-        }
-        // Left on the broker before the daemon connects: it would run at every connection.
-        try publish(#"{"cmd":"stop","id":9}"#, retained: true)
-        let publisher = try MQTTPublisher(settings: settings, runner: EchoRunner())
-        defer { publisher.stop() }
-        #expect(eventually { publisher.statistics.isSubscribed })
-        try publish(#"{"cmd":"status","id":10}"#, retained: false)
-        let replies = subscriber.wait { $0.filter { $0.topic == "waygate/kept/reply" }.count >= 2 }
-            .filter { $0.topic == "waygate/kept/reply" }
+    }
+
+    func stop() {
+        subscriber.stop()
+        broker.stop()
+        dir.remove()
+    }
+
+    /// Publishes `commands` on `vehicle`'s command topic in order, a message each (QoS 1).
+    func publish(_ commands: [String], vehicle: String, retained: Bool = false) throws {
+        try Data(commands.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: dir.file("commands")))
+        let pub = try ChildProcess("/bin/sh", ["-c", "/usr/bin/mosquitto_pub -h 127.0.0.1 -p \(broker.port) -q 1 \(retained ? "-r " : "")"
+                                               + "-t waygate/\(vehicle)/command -l < \(dir.file("commands"))"])
+        #expect(pub.wait(timeout: 10) == 0)
+    }
+
+    /// `vehicle`'s replies once there are at least `count`, decoded, in order.
+    func replies(_ count: Int, vehicle: String) -> [ServerMessage?] {
+        let topic = "waygate/\(vehicle)/reply"
+        return subscriber.wait { $0.filter { $0.topic == topic }.count >= count }
+            .filter { $0.topic == topic }
             .map { try? ServerMessage.decode(line: Array($0.payload.utf8)) }
-        #expect(replies == [
-            .error(ErrorMessage(id: .integer(9), code: .badRequest,
-                                message: "a retained command is not run (it would run again at every connection): publish it without the retain flag")),
-            .reply(ReplyMessage(id: .integer(10), fields: ["echo": .string(#"{"cmd":"status","id":10}"#)])),
-        ])
     }
 }
 
@@ -423,37 +426,41 @@ struct GatedRunner: RequestRunner {
 }
 
 extension MQTTPublisherTests {
+    @Test("a command the broker kept retained is refused, not run; a plain one after it is answered")
+    func retainedCommandIsRefused() throws {
+        let bench = try CommandBroker(prefix: "mqtt-retained")
+        defer { bench.stop() }
+        var settings = try settings(bench.broker, vehicle: "kept")
+        settings.commandsEnabled = true
+        // Left on the broker before the daemon connects: it would run at every connection.
+        try bench.publish([#"{"cmd":"stop","id":9}"#], vehicle: "kept", retained: true)
+        let publisher = try MQTTPublisher(settings: settings, runner: EchoRunner())
+        defer { publisher.stop() }
+        #expect(eventually { publisher.statistics.isSubscribed })
+        try bench.publish([#"{"cmd":"status","id":10}"#], vehicle: "kept")
+        #expect(bench.replies(2, vehicle: "kept") == [
+            .error(ErrorMessage(id: .integer(9), code: .badRequest,
+                                message: "a retained command is not run (it would run again at every connection): publish it without the retain flag")),
+            .reply(ReplyMessage(id: .integer(10), fields: ["echo": .string(#"{"cmd":"status","id":10}"#)])),
+        ])
+    }
+
     @Test("at most 32 commands are answered at once: the 33rd to 40th get ERROR busy, the 32 their replies once answered")
     func commandsBeyondTheLimitAreRefused() throws {
-        let dir = try TemporaryDirectory(prefix: "mqtt-busy")
-        defer { dir.remove() }
-        let broker = try LoopbackMosquitto(dir: dir)
-        defer { broker.stop() }
-        let subscriber = try MosquittoSubscriber(broker: broker, filter: "waygate/+/reply", name: "sub")
-        defer { subscriber.stop() }
-        #expect(subscriber.waitUntilReady())
-        var settings = try settings(broker, vehicle: "busy")
+        let bench = try CommandBroker(prefix: "mqtt-busy")
+        defer { bench.stop() }
+        var settings = try settings(bench.broker, vehicle: "busy")
         settings.commandsEnabled = true
         let runner = GatedRunner()
         let publisher = try MQTTPublisher(settings: settings, runner: runner)
         defer { publisher.stop() }
         #expect(eventually { publisher.statistics.isSubscribed })
-        // 40 commands in order, one message per line.
-        let lines = (1...40).map { #"{"cmd":"status","id":\#($0)}"# }.joined(separator: "\n") + "\n"
-        try Data(lines.utf8).write(to: URL(fileURLWithPath: dir.file("commands")))
-        let pub = try ChildProcess("/bin/sh", ["-c", "/usr/bin/mosquitto_pub -h 127.0.0.1 -p \(broker.port) -q 1 -t waygate/busy/command -l < \(dir.file("commands"))"])
-        #expect(pub.wait(timeout: 10) == 0)
-        func replies(_ count: Int) -> [ServerMessage?] {
-            subscriber.wait { $0.filter { $0.topic == "waygate/busy/reply" }.count >= count }
-                .filter { $0.topic == "waygate/busy/reply" }
-                .map { try? ServerMessage.decode(line: Array($0.payload.utf8)) }
-        }
-        let refused = replies(8)
-        #expect(refused == (33...40).map {
+        try bench.publish((1...40).map { #"{"cmd":"status","id":\#($0)}"# }, vehicle: "busy")
+        #expect(bench.replies(8, vehicle: "busy") == (33...40).map {
             .error(ErrorMessage(id: .integer($0), code: .busy, message: "32 commands are being answered; send this one again later"))
         })
         runner.open.withLock { $0 = true }
-        let answered = replies(40).dropFirst(8).compactMap { message -> Int? in
+        let answered = bench.replies(40, vehicle: "busy").dropFirst(8).compactMap { message -> Int? in
             guard case .reply(let reply)? = message, case .integer(let id)? = reply.id else { return nil }
             return Int(id)
         }
