@@ -23,22 +23,28 @@ public enum ProcessUsage {
     /// The names Linux shows for the live threads of process `pid` (`/proc/PID/task/*/comm`;
     /// see `NamedThread`), empty when unreadable.
     public static func threadNames(ofProcess pid: Int32) -> [String] {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-        return tasks.compactMap { task in
-            (try? FileContents.read("/proc/\(pid)/task/\(task)/comm", maximumBytes: 64))
-                .map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .newlines) }
-        }
+        tasks(ofProcess: pid).compactMap { threadName(pid, $0) }
     }
 
     /// The name and nice value of each live thread of process `pid` (`/proc/PID/task/TID/comm`
     /// and field 19 of `…/stat`; see `NamedThread`, `ThreadPriority`), empty when unreadable.
     public static func threadNiceValues(ofProcess pid: Int32) -> [(name: String, nice: Int)] {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-        return tasks.compactMap { task in
-            guard let name = try? FileContents.read("/proc/\(pid)/task/\(task)/comm", maximumBytes: 64),
-                  let fields = statFields(of: "\(pid)/task/\(task)"), fields.count > 16, let nice = Int(fields[16]) else { return nil }
-            return (String(decoding: name, as: UTF8.self).trimmingCharacters(in: .newlines), nice)
+        tasks(ofProcess: pid).compactMap { task in
+            guard let name = threadName(pid, task), let fields = statFields(of: "\(pid)/task/\(task)"), fields.count > 16,
+                  let nice = Int(fields[16]) else { return nil }
+            return (name, nice)
         }
+    }
+
+    /// The thread ids of process `pid` (the entries of /proc/PID/task), empty when unreadable.
+    private static func tasks(ofProcess pid: Int32) -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    }
+
+    /// The name Linux shows for thread `task` of process `pid` (/proc/PID/task/TID/comm).
+    private static func threadName(_ pid: Int32, _ task: String) -> String? {
+        (try? FileContents.read("/proc/\(pid)/task/\(task)/comm", maximumBytes: 64))
+            .map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .newlines) }
     }
 
     /// User + system CPU seconds process `pid` has used so far (/proc/PID/stat fields 14 and 15),
