@@ -4,8 +4,8 @@ extension Channel {
     /// The concrete channels in slot order: `slotted[c.slot] == c`.
     static let slotted = Channel.concrete
 
-    /// This channel's index in `slotted`, for per-channel arrays read per event (a `Channel`
-    /// hashes as its string raw value). `all`, which no event carries, shares the last slot.
+    /// This channel's index in `slotted`, for per-channel arrays read per event without hashing.
+    /// `all`, which no event carries, shares the last slot.
     var slot: Int {
         switch self {
         case .location: 0

@@ -30,7 +30,7 @@ public struct FleetOptions: Sendable, Hashable {
     /// The simulated time of the first fix.
     public var startTime: Timestamp
     /// The channels published (and counted).
-    public var channels: Set<Channel>
+    public var channels: ChannelSet
     /// Profile, language and units of the planned routes.
     public var routeOptions: RouteOptions
 
@@ -47,7 +47,7 @@ public struct FleetOptions: Sendable, Hashable {
         minimumTripDistance = 800
         vehiclePrefix = "sim"
         self.startTime = startTime
-        channels = Set(Channel.concrete).subtracting([.nmea, .sky])
+        channels = ChannelSet.every.subtracting([.nmea, .sky])
         routeOptions = RouteOptions()
     }
 

@@ -33,8 +33,8 @@ final class FleetShard: @unchecked Sendable {  // `vehicles`, `encoder` and `wor
     /// (`waygate/sim-00042/location`): a message shares its topic string instead of formatting a
     /// new one; nil for the channels not published, and for all without a broker.
     private let topicTable: [[String?]]
-    /// Whether each channel slot is published (`FleetOptions.channels`), read per event without hashing.
-    private let publishedSlots: [Bool]
+    /// The channels published (`FleetOptions.channels`).
+    private let published: ChannelSet
     private let lock = NSLock()
     private var state = State()
     private let done = DispatchSemaphore(value: 0)
@@ -48,7 +48,7 @@ final class FleetShard: @unchecked Sendable {  // `vehicles`, `encoder` and `wor
         vehicles = vehicleIndices.map { SimulatedVehicle(index: $0, context: context) }
         assert(Channel.slotted.indices.allSatisfy { Channel.slotted[$0].slot == $0 }, "Channel.slot out of step with Channel.slotted")
         let channels = context.options.channels
-        publishedSlots = Channel.slotted.map { channels.contains($0) }
+        published = channels
         topicTable = vehicles.map { vehicle in
             Channel.slotted.map { channel in
                 guard let topics, channels.contains(channel) else { return nil }
@@ -150,8 +150,8 @@ final class FleetShard: @unchecked Sendable {  // `vehicles`, `encoder` and `wor
             // Read in place: an iterator's copy of each event would retain and release its contents.
             guard let (payload, time) = events[k].wire else { continue }
             let channel = payload.channel
+            guard published.contains(channel) else { continue }
             let slot = channel.slot
-            guard publishedSlots[slot] else { continue }
             let seq = vehicles[i].nextSeq
             vehicles[i].nextSeq += 1
             vehicles[i].lines[slot] += 1

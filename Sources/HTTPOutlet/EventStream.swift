@@ -13,7 +13,7 @@ import WireProtocol
 /// the socket sends DROPPED.
 final class EventStream: @unchecked Sendable {  // every mutable field is guarded by `condition`
     /// The channels this connection asked for.
-    let channels: Set<Channel>
+    let channels: ChannelSet
     /// The most stream lines queued at once, and the most state lines.
     let capacity: Int
     /// How long the reader waits before sending a keep-alive comment, in seconds.
@@ -34,7 +34,7 @@ final class EventStream: @unchecked Sendable {  // every mutable field is guarde
     private var pendingOffset = 0
 
     /// A stream for `channels`.
-    init(channels: Set<Channel>, capacity: Int, keepAliveInterval: Double = 15) {
+    init(channels: ChannelSet, capacity: Int, keepAliveInterval: Double = 15) {
         self.channels = channels
         self.capacity = max(1, capacity)
         self.keepAliveInterval = keepAliveInterval

@@ -8,7 +8,7 @@ enum RouteOutcome {
     /// A complete response; `allow` is the `Allow` header of a 405.
     case response(HTTPResponse, allow: String?)
     /// `text/event-stream` of these channels.
-    case events(Set<Channel>)
+    case events(ChannelSet)
 }
 
 extension HTTPCore {
@@ -91,15 +91,15 @@ extension HTTPCore {
     }
 
     /// The channels of `channels=a,b,…` (every channel when absent or empty; `all` stands for every channel).
-    static func channels(_ value: String?) throws(QueryError) -> Set<Channel> {
-        guard let value, !value.isEmpty else { return Set(Channel.concrete) }
-        var result = Set<Channel>()
+    static func channels(_ value: String?) throws(QueryError) -> ChannelSet {
+        guard let value, !value.isEmpty else { return .every }
+        var result: ChannelSet = []
         for name in value.split(separator: ",") {
             guard let channel = Channel(wireName: String(name)) else {
                 throw QueryError(
                     "unknown channel \"\(name)\" (known: \(Channel.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
-            result.formUnion(channel.expanded)
+            result.insert(channel)
         }
         return result
     }

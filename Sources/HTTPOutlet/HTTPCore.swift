@@ -164,7 +164,7 @@ final class HTTPCore: @unchecked Sendable {  // immutable except `streams`, whic
         return MHD_queue_response(connection, UInt32(response.status), handle)
     }
 
-    private func queueEvents(_ channels: Set<Channel>, on connection: OpaquePointer) -> MHD_Result {
+    private func queueEvents(_ channels: ChannelSet, on connection: OpaquePointer) -> MHD_Result {
         let stream = EventStream(
             channels: channels, capacity: limits.maxQueuedLines, keepAliveInterval: limits.keepAliveInterval)
         let registration = StreamRegistration(core: self, stream: stream, id: register(stream))

@@ -33,8 +33,23 @@ struct WireEncodingTests {
         #expect(EventPayload.arrival(ArrivalMessage(legIndex: 0, waypointIndex: 1, final: true)).channel == .guidance)
         #expect(EventPayload.session(SessionMessage(mode: .freeDrive)).channel == .session)
         #expect(EventPayload.nmea(NMEAMessage(sentence: "$GPTXT")).channel == .nmea)
-        #expect(Channel.all.expanded == Channel.concrete)
         #expect(Channel.concrete.count == 10)
+    }
+
+    @Test("a ChannelSet holds each concrete channel once, `all` standing for all of them, in protocol order")
+    func channelSet() {
+        var set: ChannelSet = [.device, .location, .device]
+        #expect(Array(set) == [.location, .device])
+        #expect(set.count == 2)
+        #expect(set.contains(.device) && !set.contains(.sky) && !set.contains(.all))
+        set.insert(.all)
+        #expect(Array(set) == Channel.concrete)
+        #expect(set == .every && set.contains(.all))
+        set.remove(.nmea)
+        #expect(set.count == 9 && !set.contains(.nmea) && !set.contains(.all))
+        #expect(ChannelSet.every.subtracting([.nmea, .sky]).union([.sky]) == set)
+        set.remove(.all)
+        #expect(set.isEmpty && Array(set) == [])
     }
 
     @Test("an unknown class is a decoding error naming it")

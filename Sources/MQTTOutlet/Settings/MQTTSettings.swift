@@ -32,7 +32,7 @@ public struct MQTTSettings: Sendable, Hashable {
     public var dropReportInterval: Double
     /// The channels published; every channel except NMEA by default (raw sentences are a
     /// diagnostic stream, ten times the volume of the rest).
-    public var channels: Set<Channel>
+    public var channels: ChannelSet
     /// The first topic level.
     public var topicPrefix: String
 
@@ -53,7 +53,7 @@ public struct MQTTSettings: Sendable, Hashable {
         reconnectDelay = 0.5
         maximumReconnectDelay = 30
         dropReportInterval = 10
-        channels = Set(Channel.concrete).subtracting([.nmea])
+        channels = ChannelSet.every.subtracting([.nmea])
         topicPrefix = "waygate"
     }
 

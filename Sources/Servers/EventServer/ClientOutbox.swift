@@ -7,7 +7,7 @@ struct ClientOutbox {
     /// The peer's credentials.
     let credentials: PeerCredentials
     /// Channels the client subscribed to (concrete channels only).
-    var subscriptions: Set<Channel> = []
+    var subscriptions = ChannelSet()
     /// HELLO, REPLY and ERROR lines, never dropped, sent before queued events.
     var control: [[UInt8]] = []
     /// Encoded event lines, oldest first, at most the configured number.

@@ -30,12 +30,11 @@ extension EventServer {
             if case .subscribe = command { add = true } else { add = false }
             let now = state.withLock { s -> [Channel] in
                 guard let index = s.outboxes.index(forKey: client.id) else { return [] }
-                for channel in channels.flatMap(\.expanded) {
+                for channel in channels {
                     if add { s.outboxes.values[index].subscriptions.insert(channel) } else { s.outboxes.values[index].subscriptions.remove(channel) }
                 }
                 s.channelsWanted = nil
-                let subscribed = s.outboxes.values[index].subscriptions
-                return Channel.concrete.filter { subscribed.contains($0) }
+                return Array(s.outboxes.values[index].subscriptions)
             }
             result = .success(["channels": .array(now.map { .string($0.rawValue) })])
         case .status:

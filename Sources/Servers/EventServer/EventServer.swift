@@ -60,7 +60,7 @@ public final class EventServer: WireOutlet {
         var wakePending = false
         var stopping = false
         /// The union of every client's subscriptions, kept until one changes (nil: to compute).
-        var channelsWanted: Set<Channel>?
+        var channelsWanted: ChannelSet?
         /// Members added to every `status` reply (`addStatus`), in the order added.
         var statusMembers: [(key: String, value: @Sendable () -> JSONValue)] = []
         /// The reused buffer a batch of lines is joined in for one `send` per client.
@@ -109,10 +109,10 @@ public final class EventServer: WireOutlet {
     }
 
     /// The channels some client is subscribed to now.
-    public var channelsWanted: Set<Channel> {
+    public var channelsWanted: ChannelSet {
         state.withLock { s in
             if let wanted = s.channelsWanted { return wanted }
-            let wanted = s.outboxes.values.reduce(into: Set<Channel>()) { $0.formUnion($1.subscriptions) }
+            let wanted = s.outboxes.values.reduce(into: ChannelSet()) { $0.formUnion($1.subscriptions) }
             s.channelsWanted = wanted
             return wanted
         }

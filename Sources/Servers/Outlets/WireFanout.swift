@@ -42,9 +42,9 @@ public final class WireFanout: Sendable {
     }
 
     /// The channels some outlet wants now.
-    private var channelsWanted: Set<Channel> {
+    private var channelsWanted: ChannelSet {
         let outlets = state.withLock { $0.outlets }
-        return outlets.count == 1 ? outlets[0].channelsWanted : outlets.reduce(into: Set<Channel>()) { $0.formUnion($1.channelsWanted) }
+        return outlets.count == 1 ? outlets[0].channelsWanted : outlets.reduce(into: ChannelSet()) { $0.formUnion($1.channelsWanted) }
     }
 
     /// Publishes the gateway events that have a wire class; returns the last `seq` used. Events
@@ -84,10 +84,10 @@ public final class WireFanout: Sendable {
 
     /// Numbers and encodes `count` events in order, `step(index, channels wanted)` saying what
     /// each one is, and hands the lines to every outlet at once.
-    private func publish(count: Int, _ step: (Int, Set<Channel>) -> Step) -> UInt64 {
+    private func publish(count: Int, _ step: (Int, ChannelSet) -> Step) -> UInt64 {
         state.withLock { s in
             let wanted = s.outlets.count == 1 ? s.outlets[0].channelsWanted
-                : s.outlets.reduce(into: Set<Channel>()) { $0.formUnion($1.channelsWanted) }
+                : s.outlets.reduce(into: ChannelSet()) { $0.formUnion($1.channelsWanted) }
             var lines: [WireLine] = []
             lines.reserveCapacity(count)
             for index in 0..<count {

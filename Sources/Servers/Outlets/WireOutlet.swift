@@ -33,12 +33,12 @@ public protocol WireOutlet: AnyObject, Sendable {
     func deliver(_ lines: [WireLine])
     /// The channels it would send now; stream events of other channels are not encoded for it
     /// (their `seq` is used all the same; state lines always come). By default every channel.
-    var channelsWanted: Set<Channel> { get }
+    var channelsWanted: ChannelSet { get }
 }
 
 extension WireOutlet {
     /// Every channel.
-    public var channelsWanted: Set<Channel> { Set(Channel.concrete) }
+    public var channelsWanted: ChannelSet { .every }
 }
 
 /// Answers one request line of the socket protocol (`{"cmd":…}`) exactly as the socket would,

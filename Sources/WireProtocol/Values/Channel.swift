@@ -26,9 +26,6 @@ public enum Channel: String, Sendable, Hashable, Codable, CaseIterable {
     /// Every real channel (all cases except `all`), in protocol order.
     public static let concrete: [Channel] = allCases.filter { $0 != .all }
 
-    /// The channels this one stands for: itself, or every concrete channel for `all`.
-    public var expanded: [Channel] { self == .all ? Self.concrete : [self] }
-
     /// Whether the channel reports state changes (DEVICE, SESSION, REROUTE/ARRIVAL), which
     /// outlets keep while they drop stream samples (LOCATION, MATCH, PROGRESS…) under load.
     public var carriesState: Bool {
