@@ -4,8 +4,9 @@ import Foundation
 import Servers
 import WireProtocol
 
-/// What the server shares with libmicrohttpd's threads: the routes, the open event streams and
-/// the callbacks. libmicrohttpd holds one retained reference (its `cls`) from `start` to `release`.
+/// What the server shares with libmicrohttpd's threads: the routes, the open event streams, the
+/// request deadlines and the callbacks. libmicrohttpd holds one retained reference (its `cls`)
+/// from `start` to `release`.
 final class HTTPCore: @unchecked Sendable {  // immutable except `streams`, which is `Locked`
     let roads: RoadLayer?
     let runner: any RequestRunner
@@ -13,6 +14,7 @@ final class HTTPCore: @unchecked Sendable {  // immutable except `streams`, whic
     let activeRoute: (@Sendable () async -> [UInt8]?)?
     let limits: HTTPServer.Limits
     let browserGuard: BrowserGuard
+    let deadlines: RequestDeadlines
     private let streams = Locked<(next: Int, open: [Int: EventStream], refusing: Bool)>((0, [:], false))
 
     init(
@@ -20,6 +22,7 @@ final class HTTPCore: @unchecked Sendable {  // immutable except `streams`, whic
         limits: HTTPServer.Limits, loopbackOnly: Bool
     ) {
         browserGuard = BrowserGuard(loopbackOnly: loopbackOnly)
+        deadlines = RequestDeadlines(timeout: limits.requestTimeout, maxWaiting: limits.maxWaitingConnections)
         self.roads = roads
         self.runner = runner
         self.leaflet = leaflet
@@ -29,7 +32,8 @@ final class HTTPCore: @unchecked Sendable {  // immutable except `streams`, whic
 
     // MARK: - Life
 
-    /// Starts libmicrohttpd on the listening socket `fd` (it takes the descriptor over).
+    /// Starts libmicrohttpd on the listening socket `fd` (it takes the descriptor over), and the
+    /// deadlines' sweeper with it.
     func start(listening fd: Int32, limits: HTTPServer.Limits) -> OpaquePointer? {
         let flags =
             MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_POLL.rawValue
@@ -43,17 +47,35 @@ final class HTTPCore: @unchecked Sendable {  // immutable except `streams`, whic
                     connection, path: String(cString: url), method: String(cString: method), upload: upload,
                     uploadSize: uploadSize, context: context)
             },
-            { _, _, context, _ in
+            { cls, connection, context, termination in
+                if let cls, let connection, termination == .REQUEST_TERMINATED_COMPLETED_OK {
+                    Unmanaged<HTTPCore>.fromOpaque(cls).takeUnretainedValue().deadlines.answered(connection)
+                }
                 guard let context, let request = context.pointee else { return }
                 Unmanaged<PendingRequest>.fromOpaque(request).release()
                 context.pointee = nil
+            },
+            { cls, connection, _, notification in
+                guard let cls, let connection else { return }
+                let deadlines = Unmanaged<HTTPCore>.fromOpaque(cls).takeUnretainedValue().deadlines
+                switch notification {
+                case .CONNECTION_NOTIFY_STARTED: deadlines.connected(connection)
+                case .CONNECTION_NOTIFY_CLOSED: deadlines.closed(connection)
+                }
             }, cls)
-        if daemon == nil { Unmanaged<HTTPCore>.fromOpaque(cls).release() }
+        if daemon == nil {
+            Unmanaged<HTTPCore>.fromOpaque(cls).release()
+        } else {
+            deadlines.start()
+        }
         return daemon
     }
 
-    /// Drops libmicrohttpd's reference, once the daemon has stopped.
-    func release() { Unmanaged.passUnretained(self).release() }
+    /// Stops the deadlines' sweeper and drops libmicrohttpd's reference, once the daemon has stopped.
+    func release() {
+        deadlines.stop()
+        Unmanaged.passUnretained(self).release()
+    }
 
     // MARK: - Event streams
 
@@ -93,7 +115,8 @@ final class HTTPCore: @unchecked Sendable {  // immutable except `streams`, whic
     // MARK: - Requests
 
     /// libmicrohttpd's access handler: called first with the headers (we allocate the request),
-    /// then with each chunk of body, then once more with nothing left to upload (we answer).
+    /// then with each chunk of body, then once more with nothing left to upload (the request is
+    /// complete, which ends its deadline; we answer).
     private func handle(
         _ connection: OpaquePointer, path: String, method: String, upload: UnsafePointer<CChar>?,
         uploadSize: UnsafeMutablePointer<Int>, context: UnsafeMutablePointer<UnsafeMutableRawPointer?>
@@ -121,6 +144,7 @@ final class HTTPCore: @unchecked Sendable {  // immutable except `streams`, whic
             uploadSize.pointee = 0
             return .YES
         }
+        deadlines.received(connection)
         let header = { (name: String) in Self.value(connection, .HEADER_KIND, name) }
         let outcome: RouteOutcome
         if let refusal = browserGuard.refusal(

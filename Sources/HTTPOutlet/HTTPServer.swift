@@ -18,22 +18,33 @@ public final class HTTPServer: WireOutlet, @unchecked Sendable {  // `daemon` is
         public var maxQueuedLines: Int
         /// The largest `POST /command` body, in bytes; larger ones get 413.
         public var maxBodyBytes: Int
-        /// Connections served at once (each has its own thread).
+        /// Connections served at once (each has its own thread); a connection over it is refused.
         public var maxConnections: Int
         /// How long a command may take before the answer is 504, in seconds.
         public var commandTimeout: Double
         /// Seconds between keep-alive comments on an idle event stream.
         public var keepAliveInterval: Double
-        /// Seconds a connection may go without any byte moving before it is closed (a keep-alive
-        /// connection left open, or an event stream whose browser stopped reading); 0 never.
+        /// Seconds a connection may go without any byte moving before it is closed (an event
+        /// stream whose browser stopped reading); 0 never.
         public var idleTimeout: Int
+        /// Seconds a connection has to deliver a whole request (headers and body) from when it
+        /// connected or its previous response completed (keep-alive); past it the connection is
+        /// closed, however slowly bytes still arrive. Answers and event streams are not limited.
+        public var requestTimeout: Double
 
-        /// Limits, by default 4,096 lines, 64 KiB bodies, 64 connections, 120 s commands, 15 s keep-alives, 60 s idle.
+        /// The most connections waiting for their request at once: half of `maxConnections`, at
+        /// least 1. When one more starts waiting, the one that has waited longest is closed, so
+        /// slow clients never hold every slot.
+        public var maxWaitingConnections: Int { max(1, maxConnections / 2) }
+
+        /// Limits, by default 4,096 lines, 64 KiB bodies, 64 connections, 120 s commands, 15 s keep-alives, 60 s idle,
+        /// 10 s to send a request.
         public init(
             maxQueuedLines: Int = 4096, maxBodyBytes: Int = 65_536, maxConnections: Int = 64, commandTimeout: Double = 120,
-            keepAliveInterval: Double = 15, idleTimeout: Int = 60
+            keepAliveInterval: Double = 15, idleTimeout: Int = 60, requestTimeout: Double = 10
         ) {
             self.idleTimeout = idleTimeout
+            self.requestTimeout = requestTimeout
             self.maxQueuedLines = maxQueuedLines
             self.maxBodyBytes = maxBodyBytes
             self.maxConnections = maxConnections
@@ -56,7 +67,7 @@ public final class HTTPServer: WireOutlet, @unchecked Sendable {  // `daemon` is
     ///   - runner: answers `POST /command` as the socket would; HTTP clients have no peer credentials.
     ///   - leafletDirectory: where `leaflet.js`, `leaflet.css` and `images/` are (Debian's libjs-leaflet).
     ///   - activeRoute: the Route JSON object of the active guidance, for `GET /route`; nil when none.
-    ///   - limits: queue, body and connection limits.
+    ///   - limits: queue, body, connection and time limits.
     public init(
         host: String, port: UInt16, allowNonLoopback: Bool = false, roads: RoadGraph?, runner: any RequestRunner,
         leafletDirectory: String = "/usr/share/javascript/leaflet",
