@@ -41,8 +41,9 @@ public struct RoutePlanner: Sendable {
         let points = request.waypoints.map(\.coordinate)
         let best = route(searches, costing, points)
         guard request.alternatives > 0, searches.count == 1 else { return [best] }
+        let ends = Self.ends(from: candidates[0], to: candidates[1])
         let alternatives = viaNode ?? AlternativeFinder(costing: costing, maximumCount: Self.alternativeCount(request))
-            .alternatives(to: searches[0], from: Self.departures(candidates[0]), to: Self.arrivals(candidates[1]))
+            .alternatives(to: searches[0], from: ends.sources, to: ends.targets)
         return [best] + alternatives.map { route([$0], costing, points, sharingWith: best.legs.first) }
     }
 
@@ -74,7 +75,7 @@ public struct RoutePlanner: Sendable {
         let candidates = Self.chosen(snapped)
         var searches: [PathSearch.Result] = [], viaNode: [PathSearch.Result]?
         for leg in 0..<(candidates.count - 1) {
-            let sources = Self.departures(candidates[leg]), targets = Self.arrivals(candidates[leg + 1])
+            let (sources, targets) = Self.ends(from: candidates[leg], to: candidates[leg + 1])
             var found: PathSearch.Result?
             if alternatives, candidates.count == 2, let hierarchy = hierarchy(for: costing),
                let answer = HierarchyQuery(hierarchy: hierarchy, costing: costing).bestAndAlternatives(
@@ -170,6 +171,15 @@ public struct RoutePlanner: Sendable {
         let inLargest = big.first.map { nearestBig in big.filter { $0.distance <= nearestBig.distance + Self.snapTieTolerance } } ?? []
         let component = tables.components[profileIndex][graph.edges[nearest.edge.index].from.index]
         return WaypointSnaps(nearest: snaps, smallComponent: component, inLargest: inLargest)
+    }
+
+    /// The snaps a leg's search starts and ends at. Two waypoints snapped to the same place (the
+    /// same point of the same edge: a waypoint given twice) make a leg of no length there, as OSRM
+    /// plans one between waypoints on the same phantom node; on a node, leaving by one edge and
+    /// arriving by another would drive round the block.
+    static func ends(from start: [EdgeSnap], to end: [EdgeSnap]) -> (sources: [EdgeSnap], targets: [EdgeSnap]) {
+        let shared = start.filter { s in end.contains { $0.edge == s.edge && $0.fraction == s.fraction } }
+        return shared.isEmpty ? (departures(start), arrivals(end)) : (shared, shared)
     }
 
     /// Snaps usable for leaving a waypoint: a waypoint on a node is left along the edges starting

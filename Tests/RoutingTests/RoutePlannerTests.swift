@@ -46,6 +46,20 @@ struct RoutePlannerTests {
         #expect(nodeLetters(try plan(p, square, "b", "a", profile: "foot"), p, square) == "ba")
     }
 
+    @Test("a waypoint given twice on a node is a leg of 0 m there, not a drive round the block, with alternatives too")
+    func sameWaypointTwice() throws {
+        let p = try planner(square, [("ab", ["highway": "residential", "oneway": "yes"]), ("bdca", ["highway": "residential"])])
+        for node: Character in ["a", "b", "d"] {
+            let here = RouteWaypoint(square.coordinate(of: node))
+            for alternatives in [0, 1] {
+                let routes = try p.plan(RouteRequest(waypoints: [here, here], profile: "car", alternatives: alternatives))
+                #expect(routes.count == 1 && routes[0].distance == 0, "\(node), alternatives \(alternatives)")
+            }
+            let via = try p.plan(RouteRequest(waypoints: [here, here, RouteWaypoint(square.coordinate(of: "c"))], profile: "car"))[0]
+            #expect(via.legs.count == 2 && via.legs[0].distance == 0 && via.legs[1].distance > 0, "\(node)")
+        }
+    }
+
     @Test("oneway:bicycle=no lets bikes ride against a one-way street that cars must go round")
     func contraflow() throws {
         let p = try planner(
