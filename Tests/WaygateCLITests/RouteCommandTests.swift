@@ -119,6 +119,10 @@ struct RouteCommandTests {
         #expect(missing.stderr == "waygate: cannot read map /nonexistent/x.osm.pbf: no such file\n")
         let noTo = try WaygateRunner.run(["route", "--map", Self.map, "--from", Self.bulevardi])
         #expect(noTo.status == 2)
+        // Only decimal numbers: Double("0x3C") would read hexadecimal 60.
+        let hex = try WaygateRunner.run(["route", "--map", Self.map, "--from", "0x3C,24.94", "--to", Self.siltavuorenpenger])
+        #expect(hex.status == 2)
+        #expect(hex.stderr == "waygate: --from: expected LAT,LON, got \"0x3C,24.94\"\n")
 
         let dir = try TemporaryDirectory(prefix: "truncated")
         defer { dir.remove() }

@@ -83,7 +83,7 @@ public struct ParsedArguments: Sendable {
     /// The value of `name` as a number, or `defaultValue`; a usage error if it is not a number in `range`.
     public func double(_ name: String, default defaultValue: Double? = nil, in range: ClosedRange<Double> = -.infinity...(.infinity)) throws(UsageError) -> Double? {
         guard let text = value(name) else { return defaultValue }
-        guard let v = Double(text), v.isFinite, range.contains(v) else {
+        guard let v = Self.decimal(text), v.isFinite, range.contains(v) else {
             throw UsageError("\(name): expected a number in \(range.lowerBound)…\(range.upperBound), got \"\(text)\"")
         }
         return v
@@ -105,12 +105,21 @@ public struct ParsedArguments: Sendable {
     /// Parses `LAT,LON` for `option`.
     public static func coordinate(_ text: String, option: String) throws(UsageError) -> Coordinate {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2, let lat = Double(parts[0].trimmingSpaces), let lon = Double(parts[1].trimmingSpaces) else {
+        guard parts.count == 2, let lat = decimal(parts[0].trimmingSpaces), let lon = decimal(parts[1].trimmingSpaces) else {
             throw UsageError("\(option): expected LAT,LON, got \"\(text)\"")
         }
         let c = Coordinate(latitude: lat, longitude: lon)
         guard c.isValid else { throw UsageError("\(option): \(text) is not a valid latitude,longitude") }
         return c
+    }
+
+    /// A decimal number such as `45.46`, `-9` or `1e3`; nil for anything else, including the
+    /// hexadecimal (`0x2D`), `nan` and `inf` forms that `Double(_:)` also reads.
+    static func decimal(_ text: some StringProtocol) -> Double? {
+        guard text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || "+-.eE".utf8.contains($0) }) else {
+            return nil
+        }
+        return Double(String(text))
     }
 
     /// The value of `name`, which must be one of `choices`.
