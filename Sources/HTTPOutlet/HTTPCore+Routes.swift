@@ -90,11 +90,13 @@ extension HTTPCore {
         return .json(reply, status: CommandReply.status(of: reply))
     }
 
-    /// The channels of `channels=a,b,…` (every channel when absent or empty; `all` stands for every channel).
+    /// The channels of `channels=a,b,…` (every channel when absent or naming none, as `channels=`
+    /// or `channels=,,`; `all` stands for every channel).
     static func channels(_ value: String?) throws(QueryError) -> ChannelSet {
-        guard let value, !value.isEmpty else { return .every }
+        let names = value?.split(separator: ",") ?? []
+        guard !names.isEmpty else { return .every }
         var result: ChannelSet = []
-        for name in value.split(separator: ",") {
+        for name in names {
             guard let channel = Channel(wireName: String(name)) else {
                 throw QueryError(
                     "unknown channel \"\(name)\" (known: \(Channel.allCases.map(\.rawValue).joined(separator: ", ")))")

@@ -46,6 +46,18 @@ struct EventStreamTests {
         }
     }
 
+    @Test("channels naming none (channels=,,) stream every channel, as no channels= does")
+    func channelsNamingNone() throws {
+        let server = try HTTPServer(host: "127.0.0.1", port: 0, roads: nil, runner: TestRunner())
+        defer { server.stop() }
+        let client = try EventStreamClient(port: server.port, path: "/events?channels=,,")
+        defer { client.close() }
+        #expect(try client.readHead() == 200)
+        try waitForStreams(server, 1)
+        server.deliver([line(1, .location), line(2, .match), line(3, .device)])
+        #expect(try (0..<3).map { _ in try client.next().id } == ["1", "2", "3"])
+    }
+
     @Test("the content type is text/event-stream")
     func contentType() throws {
         let server = try HTTPServer(host: "127.0.0.1", port: 0, roads: nil, runner: TestRunner())
