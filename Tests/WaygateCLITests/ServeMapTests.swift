@@ -97,6 +97,33 @@ struct ServeMapTests {
         #expect(free != nil)
     }
 
+    @Test("a map cache truncated under the running daemon ends it with one line naming the cache, exit 1, not a bare bus error")
+    func cacheTruncatedWhileMapped() throws {
+        let dir = try TemporaryDirectory(prefix: "serve-cache-cut")
+        defer { dir.remove() }
+        let (log, _) = try Self.driveLog(dir: dir)
+        let map = dir.file("helsinki.osm.pbf")
+        try FileManager.default.copyItem(atPath: Fixtures.trace("maps/helsinki.osm.pbf").path, toPath: map)
+        let server = try ChildProcess(
+            Fixtures.waygateExecutable.path, ["serve", "--map", map, "--replay", log, "--socket", dir.file("s.sock")],
+            environment: ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": dir.path]) { $1 },
+            stderr: dir.file("serve.log"))
+        defer { server.stop() }
+        let client = try WireClient(path: dir.file("s.sock"), timeout: 60)
+        try client.send(.subscribe([.match]))
+        #expect(try client.nextEvent { if case .match = $0 { true } else { false } } != nil)
+
+        let cache = map + ".waygate-cache"
+        #expect(FileManager.default.fileExists(atPath: cache))
+        #expect(truncate(cache, 0) == 0)
+        // The next fixes are matched on the cut pages; a route searches them too.
+        try? client.send(.route(RouteRequest(waypoints: [[Self.siltavuorenpenger.longitude, Self.siltavuorenpenger.latitude]])), id: 1)
+        #expect(server.wait(timeout: 30) == 1)
+        let stderr = try String(contentsOfFile: dir.file("serve.log"), encoding: .utf8)
+        #expect(stderr.hasSuffix(
+            "waygate: \(cache) was truncated or rewritten while mapped; replace such a file by renaming a new one over it (as `waygate map build` does)\n"))
+    }
+
     @Test("a missing or truncated map is a runtime error naming the file")
     func badMaps() throws {
         let dir = try TemporaryDirectory(prefix: "serve-map")

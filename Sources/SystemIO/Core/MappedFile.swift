@@ -1,3 +1,4 @@
+import CWaygateSys
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -5,7 +6,9 @@ import Glibc
 /// A regular file mapped read-only and shared (`PROT_READ`, `MAP_SHARED`): every process mapping
 /// the same file shares its pages in the page cache, and only the pages read are loaded. Unmapped
 /// when the last reference goes away. The file must not be rewritten in place while mapped
-/// (replace it with a rename, as the map cache does).
+/// (replace it with a rename, as the map cache does): reading a page cut off by truncation raises
+/// SIGBUS, which ends the process with one line naming the file (`waygate_watch_mapping`) rather
+/// than a bare "Bus error".
 public final class MappedFile: @unchecked Sendable {
     /// The mapped bytes.
     public let bytes: UnsafeRawBufferPointer
@@ -25,6 +28,7 @@ public final class MappedFile: @unchecked Sendable {
             throw FileReadError(.system(SystemError(code: errno, operation: "mmap")))
         }
         bytes = UnsafeRawBufferPointer(start: base, count: size)
+        _ = waygate_watch_mapping(base, size, path)
     }
 
     /// Drops the mapped pages from this process's resident memory (`madvise(MADV_DONTNEED)`): they
@@ -34,6 +38,8 @@ public final class MappedFile: @unchecked Sendable {
     }
 
     deinit {
-        if let base = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), bytes.count) }
+        guard let base = bytes.baseAddress else { return }
+        waygate_unwatch_mapping(base)
+        munmap(UnsafeMutableRawPointer(mutating: base), bytes.count)
     }
 }
