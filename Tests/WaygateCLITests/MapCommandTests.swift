@@ -50,6 +50,33 @@ struct MapCommandTests {
         #expect(stale.lines.contains { $0.hasPrefix("cache \(map).waygate-cache: stale") })
     }
 
+    @Test("info --verify checks every byte: a cache damaged inside the graph passes the plain info, fails --verify with exit 1")
+    func verify() throws {
+        let (dir, map) = try Self.helsinkiCopy()
+        defer { dir.remove() }
+        #expect(try WaygateRunner.run(["map", "build", map]).status == 0)
+        let cache = map + ".waygate-cache"
+        let good = try WaygateRunner.run(["map", "info", map, "--verify"])
+        #expect(good.status == 0)
+        #expect(good.lines.contains { $0.hasPrefix("cache \(cache): valid, ") && $0.hasSuffix(", every byte and index checked") })
+
+        // 16 bytes inverted inside the graph image (it starts at byte 96), the header left alone.
+        let handle = try #require(FileHandle(forUpdatingAtPath: cache))
+        try handle.seek(toOffset: 8192)
+        let bytes = try #require(try handle.read(upToCount: 16))
+        try handle.seek(toOffset: 8192)
+        try handle.write(contentsOf: Data(bytes.map { ~$0 }))
+        try handle.close()
+        let plain = try WaygateRunner.run(["map", "info", map])
+        #expect(plain.status == 0)
+        #expect(plain.lines.contains { $0.hasPrefix("cache \(cache): valid, ") })
+        let damaged = try WaygateRunner.run(["map", "info", map, "--verify"])
+        #expect(damaged.status == 1)
+        #expect(damaged.lines.contains { $0.hasPrefix("cache \(cache): stale (") })
+        #expect(damaged.stderr == "waygate: \(cache): not a valid cache of \(map)\n")
+        #expect(try WaygateRunner.run(["map", "build", map, "--verify"]).status == 2)
+    }
+
     @Test("--cache writes and reads the cache at the given path")
     func explicitCachePath() throws {
         let (dir, map) = try Self.helsinkiCopy()

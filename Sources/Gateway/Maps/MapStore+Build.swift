@@ -126,9 +126,11 @@ extension MapStore {
         public var southWest: Coordinate?, northEast: Coordinate?
     }
 
-    /// What the cache of the map at `path` (or `cachePath`) holds, without building anything.
+    /// What the cache of the map at `path` (or `cachePath`) holds, without building anything; with
+    /// `verifying`, a cache is valid only when every byte's CRC and every index check out too
+    /// (reading the whole file), as `load(_:verifyingCache:)` checks.
     /// - Throws: `GatewayError` when the map itself is missing or unreadable.
-    public func info(_ path: String, cachePath: String? = nil) throws(GatewayError) -> CacheInfo {
+    public func info(_ path: String, cachePath: String? = nil, verifying: Bool = false) throws(GatewayError) -> CacheInfo {
         let stamp = try SourceStamp(path: path)
         let candidates = cachePath.map { [$0] } ?? cachePaths(for: path)
         let existing = candidates.first { FileManager.default.fileExists(atPath: $0) }
@@ -137,7 +139,7 @@ extension MapStore {
             sourceModified: stamp.modified, cacheBytes: 0)
         guard let existing else { return info }
         info.cacheBytes = (try? FileManager.default.attributesOfItem(atPath: existing)[.size] as? NSNumber)?.intValue ?? 0
-        guard let contents = MapCacheFile.read(existing, expecting: stamp) else {
+        guard let contents = MapCacheFile.read(existing, expecting: stamp, verifyingContents: verifying) else {
             info.state = .stale
             return info
         }

@@ -9,7 +9,7 @@ import SystemIO
 struct MapCommand: Subcommand {
     static let spec = CommandSpec(
         name: "map", abstract: "Build a map's cache ahead of time, or show what it holds.",
-        usage: "build MAP [--memory SIZE] [--cache PATH] | info MAP [--cache PATH]",
+        usage: "build MAP [--memory SIZE] [--cache PATH] | info MAP [--cache PATH] [--verify]",
         discussion: """
             build imports the .osm.pbf or .osm extract MAP, builds the car routing hierarchy and writes \
             the cache the first 'serve --map MAP' would write (NAME.waygate-cache next to MAP, or under \
@@ -17,11 +17,14 @@ struct MapCommand: Subcommand {
             each phase with its progress on a terminal (plain lines otherwise) and ends with a summary. \
             With --memory the import keeps to the budget or fails at once naming what would not fit. \
             info prints the cache's format version, the map stamp it records, its counts, bounding box \
-            and size, or says it is missing or stale (then 'map build' or the next 'serve' rebuilds it).
+            and size, or says it is missing or stale (then 'map build' or the next 'serve' rebuilds it). \
+            Opening a cache checks its header and section tables only; info --verify also checks every \
+            byte's CRC and every index (reading the whole file) and fails unless the cache is valid.
             """,
         options: [
             OptionSpec("--memory", value: "SIZE", help: "build: memory budget for the import, e.g. 512M or 2G (K, M, G, T: powers of 1024)."),
             OptionSpec("--cache", value: "PATH", help: "The cache file to write or read instead of the default place."),
+            OptionSpec("--verify", help: "info: check every byte and index of the cache; exit status 1 unless it is valid."),
         ],
         positionals: 2...2)
 
@@ -31,6 +34,7 @@ struct MapCommand: Subcommand {
     let map: String
     let memory: MemoryBudget?
     let cache: String?
+    let verify: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         switch arguments.positionals[0] {
@@ -49,6 +53,8 @@ struct MapCommand: Subcommand {
             memory = nil
         }
         cache = arguments.value("--cache")
+        verify = arguments.flag("--verify")
+        guard !verify || action == .info else { throw UsageError("--verify: only 'map info' verifies a cache") }
     }
 
     func run(in environment: AppEnvironment) async throws {
@@ -78,7 +84,7 @@ struct MapCommand: Subcommand {
     }
 
     private func info(_ store: MapStore) throws {
-        let info = try store.info(map, cachePath: cache)
+        let info = try store.info(map, cachePath: cache, verifying: verify)
         var console = Console()
         console.print("map \(map): \(info.sourceBytes) bytes, modified \(Self.time(info.sourceModified))")
         switch info.state {
@@ -88,7 +94,9 @@ struct MapCommand: Subcommand {
             console.print("cache \(info.cachePath): stale (made from another version of the map or by another Waygate, or damaged); "
                 + "\(MemoryBudget.format(info.cacheBytes)); it is rebuilt by 'waygate map build \(map)' or the next load")
         case .valid:
-            console.print("cache \(info.cachePath): valid, format version \(info.formatVersion), \(MemoryBudget.format(info.cacheBytes)) (\(info.cacheBytes) bytes)")
+            console.print(
+                "cache \(info.cachePath): valid, format version \(info.formatVersion), \(MemoryBudget.format(info.cacheBytes)) (\(info.cacheBytes) bytes)"
+                    + (verify ? ", every byte and index checked" : ""))
             console.print("  source stamp: \(info.sourceBytes) bytes, modified \(Self.time(info.sourceModified))")
             console.print("  graph: \(info.nodes) nodes, \(info.edges) edges, \(info.restrictions) turn restrictions, \(info.shapes) shapes")
             console.print("  car hierarchy: " + (info.hierarchyArcs > 0 ? "\(info.hierarchyArcs) arcs" : "none (built at the next load)"))
@@ -97,6 +105,7 @@ struct MapCommand: Subcommand {
             }
         }
         console.flush()
+        if verify, info.state != .valid { throw RuntimeError("\(info.cachePath): not a valid cache of \(map)") }
     }
 
     /// A modification stamp (microseconds since 1970) in ISO 8601, UTC.
