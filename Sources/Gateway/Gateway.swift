@@ -1,5 +1,6 @@
 public import LocationSources
 public import Geodesy
+import Guidance
 import MapMatching
 public import Navigation
 import Positioning
@@ -307,6 +308,9 @@ public actor Gateway {
     /// search runs off the gateway, which goes on publishing fixes meanwhile.
     public func planRoutes(_ waypoints: [Coordinate], options: RouteOptions, alternatives: Bool) async throws(GatewayError) -> [Route] {
         guard let router else { throw .noMap(command: "route") }
+        guard PhraseTable.forLanguage(options.language) != nil else {
+            throw .unknownLanguage(options.language, known: PhraseTable.builtIn.map(\.language))
+        }
         var points = waypoints
         if points.count == 1 {
             guard let here = currentPosition?.coordinate else { throw .noFix }

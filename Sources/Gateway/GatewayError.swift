@@ -21,6 +21,8 @@ public enum GatewayError: Error, CustomStringConvertible, Equatable {
     case noRoute(String)
     /// A simulation speed multiplier that is not a positive finite number.
     case badSpeedMultiplier(Double)
+    /// A route asked in a language no instructions are written in; `known` lists those there are.
+    case unknownLanguage(String, known: [String])
 
     public var description: String {
         switch self {
@@ -35,6 +37,8 @@ public enum GatewayError: Error, CustomStringConvertible, Equatable {
         case .unusableRoute(let reason): "unusable route: \(reason)"
         case .noRoute(let reason): reason
         case .badSpeedMultiplier(let value): "speed_multiplier: expected a number > 0, got \(value)"
+        case .unknownLanguage(let tag, let known):
+            "language \"\(tag)\": no instructions in it (known: \(known.joined(separator: ", ")); a tag such as it-IT is read by its language)"
         }
     }
 }

@@ -80,6 +80,12 @@ struct ServeMapTests {
             #expect(route["arrival_time"] == .string(arrival))
         }
 
+        // A language no instructions are written in is refused, not answered in English under its name.
+        try client.send(.route(RouteRequest(waypoints: [[Self.siltavuorenpenger.longitude, Self.siltavuorenpenger.latitude]], language: "xx")), id: 9)
+        guard case .error(let refused) = try #require(try client.next(where: { if case .error(let e) = $0 { e.id == .integer(9) } else { false } })) else { return }
+        #expect(refused.code == .badRequest)
+        #expect(refused.message == "language \"xx\": no instructions in it (known: en, it; a tag such as it-IT is read by its language)")
+
         try client.send(.selectRoute(index: routes.count - 1), id: 6)
         guard case .reply = try #require(try client.next(where: { if case .reply(let r) = $0 { r.id == .integer(6) } else { false } })) else { return }
         try client.send(.start(StartRequest(route: .index(0))), id: 7)

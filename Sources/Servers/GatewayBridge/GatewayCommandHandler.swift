@@ -80,7 +80,7 @@ public struct GatewayCommandHandler: CommandHandler {
             return .success(fields, written: ["routes": RouteLoading.routeObjects(routes, departure: request.departureTime)])
         } catch {
             switch error {
-            case .noMap: return .failure(.badRequest, error.description)
+            case .noMap, .unknownLanguage: return .failure(.badRequest, error.description)
             case .noFix: return .failure(.noFix, error.description)
             default: return .failure(.noRoute, error.description)
             }
