@@ -83,9 +83,11 @@ struct GPSDCompatibleServerTests {
         #expect(try client.line().hasPrefix(#"{"class":"VERSION","release":"3.22""#))
     }
 
-    @Test("a client that never reads loses reports but does not stall a client that reads")
+    @Test("a client that never reads is disconnected, with one log line, once its unsent output would pass the limit; a client that reads gets every report")
     func slowClient() throws {
-        let server = try GPSDCompatibleServer(listener: TCPListener(port: 0), version: "9.9", maximumBufferedBytes: 4_096)
+        let logged = Locked<[String]>([])
+        let server = try GPSDCompatibleServer(listener: TCPListener(port: 0), version: "9.9", maximumBufferedBytes: 4_096,
+                                              log: { line in logged.withLock { $0.append(line) } })
         defer { server.stop() }
         let stalled = try GPSDLineClient(port: server.listener.port)
         // A small receive window, so the kernel does not absorb the whole test for the stalled client.
@@ -97,19 +99,60 @@ struct GPSDCompatibleServerTests {
         try reader.send(#"?WATCH={"enable":true,"json":true};"#)
         #expect(try reader.line().hasPrefix(#"{"class":"DEVICES""#))
         #expect(try reader.line().hasPrefix(#"{"class":"WATCH""#))
-        // Publish until the stalled client's buffer overflows (the kernel first absorbs a few hundred
-        // kilobytes); the reader gets every report meanwhile, and three more after the first drop.
-        var index = 0, afterDrop = 0
-        while index < 100_000, afterDrop < 3 {
-            if server.droppedReports > 0 { afterDrop += 1 }
+        // Publish until the stalled client is dropped (the kernel first absorbs a few hundred
+        // kilobytes); the reader gets every report meanwhile, and after.
+        var index = 0
+        while index < 100_000, server.statistics.slowClientsDisconnected == 0 {
             Self.publish(server, .fix(Self.fix(index)), at: index)
             let line = try reader.line()
             #expect(line.contains(#""time":"\#(Self.time.adding(Double(index)).iso8601)""#))
             if !line.hasPrefix(#"{"class":"TPV""#) { break }
             index += 1
         }
-        #expect(afterDrop == 3)
-        #expect(server.droppedReports > 0)
+        let statistics = server.statistics
+        #expect(statistics.slowClientsDisconnected == 1)
+        #expect(statistics.clients == 1)
+        Self.publish(server, .fix(Self.fix(index)), at: index)
+        #expect(try reader.line().contains(#""time":"\#(Self.time.adding(Double(index)).iso8601)""#))
+        // The stalled client finds what the kernel held, then the end of the stream.
+        var lines = 0
+        while try !stalled.line().isEmpty { lines += 1 }
+        #expect(lines > 0 && lines < index)
+        let log = logged.withLock { $0 }
+        #expect(log.count == 1)
+        #expect(log.first?.hasPrefix("gpsd client 127.0.0.1:") == true)
+        #expect(log.first?.hasSuffix(" disconnected: its unsent output would pass 4096 bytes (not reading)") == true)
+    }
+
+    @Test("past maximumClients a connection gets gpsd's ERROR, is closed and logged; a freed slot is served again")
+    func clientLimit() throws {
+        let logged = Locked<[String]>([])
+        let server = try GPSDCompatibleServer(listener: TCPListener(port: 0), version: "9.9", maximumClients: 2,
+                                              log: { line in logged.withLock { $0.append(line) } })
+        defer { server.stop() }
+        var first: GPSDLineClient? = try GPSDLineClient(port: server.listener.port)
+        let second = try GPSDLineClient(port: server.listener.port)
+        #expect(try first?.line().hasPrefix(#"{"class":"VERSION""#) == true)
+        #expect(try second.line().hasPrefix(#"{"class":"VERSION""#))
+        let third = try GPSDLineClient(port: server.listener.port)
+        #expect(try third.line() == #"{"class":"ERROR","message":"too many clients (2 connected)"}"#)
+        #expect(try third.line() == "", "closed after the ERROR")
+        #expect(server.statistics.clients == 2)
+        #expect(server.statistics.refusedClients == 1)
+        let log = logged.withLock { $0 }
+        #expect(log.count == 1)
+        #expect(log.first?.hasPrefix("gpsd client 127.0.0.1:") == true)
+        #expect(log.first?.hasSuffix(" refused: too many clients (2 connected)") == true)
+
+        first = nil  // closes it
+        // Once the server has seen it go (the wait is a safety net, not an assertion), a new client is served.
+        for _ in 0..<2_000 where server.statistics.clients > 1 { usleep(10_000) }
+        #expect(server.statistics.clients == 1)
+        let fourth = try GPSDLineClient(port: server.listener.port)
+        #expect(try fourth.line().hasPrefix(#"{"class":"VERSION""#))
+        try fourth.send("?DEVICES;")
+        #expect(try fourth.line().hasPrefix(#"{"class":"DEVICES""#))
+        #expect(server.statistics.refusedClients == 1)
     }
 
     @Test("a 1 MB request gets one ERROR and is skipped; the client's next request and a watching client are served")

@@ -10,6 +10,11 @@ struct ClientOutbox {
     var subscriptions = ChannelSet()
     /// HELLO, REPLY and ERROR lines, never dropped, sent before queued events.
     var control: [[UInt8]] = []
+    /// Bytes of the lines in `control`.
+    var controlBytes = 0
+    /// The client's request task, waiting for `controlBytes` to fall below the server's
+    /// `maxUnsentReplyBytes` before it answers another request.
+    var replyRoomWaiter: CheckedContinuation<Void, Never>?
     /// Encoded event lines, oldest first, at most the configured number.
     var events: BoundedQueue<[UInt8]>
     /// Events discarded since the last DROPPED notice.
@@ -89,7 +94,11 @@ struct ClientOutbox {
             buffer += partial
             partial.removeAll()
         }
-        while buffer.count < batchBytes, !control.isEmpty { buffer += control.removeFirst() }
+        while buffer.count < batchBytes, !control.isEmpty {
+            let line = control.removeFirst()
+            controlBytes -= line.count
+            buffer += line
+        }
         if droppedSinceNotice > 0, control.isEmpty, buffer.count < batchBytes {
             if let notice = try? WireCoding.line(ServerMessage.dropped(DroppedMessage(count: droppedSinceNotice))) {
                 buffer += notice

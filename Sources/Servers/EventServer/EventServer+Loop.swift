@@ -19,6 +19,7 @@ extension EventServer {
         while true {
             // Take output from the outboxes and decide what to poll for, in one locked pass.
             var readable: Set<UInt64> = []
+            var roomMade: [CheckedContinuation<Void, Never>] = []
             let stopping = state.withLock { s -> Bool in
                 s.wakePending = false
                 for (id, client) in clients {
@@ -26,10 +27,16 @@ extension EventServer {
                     if !client.hasOutput { s.outboxes.values[index].drain(into: &client.output, batchBytes: Self.batchBytes) }
                     s.outboxes.values[index].writerIdle = !client.hasOutput
                     let box = s.outboxes.values[index]
-                    if box.pendingRequests + box.control.count < configuration.maxPendingRequests { readable.insert(id) }
+                    let replyRoom = box.controlBytes < configuration.maxUnsentReplyBytes
+                    if replyRoom, let waiter = box.replyRoomWaiter {
+                        roomMade.append(waiter)
+                        s.outboxes.values[index].replyRoomWaiter = nil
+                    }
+                    if replyRoom, box.pendingRequests + box.control.count < configuration.maxPendingRequests { readable.insert(id) }
                 }
                 return s.stopping
             }
+            roomMade.forEach { $0.resume() }
             if stopping { break }
             var refill = false
             for client in clients.values where client.hasOutput && !client.blocked {
@@ -104,13 +111,15 @@ extension EventServer {
 
     /// Forgets a client's outbox, then closes it (in that order: publishers write through the
     /// outbox's socket, and must never see a descriptor number the kernel may hand out again).
+    /// A request task waiting for reply room is let go.
     private func disconnect(_ client: ClientConnection, from clients: inout [UInt64: ClientConnection]) {
-        state.withLock { s in
-            if s.outboxes.removeValue(forKey: client.id) != nil {
-                s.statistics.clients -= 1
-                s.channelsWanted = nil
-            }
+        let waiter = state.withLock { s -> CheckedContinuation<Void, Never>? in
+            guard let box = s.outboxes.removeValue(forKey: client.id) else { return nil }
+            s.statistics.clients -= 1
+            s.channelsWanted = nil
+            return box.replyRoomWaiter
         }
+        waiter?.resume()
         client.close()
         clients[client.id] = nil
     }

@@ -3,9 +3,11 @@ import SystemIO
 import WireProtocol
 
 extension EventServer {
-    /// Answers one client's requests in order until its connection closes.
+    /// Answers one client's requests in order until its connection closes, each once the
+    /// client's queued replies leave room (`waitForReplyRoom`).
     func serveRequests(_ inputs: AsyncStream<ClientInput>, from client: ClientInfo) async {
         for await input in inputs {
+            await waitForReplyRoom(client.id)
             let answer: ServerMessage
             switch input {
             case .rejected(let error): answer = .error(error)

@@ -26,17 +26,24 @@ public final class EventServer: WireOutlet {
         public var maxQueuedEvents: Int
         /// Unanswered requests plus unsent replies at which the server stops reading a client.
         public var maxPendingRequests: Int
+        /// Bytes of HELLO, REPLY and ERROR lines queued for a client at which the server answers
+        /// none of its further requests, and reads none, until it reads its replies: a client's
+        /// queued replies stay below this plus one reply.
+        public var maxUnsentReplyBytes: Int
         /// Who may send state-changing commands.
         public var access: AccessPolicy
 
-        /// A configuration; the defaults are the documented ones (4,096 events, 32 requests, open access).
+        /// A configuration; the defaults are the documented ones (4,096 events, 32 requests,
+        /// 4 MiB of replies, open access).
         public init(version: String, channels: [Channel] = Channel.concrete, initialSessionMode: SessionMode = .freeDrive,
-                    maxQueuedEvents: Int = 4_096, maxPendingRequests: Int = 32, access: AccessPolicy = .open) {
+                    maxQueuedEvents: Int = 4_096, maxPendingRequests: Int = 32, maxUnsentReplyBytes: Int = 4 << 20,
+                    access: AccessPolicy = .open) {
             self.version = version
             self.channels = channels
             self.initialSessionMode = initialSessionMode
             self.maxQueuedEvents = maxQueuedEvents
             self.maxPendingRequests = maxPendingRequests
+            self.maxUnsentReplyBytes = maxUnsentReplyBytes
             self.access = access
         }
     }
@@ -51,12 +58,15 @@ public final class EventServer: WireOutlet {
         public var eventsDropped: UInt64
         /// The longest any client's event queue has been (never above `maxQueuedEvents`).
         public var deepestQueue: Int
+        /// The most bytes of replies any client has had queued (below `maxUnsentReplyBytes`
+        /// plus one reply).
+        public var deepestReplyBytes: Int
     }
 
     struct State {
         var outboxes: [UInt64: ClientOutbox] = [:]
         var sessionMode: SessionMode
-        var statistics = Statistics(clients: 0, eventsPublished: 0, eventsDropped: 0, deepestQueue: 0)
+        var statistics = Statistics(clients: 0, eventsPublished: 0, eventsDropped: 0, deepestQueue: 0, deepestReplyBytes: 0)
         var wakePending = false
         var stopping = false
         /// The union of every client's subscriptions, kept until one changes (nil: to compute).
@@ -145,10 +155,27 @@ public final class EventServer: WireOutlet {
         let wake = state.withLock { s -> Bool in
             guard let index = s.outboxes.index(forKey: id) else { return false }
             s.outboxes.values[index].control.append(line)
+            s.outboxes.values[index].controlBytes += line.count
+            s.statistics.deepestReplyBytes = max(s.statistics.deepestReplyBytes, s.outboxes.values[index].controlBytes)
             if answering { s.outboxes.values[index].pendingRequests -= 1 }
             return Self.claimWake(&s)
         }
         if wake { wakePipe.wake() }
+    }
+
+    /// Returns once client `id` has less than `maxUnsentReplyBytes` of replies queued, or is gone:
+    /// a client that does not read its replies gets no further request answered meanwhile (the
+    /// I/O thread resumes the wait when it takes the replies out of the queue).
+    func waitForReplyRoom(_ id: UInt64) async {
+        await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+            let room = state.withLock { s -> Bool in
+                guard let index = s.outboxes.index(forKey: id),
+                      s.outboxes.values[index].controlBytes >= configuration.maxUnsentReplyBytes else { return true }
+                s.outboxes.values[index].replyRoomWaiter = waiter
+                return false
+            }
+            if room { waiter.resume() }
+        }
     }
 
     /// Marks a wake-up as pending; true when the caller must write to the wake pipe.

@@ -13,25 +13,53 @@ import Glibc
 /// On connect a client gets VERSION; `?WATCH={"enable":true,"json":true};` answers DEVICES and
 /// the WATCH echo and then streams TPV and SKY (and DEVICE) reports for every fix and sky view
 /// published; `?POLL;`, `?DEVICES;` and `?VERSION;` are answered; anything else gets gpsd's
-/// ERROR object. One dedicated thread polls the listener and every non-blocking client; each
-/// client's unsent output is bounded (`maximumBufferedBytes`): reports that do not fit are
-/// dropped for that client only, so a client that never reads cannot stall the others.
+/// ERROR object. One dedicated thread polls the listener and every non-blocking client. As gpsd
+/// drops a client that cannot keep up, a client whose unsent output would pass
+/// `maximumBufferedBytes` is disconnected, so a client that never reads stalls nobody and holds
+/// at most that much; and as gpsd's `MAX_CLIENTS`, at most `maximumClients` are served at once,
+/// later connections refused. Each disconnection and refusal is one line to `log`.
 public final class GPSDCompatibleServer: Sendable {
+    /// Counters of the server since it started.
+    public struct Statistics: Sendable, Hashable {
+        /// Clients connected now.
+        public var clients: Int
+        /// Connections refused because `maximumClients` were connected.
+        public var refusedClients: Int
+        /// Clients disconnected because their unsent output would have passed `maximumBufferedBytes`.
+        public var slowClientsDisconnected: Int
+    }
+
     /// The listening socket.
     public let listener: TCPListener
+    /// The most bytes of unsent output a client may have.
+    public let maximumBufferedBytes: Int
+    /// The most clients served at once.
+    public let maximumClients: Int
     private let session: Locked<GPSDSession>
     private let stopping = Locked(false)
     private let wakePipe: WakePipe
     private let stopped = DispatchSemaphore(value: 0)
+    private let log: @Sendable (String) -> Void
 
     /// Starts serving on `listener` on a dedicated thread; VERSION says `release` 3.22 and
-    /// `rev` "waygate `version`". Each client may have up to `maximumBufferedBytes` unsent.
-    public init(listener: TCPListener, version: String, maximumBufferedBytes: Int = 1 << 20) throws(SystemError) {
+    /// `rev` "waygate `version`". Each client may have up to `maximumBufferedBytes` unsent (at
+    /// least 4 KiB), and up to `maximumClients` are served at once; `log` gets one line per
+    /// client disconnected or refused (by default standard error, prefixed `waygate: `).
+    public init(listener: TCPListener, version: String, maximumBufferedBytes: Int = 1 << 20, maximumClients: Int = 256,
+                log: @escaping @Sendable (String) -> Void = GPSDCompatibleServer.logToStandardError) throws(SystemError) {
         self.listener = listener
+        self.maximumBufferedBytes = max(4_096, maximumBufferedBytes)
+        self.maximumClients = max(1, maximumClients)
+        self.log = log
         session = Locked(GPSDSession(version: Version(release: "3.22", rev: "waygate \(version)"),
-                                     maximumBuffered: max(4_096, maximumBufferedBytes)))
+                                     maximumBuffered: self.maximumBufferedBytes))
         wakePipe = try WakePipe()
         NamedThread.start("wg-gpsd-server") { [self] in runLoop() }
+    }
+
+    /// Writes `line` to standard error as the daemon's other messages: `waygate: LINE`.
+    public static func logToStandardError(_ line: String) {
+        FileHandle.standardError.write(Data("waygate: \(line)\n".utf8))
     }
 
     /// Reports `events` to every watching client (any thread; never blocks on a client).
@@ -47,8 +75,10 @@ public final class GPSDCompatibleServer: Sendable {
         bus.subscribe("gpsd", delivery: .deferred(capacity: capacity)) { [self] events in publish(events) }
     }
 
-    /// Reports that did not fit a slow client's buffer, over all clients connected now.
-    public var droppedReports: Int { session.withLock { $0.clients.values.reduce(0) { $0 + $1.dropped } } }
+    /// The server's counters now.
+    public var statistics: Statistics {
+        session.withLock { Statistics(clients: $0.clients.count, refusedClients: $0.refusedClients, slowClientsDisconnected: $0.slowClientsDisconnected) }
+    }
 
     /// Closes every connection and the listener; returns when the thread has finished.
     public func stop() {
@@ -65,15 +95,24 @@ public final class GPSDCompatibleServer: Sendable {
     private func runLoop() {
         var sockets: [Int32: SocketConnection] = [:]
         while !stopping.withLock({ $0 }) {
-            // Clients with output to send, and those whose replies fill their buffer (not read until it drains).
-            let (writable, full) = session.withLock { s in
-                (Set(s.clients.filter { !$0.value.output.isEmpty }.keys), Set(s.clients.filter { $0.value.output.count > s.maximumBuffered }.keys))
+            // Clients with output to send, and those that could not keep up (disconnected now).
+            let (writable, overflowed) = session.withLock { s in
+                (Set(s.clients.filter { !$0.value.output.isEmpty }.keys), s.clients.filter(\.value.overflowed).map(\.key))
+            }
+            for fd in overflowed {
+                guard let socket = sockets.removeValue(forKey: fd) else { continue }
+                log("gpsd client \(Self.peerName(fd)) disconnected: its unsent output would pass \(maximumBufferedBytes) bytes (not reading)")
+                socket.close()
+                session.withLock { s in
+                    s.clients[fd] = nil
+                    s.slowClientsDisconnected += 1
+                }
             }
             var fds = [pollfd(fd: wakePipe.readEnd.rawValue, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: listener.descriptor.rawValue, events: Int16(POLLIN), revents: 0)]
             let order = Array(sockets.keys)
             for fd in order {
-                fds.append(pollfd(fd: fd, events: (full.contains(fd) ? 0 : Int16(POLLIN)) | (writable.contains(fd) ? Int16(POLLOUT) : 0), revents: 0))
+                fds.append(pollfd(fd: fd, events: Int16(POLLIN) | (writable.contains(fd) ? Int16(POLLOUT) : 0), revents: 0))
             }
             guard poll(&fds, nfds_t(fds.count), 1_000) > 0 else { continue }
             if fds[0].revents != 0 { wakePipe.drain() }
@@ -97,12 +136,39 @@ public final class GPSDCompatibleServer: Sendable {
         stopped.signal()
     }
 
+    /// Accepts every waiting connection; past `maximumClients` a connection gets gpsd's ERROR
+    /// object and is closed.
     private func acceptAll(into sockets: inout [Int32: SocketConnection]) {
         while let socket = try? listener.accept() {
             let fd = socket.descriptor.rawValue
+            guard sockets.count < maximumClients else {
+                let message = "too many clients (\(maximumClients) connected)"
+                _ = Array(GPSDSession.error(message).utf8).withUnsafeBytes { try? socket.send($0) }
+                log("gpsd client \(Self.peerName(fd)) refused: \(message)")
+                socket.close()
+                session.withLock { $0.refusedClients += 1 }
+                continue
+            }
             sockets[fd] = socket
             session.withLock { $0.connect(fd) }
         }
+    }
+
+    /// The peer of `fd` as `ADDRESS:PORT`, for log lines.
+    private static func peerName(_ fd: Int32) -> String {
+        var address = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        var host = [CChar](repeating: 0, count: Int(NI_MAXHOST)), port = [CChar](repeating: 0, count: Int(NI_MAXSERV))
+        let found = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+                getpeername(fd, raw, &length) == 0
+                    && getnameinfo(raw, length, &host, socklen_t(host.count), &port, socklen_t(port.count), NI_NUMERICHOST | NI_NUMERICSERV) == 0
+            }
+        }
+        guard found else { return "on descriptor \(fd)" }
+        let text = { (chars: [CChar]) in String(decoding: chars.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        let hostText = text(host)
+        return (hostText.contains(":") ? "[\(hostText)]" : hostText) + ":" + text(port)
     }
 
     /// Reads what the client sent and answers it; false when the client has gone.
@@ -118,19 +184,22 @@ public final class GPSDCompatibleServer: Sendable {
         }
     }
 
-    /// Sends as much queued output as the socket takes; false when the client has gone.
+    /// Sends as much queued output as the socket takes; false when the client has gone. Sent
+    /// under the lock (the socket never blocks), so the buffer is trimmed in place, not copied;
+    /// an emptied buffer over 64 KiB is given back.
     private func flush(_ socket: SocketConnection) -> Bool {
         let fd = socket.descriptor.rawValue
-        let output = session.withLock { $0.clients[fd]?.output ?? [] }
-        guard !output.isEmpty else { return true }
-        let result = output.withUnsafeBytes { buffer in Result { () throws(SystemError) in try socket.send(buffer) } }
-        let sent: Int
-        switch result {
-        case .success(let count): sent = count
-        case .failure(let error): return error.code == EAGAIN
+        return session.withLock { s in
+            guard let index = s.clients.index(forKey: fd), !s.clients.values[index].output.isEmpty else { return true }
+            let result = s.clients.values[index].output.withUnsafeBytes { buffer in Result { () throws(SystemError) in try socket.send(buffer) } }
+            switch result {
+            case .success(let sent):
+                s.clients.values[index].output.removeFirst(sent)
+                if s.clients.values[index].output.isEmpty, s.clients.values[index].output.capacity > 65_536 { s.clients.values[index].output = [] }
+                return true
+            case .failure(let error):
+                return error.code == EAGAIN
+            }
         }
-        // Only this thread removes output, and only from the front: the `sent` bytes are still there.
-        session.withLock { s in s.clients[fd]?.output.removeFirst(sent) }
-        return true
     }
 }

@@ -14,10 +14,24 @@ struct GPSDSession {
         var input: [UInt8] = []
         /// Whether the request being read passed `maximumRequest` (and is skipped to its end).
         var discarding = false
-        /// Bytes waiting to be sent, at most `maximumBuffered` report bytes.
+        /// Bytes waiting to be sent, never more than `maximumBuffered` (nor its allocation).
         var output: [UInt8] = []
-        /// Reports not queued because the buffer was full.
-        var dropped = 0
+        /// Set when a report or reply did not fit in `output`: the client cannot keep up and is
+        /// disconnected.
+        var overflowed = false
+
+        /// Appends `bytes` to `output`, or marks the client overflowed when they would take it
+        /// past `limit`. The buffer grows by doubling, but never past `limit`.
+        mutating func queue(_ bytes: some Collection<UInt8>, limit: Int) {
+            guard !overflowed else { return }
+            let needed = output.count + bytes.count
+            guard needed <= limit else {
+                overflowed = true
+                return
+            }
+            if needed > output.capacity { output.reserveCapacity(min(limit, max(needed, 2 * output.capacity))) }
+            output += bytes
+        }
     }
 
     /// Longest request, bytes; a longer one is skipped with one ERROR.
@@ -26,6 +40,10 @@ struct GPSDSession {
     let version: Version
     let maximumBuffered: Int
     var clients: [Int32: Client] = [:]
+    /// Connections refused because `maximumClients` were connected, since start.
+    var refusedClients = 0
+    /// Clients disconnected because their unsent output would have passed `maximumBuffered`.
+    var slowClientsDisconnected = 0
     /// Devices by their source id, in the order they connected.
     var devices: [(id: String, device: Device)] = []
     var lastTPV: TPV?
@@ -39,7 +57,9 @@ struct GPSDSession {
 
     /// A new client: greeted with VERSION at once, as gpsd does.
     mutating func connect(_ fd: Int32) {
-        clients[fd] = Client(output: Array((version.json + "\r\n").utf8))
+        var client = Client()
+        client.queue((version.json + "\r\n").utf8, limit: maximumBuffered)
+        clients[fd] = client
     }
 
     /// Appends bytes read from client `fd` and answers every complete request in them.
@@ -48,7 +68,8 @@ struct GPSDSession {
     /// terminator; later requests are answered as usual. At most `maximumRequest` bytes are
     /// held per client, however long the request.
     mutating func receive(_ bytes: [UInt8], from fd: Int32) {
-        guard var client = clients[fd] else { return }
+        // Taken out while it changes, so that its output is not copied.
+        guard var client = clients.removeValue(forKey: fd) else { return }
         var rest = bytes[...]
         while !rest.isEmpty {
             let end = rest.firstIndex { $0 == UInt8(ascii: ";") || $0 == 0x0A }
@@ -57,7 +78,7 @@ struct GPSDSession {
                 if client.input.count + chunk.count > Self.maximumRequest {
                     client.discarding = true
                     client.input.removeAll()
-                    client.output += Self.error("request too long (over \(Self.maximumRequest) bytes)").utf8
+                    client.queue(Self.error("request too long (over \(Self.maximumRequest) bytes)").utf8, limit: maximumBuffered)
                 } else {
                     client.input += chunk
                 }
@@ -87,7 +108,7 @@ struct GPSDSession {
             var watch = Watch(enable: true, json: true)
             if let argument {
                 guard let asked = try? JSONValueDecoder().decode(Watch.self, from: Array(argument.utf8), source: "WATCH") else {
-                    client.output += Self.error("Invalid WATCH: \(argument)").utf8
+                    client.queue(Self.error("Invalid WATCH: \(argument)").utf8, limit: maximumBuffered)
                     return
                 }
                 watch.enable = asked.enable ?? true
@@ -98,21 +119,20 @@ struct GPSDSession {
             client.watching = watch.enable == true && watch.json == true
             lines = (watch.enable == true ? [devicesJSON] : []) + [watch.jsonText]
         default:
-            client.output += Self.error("Unrecognized request '\(request)'").utf8
+            client.queue(Self.error("Unrecognized request '\(request)'").utf8, limit: maximumBuffered)
             return
         }
-        for line in lines { client.output += (line + "\r\n").utf8 }
+        for line in lines { client.queue((line + "\r\n").utf8, limit: maximumBuffered) }
     }
 
-    /// Queues `line` (a TPV, SKY or DEVICE report) for every watching client with room for it.
+    /// Queues `line` (a TPV, SKY or DEVICE report) for every watching client; one without room
+    /// for it is marked overflowed.
     mutating func broadcast(_ line: String) {
         let bytes = Array((line + "\r\n").utf8)
-        for fd in clients.keys where clients[fd]?.watching == true {
-            if clients[fd]!.output.count + bytes.count > maximumBuffered {
-                clients[fd]!.dropped += 1
-            } else {
-                clients[fd]!.output += bytes
-            }
+        // Keys copied first: iterating `clients.keys` would keep the dictionary shared and make
+        // every append copy the client's whole buffer.
+        for fd in Array(clients.keys) where clients[fd]?.watching == true {
+            clients[fd]?.queue(bytes, limit: maximumBuffered)
         }
     }
 
