@@ -26,6 +26,8 @@ int waygate_keep_freed_memory(int mmap_threshold, int trim_threshold) {
     return mmap_taken == 1 && trim_taken == 1 ? 0 : -1;
 }
 
+int waygate_trim_heap(void) { return malloc_trim(0); }
+
 int waygate_set_thread_nice(int nice) { return setpriority(PRIO_PROCESS, (id_t)gettid(), nice); }
 
 int waygate_thread_nice(void) { return getpriority(PRIO_PROCESS, (id_t)gettid()); }

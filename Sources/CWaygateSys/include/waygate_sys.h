@@ -9,6 +9,8 @@ int waygate_accept_nonblocking(int fd);
 /* mallopt(M_MMAP_THRESHOLD, mmap_threshold) and mallopt(M_TRIM_THRESHOLD, trim_threshold) (fixed
    values also turn off glibc's moving thresholds); 0 when both were taken, -1 otherwise. */
 int waygate_keep_freed_memory(int mmap_threshold, int trim_threshold);
+/* malloc_trim(0): gives the free memory of every heap arena back to the kernel; 1 when some was. */
+int waygate_trim_heap(void);
 /* setpriority(PRIO_PROCESS, gettid(), nice): the calling thread's nice value (Linux keeps one per
    thread); 0 on success, -1 with errno (EACCES/EPERM without CAP_SYS_NICE or RLIMIT_NICE room). */
 int waygate_set_thread_nice(int nice);

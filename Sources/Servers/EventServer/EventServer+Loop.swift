@@ -111,16 +111,19 @@ extension EventServer {
 
     /// Forgets a client's outbox, then closes it (in that order: publishers write through the
     /// outbox's socket, and must never see a descriptor number the kernel may hand out again).
-    /// A request task waiting for reply room is let go.
+    /// A request task waiting for reply room is let go. A client that leaves a megabyte or more
+    /// of replies unsent has its memory given back to the kernel (glibc would keep it resident).
     private func disconnect(_ client: ClientConnection, from clients: inout [UInt64: ClientConnection]) {
-        let waiter = state.withLock { s -> CheckedContinuation<Void, Never>? in
-            guard let box = s.outboxes.removeValue(forKey: client.id) else { return nil }
+        let (waiter, unsent) = state.withLock { s -> (CheckedContinuation<Void, Never>?, Int) in
+            guard let box = s.outboxes.removeValue(forKey: client.id) else { return (nil, 0) }
             s.statistics.clients -= 1
             s.channelsWanted = nil
-            return box.replyRoomWaiter
+            return (box.replyRoomWaiter, box.controlBytes + client.output.count)
         }
         waiter?.resume()
+        client.output = []
         client.close()
         clients[client.id] = nil
+        if unsent >= 1 << 20 { HeapReuse.giveBackFreedMemory() }
     }
 }

@@ -108,6 +108,8 @@ public final class GPSDCompatibleServer: Sendable {
                     s.slowClientsDisconnected += 1
                 }
             }
+            // Their buffers, a megabyte each, would otherwise stay resident (glibc keeps freed heap).
+            if !overflowed.isEmpty { HeapReuse.giveBackFreedMemory() }
             var fds = [pollfd(fd: wakePipe.readEnd.rawValue, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: listener.descriptor.rawValue, events: Int16(POLLIN), revents: 0)]
             let order = Array(sockets.keys)

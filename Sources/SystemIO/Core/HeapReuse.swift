@@ -14,4 +14,12 @@ public enum HeapReuse {
     public static func keepFreedBlocks() -> Bool {
         waygate_keep_freed_memory(Int32(32 << 20), Int32(64 << 20)) == 0
     }
+
+    /// Gives the free memory of every heap arena back to the kernel (`malloc_trim`), the blocks
+    /// `keepFreedBlocks` keeps included: for after a rare release of much memory at once, such
+    /// as clients disconnected with megabytes of output queued. Returns whether any was given back.
+    @discardableResult
+    public static func giveBackFreedMemory() -> Bool {
+        waygate_trim_heap() == 1
+    }
 }
