@@ -38,6 +38,36 @@ struct PseudoTerminalTests {
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: dir.file("gps"))) == nil)
     }
 
+    @Test("a regular file, a directory or a link elsewhere at the link's path is refused and left as it was")
+    func existingPathIsRefused() throws {
+        let dir = try TemporaryDirectory(prefix: "pty")
+        defer { dir.remove() }
+        let file = dir.file("precious.txt")
+        try Data("precious\n".utf8).write(to: URL(fileURLWithPath: file))
+        try FileManager.default.createDirectory(atPath: dir.file("folder"), withIntermediateDirectories: false)
+        try Data("inside".utf8).write(to: URL(fileURLWithPath: dir.file("folder/x")))
+        try FileManager.default.createSymbolicLink(atPath: dir.file("elsewhere"), withDestinationPath: file)
+        for path in [file, dir.file("folder"), dir.file("elsewhere")] {
+            #expect(throws: SystemError(code: EEXIST, operation: "symlink \(path) (the path exists and is not a link to a pseudo-terminal)")) {
+                _ = try PseudoTerminal(link: path)
+            }
+        }
+        #expect(FileManager.default.contents(atPath: file) == Data("precious\n".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.file("folder")) == ["x"])
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dir.file("elsewhere")) == file)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["elsewhere", "folder", "precious.txt"])
+    }
+
+    @Test("a stale link into /dev/pts/, left by a killed process, is replaced")
+    func staleLinkIsReplaced() throws {
+        let dir = try TemporaryDirectory(prefix: "pty")
+        defer { dir.remove() }
+        try FileManager.default.createSymbolicLink(atPath: dir.file("gps"), withDestinationPath: "/dev/pts/999999")
+        let pty = try PseudoTerminal(link: dir.file("gps"))
+        defer { pty.close() }
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dir.file("gps")) == pty.devicePath)
+    }
+
     @Test("writing never blocks when no reader drains the pty")
     func writeDoesNotBlock() throws {
         let pty = try PseudoTerminal()

@@ -168,4 +168,19 @@ struct SimulateCommandTests {
         #expect(nowhere.status == 1)
         #expect(nowhere.stderr == "waygate: \(map): no road near 1.0,1.0\n")
     }
+
+    @Test("--pty at a path that is a file or a directory: refused, naming it, exit 1, the file kept")
+    func ptyOverExistingPath() throws {
+        let dir = try TemporaryDirectory(prefix: "simulate-pty")
+        defer { dir.remove() }
+        try Data("precious\n".utf8).write(to: URL(fileURLWithPath: dir.file("p.txt")))
+        try FileManager.default.createDirectory(atPath: dir.file("folder"), withIntermediateDirectories: false)
+        for path in [dir.file("p.txt"), dir.file("folder")] {
+            let result = try WaygateRunner.run(["simulate", "--route", Self.route, "--pty", path, "--duration", "1"])
+            #expect(result.status == 1)
+            #expect(result.stderr == "waygate: cannot create a pseudo-terminal at \(path): symlink \(path) (the path exists and is not a link to a pseudo-terminal): File exists\n")
+        }
+        #expect(FileManager.default.contents(atPath: dir.file("p.txt")) == Data("precious\n".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["folder", "p.txt"])
+    }
 }

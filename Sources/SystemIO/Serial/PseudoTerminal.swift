@@ -10,7 +10,9 @@ import Glibc
 /// `link` like any tty. The pair keeps its own device-side descriptor open, set raw, so bytes
 /// written before a reader attaches are buffered instead of being refused. `close()` ends the
 /// pair: readers see a hang-up (POLLHUP / EIO), like an unplugged receiver. A new pair created
-/// with the same link replaces the symlink atomically, like a receiver plugged back in.
+/// with the same link replaces the symlink atomically, like a receiver plugged back in. Only a
+/// symlink into `/dev/pts/` (a pair's own link, perhaps left by a killed process) is ever
+/// replaced: anything else at the link's path is refused and left as it is.
 public final class PseudoTerminal: Sendable {
     /// The master side: write what a receiver would send, read what a client writes to it.
     public let primary: FileDescriptor
@@ -22,8 +24,11 @@ public final class PseudoTerminal: Sendable {
     private let isClosed = Locked(false)
 
     /// Opens a new pair (raw, non-blocking master) and, if `link` is given, points that
-    /// symlink at the device side, replacing whatever was there.
+    /// symlink at the device side, replacing a symlink into `/dev/pts/` that was there.
+    /// - Throws: `SystemError` EEXIST when `link` exists and is not such a symlink (a file, a
+    ///   directory, a device, a link elsewhere), which is left untouched.
     public init(link: String? = nil) throws(SystemError) {
+        if let link { try Self.checkReplaceable(link) }
         var master: Int32 = -1
         var slave: Int32 = -1
         _ = try retryingInterrupts("openpty") { openpty(&master, &slave, nil, nil, nil) }
@@ -88,6 +93,15 @@ public final class PseudoTerminal: Sendable {
         let n = readlink(path, &buffer, buffer.count - 1)
         guard n > 0 else { return nil }
         return String(decoding: buffer.prefix(n).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Throws EEXIST unless `link` is missing or a symlink into `/dev/pts/`.
+    static func checkReplaceable(_ link: String) throws(SystemError) {
+        var info = stat()
+        guard lstat(link, &info) == 0 else { return }
+        guard info.st_mode & S_IFMT == S_IFLNK, symlinkTarget(link)?.hasPrefix("/dev/pts/") == true else {
+            throw SystemError(code: EEXIST, operation: "symlink \(link) (the path exists and is not a link to a pseudo-terminal)")
+        }
     }
 
     /// Creates `link` → `target` under a temporary name, then renames it over `link`, so a

@@ -22,7 +22,9 @@ struct SimulateCommand: Subcommand {
             --pty the whole drive (until parked at the end, or --duration simulated seconds) is \
             written at once; the fixes are the same whatever --speed-multiplier says. --pty creates a \
             pseudo-terminal with LINK pointing at it and writes the NMEA stream there in real time × \
-            the multiplier until the drive ends (plus a few parked fixes) or SIGINT.
+            the multiplier until the drive ends (plus a few parked fixes) or SIGINT, SIGTERM or \
+            SIGHUP, then removes LINK. LINK must not exist, or be a link into /dev/pts/ (left by \
+            an earlier run): anything else there is refused and left as it is.
             """,
         options: [
             OptionSpec("--route", value: "FILE", help: "Route to drive."),
@@ -154,7 +156,7 @@ struct SimulateCommand: Subcommand {
                 }
                 if terminal == nil { output.finish() }
             }
-            group.addTask { await SignalWaiter.wait(for: [SIGINT, SIGTERM]) }
+            group.addTask { await SignalWaiter.wait(for: SignalWaiter.stopSignals) }
             await group.next()
             group.cancelAll()
         }
