@@ -8,6 +8,10 @@ import Testing
 import TestSupport
 import Timekeeping
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 @Suite("ReplaySource")
 struct ReplaySourceTests {
     static let trace = "bu353s4.nmea"
@@ -118,12 +122,47 @@ struct ReplaySourceTests {
 
     @Test("a missing log and a bad speed are refused with one-line errors naming them")
     func badInput() {
-        #expect(throws: LocationSourcesError.unreadableLog(path: "/nonexistent/x.nmea", reason: "No such file or directory")) {
+        #expect(throws: LocationSourcesError.unreadableLog(path: "/nonexistent/x.nmea", reason: "no such file")) {
             try ReplaySource(contentsOf: "/nonexistent/x.nmea", timeSource: ManualTimeSource())
         }
         #expect(throws: LocationSourcesError.invalidSpeed(0)) {
             try ReplaySource(bytes: [], id: .replay("x"), pace: .recorded(speed: 0), timeSource: ManualTimeSource())
         }
         #expect(LocationSourcesError.invalidSpeed(-2).description == "replay speed must be a positive number, got -2.0")
+    }
+
+    @Test("a device, a directory and a sparse log over maximumLogBytes are refused unread, naming the path")
+    func unsuitableFiles() throws {
+        let dir = try TemporaryDirectory(prefix: "replay-files")
+        defer { dir.remove() }
+        #expect(throws: LocationSourcesError.unreadableLog(path: "/dev/zero", reason: "is a device, not a file")) {
+            try ReplaySource(contentsOf: "/dev/zero", timeSource: ManualTimeSource())
+        }
+        #expect(LocationSourcesError.unreadableLog(path: "/dev/zero", reason: "is a device, not a file").description
+            == "cannot read NMEA log /dev/zero: is a device, not a file")
+        #expect(throws: LocationSourcesError.unreadableLog(path: dir.path, reason: "is a directory")) {
+            try ReplaySource(contentsOf: dir.path, timeSource: ManualTimeSource())
+        }
+        let sparse = dir.file("huge.nmea")
+        #expect(FileManager.default.createFile(atPath: sparse, contents: nil))
+        #expect(truncate(sparse, 3 << 30) == 0)
+        #expect(throws: LocationSourcesError.unreadableLog(path: sparse, reason: "is \(3 << 30) bytes, over the limit of \(ReplaySource.maximumLogBytes)")) {
+            try ReplaySource(contentsOf: sparse, timeSource: ManualTimeSource())
+        }
+    }
+
+    @Test("a FIFO with a writer replays the whole log, as the file itself does")
+    func fifo() async throws {
+        let dir = try TemporaryDirectory(prefix: "replay-fifo")
+        defer { dir.remove() }
+        #expect(mkfifo(dir.file("log"), 0o600) == 0)
+        let trace = Fixtures.trace("nmea/\(Self.trace)").path
+        let writer = try ChildProcess("/bin/sh", ["-c", #"cat "$0" > "$1""#, trace, dir.file("log")])
+        defer { writer.stop() }
+        let source = try ReplaySource(contentsOf: dir.file("log"), pace: .asFastAsPossible, timeSource: ManualTimeSource())
+        var events: [SourceEvent] = []
+        for await event in source.events().flattened() { events.append(event) }
+        #expect(events.fixes == (try Self.expectedFixes()))
+        #expect(events.sentences == (try traceLines(Self.trace)))
     }
 }

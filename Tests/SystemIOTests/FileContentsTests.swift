@@ -24,6 +24,36 @@ struct FileContentsTests {
         #expect(throws: FileReadError(.notRegularFile)) { try FileContents.read(dir.file("fifo"), maximumBytes: 99) }
     }
 
+    @Test("readFileOrPipe: a regular file and a FIFO with a writer are read; a device, a directory and a sparse file over the limit are refused unread")
+    func fileOrPipe() throws {
+        let dir = try TemporaryDirectory(prefix: "filecontents")
+        defer { dir.remove() }
+        let text = Data(repeating: 0x41, count: 100)
+        try text.write(to: URL(fileURLWithPath: dir.file("a")))
+        #expect(try FileContents.readFileOrPipe(dir.file("a"), maximumBytes: 100) == [UInt8](text))
+        #expect(mkfifo(dir.file("fifo"), 0o600) == 0)
+        let writer = try ChildProcess("/bin/sh", ["-c", #"cat "$0" > "$1""#, dir.file("a"), dir.file("fifo")])
+        defer { writer.stop() }
+        #expect(try FileContents.readFileOrPipe(dir.file("fifo"), maximumBytes: 100) == [UInt8](text))
+        #expect(throws: FileReadError(.device)) { try FileContents.readFileOrPipe("/dev/zero", maximumBytes: 100) }
+        #expect(FileReadError(.device).description == "is a device, not a file")
+        #expect(throws: FileReadError(.isDirectory)) { try FileContents.readFileOrPipe(dir.path, maximumBytes: 100) }
+        // 3 GB of holes: refused from its size alone (reading it would take seconds and 3 GB).
+        #expect(truncate(dir.file("a"), 3 << 30) == 0)
+        #expect(throws: FileReadError(.tooLarge(size: 3 << 30, limit: 100))) { try FileContents.readFileOrPipe(dir.file("a"), maximumBytes: 100) }
+    }
+
+    @Test("readFileOrPipe: a FIFO nobody writes to does not hold the reading task once it is cancelled")
+    func fifoWithoutWriterIsCancellable() async throws {
+        let dir = try TemporaryDirectory(prefix: "filecontents")
+        defer { dir.remove() }
+        #expect(mkfifo(dir.file("fifo"), 0o600) == 0)
+        let path = dir.file("fifo")
+        let reading = Task { try FileContents.readFileOrPipe(path, maximumBytes: 100) }
+        reading.cancel()
+        await #expect(throws: FileReadError(.cancelled)) { try await reading.value }
+    }
+
     @Test("a /proc file that reports size 0 is still cut at the limit")
     func procFile() throws {
         #expect(throws: FileReadError.self) { try FileContents.read("/proc/self/status", maximumBytes: 16) }

@@ -136,6 +136,19 @@ struct ServeCommandTests {
         guard case .hello = try client.next() else { Issue.record("no HELLO from the replacement server"); return }
     }
 
+    @Test("--replay of a device or a directory: refused at once, naming it, exit 1")
+    func replayOfNoFile() throws {
+        let dir = try TemporaryDirectory(prefix: "serve-replay")
+        defer { dir.remove() }
+        let zero = try WaygateRunner.run(["serve", "--replay", "/dev/zero", "--socket", dir.file("s.sock")], timeout: 60)
+        #expect(zero.status == 1)
+        #expect(zero.stderr == "waygate: cannot read NMEA log /dev/zero: is a device, not a file\n")
+        let folder = try WaygateRunner.run(["serve", "--replay", dir.path, "--socket", dir.file("s.sock")], timeout: 60)
+        #expect(folder.status == 1)
+        #expect(folder.stderr == "waygate: cannot read NMEA log \(dir.path): is a directory\n")
+        #expect(!FileManager.default.fileExists(atPath: dir.file("s.sock")))
+    }
+
     @Test("the receiver's reader thread runs at gpsd's nice −10 where the process may raise it, at 0 where it may not (CAP_SYS_NICE dropped), fixes flowing either way")
     func readerPriority() throws {
         // What this machine lets a process do: lower a thread's nice value (root, CAP_SYS_NICE).

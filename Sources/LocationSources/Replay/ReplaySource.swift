@@ -52,22 +52,21 @@ public final class ReplaySource: LocationSource {
         self.maximumGap = maximumGap
     }
 
-    /// A replay of the NMEA log file at `path`; throws if it cannot be read.
+    /// Largest NMEA log read (512 MiB): a day at 10 Hz with RMC, GGA, GSA and GSV is about
+    /// 400 MB. The log is held in memory whole.
+    public static let maximumLogBytes = 512 << 20
+
+    /// A replay of the NMEA log at `path`: a regular file of at most `maximumLogBytes`, or a
+    /// FIFO or pipe read until its writer closes it (a start-up task cancelled meanwhile stops
+    /// the read). Throws `.unreadableLog` for anything else (a directory, a device) and when
+    /// it cannot be read.
     public convenience init(contentsOf path: String, pace: Pace = .realTime, timeSource: any TimeSource,
                             maximumGap: Double = 10) throws(LocationSourcesError) {
         let data: [UInt8]
-        do throws(SystemError) {
-            let fd = try FileDescriptor.open(path, flags: O_RDONLY)
-            defer { fd.close() }
-            var all: [UInt8] = []
-            while true {
-                let chunk = try fd.read(upTo: 65_536)
-                if chunk.isEmpty { break }
-                all += chunk
-            }
-            data = all
+        do {
+            data = try FileContents.readFileOrPipe(path, maximumBytes: Self.maximumLogBytes)
         } catch {
-            throw .unreadableLog(path: path, reason: error.message)
+            throw .unreadableLog(path: path, reason: error.description)
         }
         try self.init(bytes: data, id: .replay(path), pace: pace, timeSource: timeSource, maximumGap: maximumGap)
     }

@@ -40,6 +40,50 @@ public enum FileContents {
         }
     }
 
+    /// The bytes of the regular file, FIFO or pipe at `path` (a log, or `<(cat log)`), at most
+    /// `maximumBytes` of them. A regular file's size is checked before a byte is read. A FIFO
+    /// is opened without waiting for a writer and read until its writer closes it; while it
+    /// waits for bytes it wakes every 200 ms to see whether the current task was cancelled.
+    /// - Throws: `FileReadError` saying why (missing, permission denied, a directory, a
+    ///   device, a socket, too large, or `.cancelled` when the current task was cancelled).
+    public static func readFileOrPipe(_ path: String, maximumBytes: Int) throws(FileReadError) -> [UInt8] {
+        let fd: FileDescriptor
+        do {
+            // O_NONBLOCK: opening a FIFO must not wait for a writer (nor a device for carrier).
+            fd = try FileDescriptor.open(path, flags: O_RDONLY | O_NONBLOCK)
+        } catch {
+            throw FileReadError(reason(for: error))
+        }
+        defer { fd.close() }
+        var info = stat()
+        guard fstat(fd.rawValue, &info) == 0 else { throw FileReadError(.system(SystemError(code: errno, operation: "fstat"))) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG, S_IFIFO: break
+        case S_IFDIR: throw FileReadError(.isDirectory)
+        case S_IFCHR, S_IFBLK: throw FileReadError(.device)
+        default: throw FileReadError(.notRegularFile)
+        }
+        if info.st_size > maximumBytes { throw FileReadError(.tooLarge(size: Int(info.st_size), limit: maximumBytes)) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(info.st_size))
+        while true {
+            if Task.isCancelled { throw FileReadError(.cancelled) }
+            let chunk: [UInt8]
+            do throws(SystemError) {
+                // A regular file is always ready; a FIFO is not until a writer has written or left.
+                guard try fd.poll(events: Int16(POLLIN), timeoutMilliseconds: 200) != 0 else { continue }
+                chunk = try fd.read(upTo: min(1 << 20, maximumBytes + 1 - bytes.count))
+            } catch where error.code == EAGAIN {
+                continue
+            } catch {
+                throw FileReadError(reason(for: error))
+            }
+            if chunk.isEmpty { return bytes }
+            bytes += chunk
+            if bytes.count > maximumBytes { throw FileReadError(.tooLarge(size: bytes.count, limit: maximumBytes)) }
+        }
+    }
+
     /// Opens `path` to be read as a stream (a log, a FIFO, a device); the caller closes it.
     /// - Throws: `FileReadError` when it is missing, unreadable or a directory.
     public static func openForReading(_ path: String) throws(FileReadError) -> FileDescriptor {
@@ -77,6 +121,10 @@ public struct FileReadError: Error, CustomStringConvertible, Equatable, Sendable
         case isDirectory
         /// A FIFO, socket or device: only regular files are read whole.
         case notRegularFile
+        /// A character or block device (`/dev/zero`, a disk): never read as a file.
+        case device
+        /// The current task was cancelled while the file was read.
+        case cancelled
         /// The file holds `size` bytes (at least), more than `limit`.
         case tooLarge(size: Int, limit: Int)
         /// Another system error.
@@ -95,6 +143,8 @@ public struct FileReadError: Error, CustomStringConvertible, Equatable, Sendable
         case .permissionDenied: "permission denied"
         case .isDirectory: "is a directory"
         case .notRegularFile: "not a regular file"
+        case .device: "is a device, not a file"
+        case .cancelled: "cancelled"
         case .tooLarge(let size, let limit): "is \(size) bytes, over the limit of \(limit)"
         case .system(let error): error.message
         }
