@@ -61,7 +61,7 @@ struct FleetCommand: Subcommand {
         let runner: FleetRunner
         do { runner = try FleetRunner(router: MapRouter(map: loaded), options: options, mqtt: mqtt) } catch { throw RuntimeError(String(describing: error)) }
         let stopper = Task {
-            await SignalWaiter.wait(for: [SIGINT, SIGTERM])
+            await SignalWaiter.wait(for: SignalWaiter.stopSignals)
             runner.stop()
         }
         let report = await runner.run { Console.progress("\r\($0.line)   ") }

@@ -9,7 +9,7 @@ import Simulation
 import SystemIO
 
 /// `waygate serve`: the daemon. Reads the configured sources and publishes everything on the
-/// Unix socket until SIGINT or SIGTERM.
+/// Unix socket until SIGINT, SIGTERM or SIGHUP (`SignalWaiter.stopSignals`).
 struct ServeCommand: Subcommand {
     static let spec = CommandSpec(
         name: "serve", abstract: "Run the gateway: read GPS sources, publish JSON lines on a Unix socket.",

@@ -44,7 +44,8 @@ struct DaemonPlan {
 
 /// The running daemon, built in one place from a `DaemonPlan`: location sources → `Gateway` →
 /// `EventBus` → outlets (the wire fan-out feeding the Unix socket; the gpsd-compatible server).
-/// `runUntilSignalled()` runs it until SIGINT or SIGTERM and takes everything down in order.
+/// `runUntilSignalled()` runs it until a stop signal (`SignalWaiter.stopSignals`: SIGINT,
+/// SIGTERM, SIGHUP…) and takes everything down in order.
 final class Daemon: Sendable {
     let gateway: Gateway
     let bus: EventBus
@@ -233,13 +234,14 @@ final class Daemon: Sendable {
     }
 
     /// `waygate serve`: the process set up for a long-running daemon, the daemon started and run
-    /// until SIGINT or SIGTERM. A signal while the map or `--guide` loads cancels the start-up,
-    /// which takes down what it had started (the socket file too) and returns like a stop.
+    /// until a stop signal (`SignalWaiter.stopSignals`: SIGINT, SIGTERM, SIGHUP…). A signal while
+    /// the map, a `--replay` log or the `--guide` route loads cancels the start-up, which takes
+    /// down what it had started (the socket file too) and returns like a stop.
     static func serve(_ plan: DaemonPlan, in environment: AppEnvironment) async throws {
         // Answers reuse the heap blocks freed by the ones before instead of faulting fresh pages in.
         HeapReuse.keepFreedBlocks()
         // Caught from the start, before anything is opened.
-        let signals = SignalWaiter([SIGINT, SIGTERM])
+        let signals = SignalWaiter(SignalWaiter.stopSignals)
         let starting = Task { try await Daemon.start(plan, in: environment) }
         Task {
             await signals.wait()
