@@ -52,9 +52,9 @@ public final class ReplaySource: LocationSource {
         self.maximumGap = maximumGap
     }
 
-    /// Largest NMEA log read (512 MiB): a day at 10 Hz with RMC, GGA, GSA and GSV is about
-    /// 400 MB. The log is held in memory whole.
-    public static let maximumLogBytes = 512 << 20
+    /// Largest NMEA log read (1 GiB): a day at 10 Hz is 200–700 MB (250–800 bytes an epoch in
+    /// `traces/nmea`, by the receiver's sentences). The log is held in memory whole.
+    public static let maximumLogBytes = 1 << 30
 
     /// A replay of the NMEA log at `path`: a regular file of at most `maximumLogBytes`, or a
     /// FIFO or pipe read until its writer closes it (a start-up task cancelled meanwhile stops
