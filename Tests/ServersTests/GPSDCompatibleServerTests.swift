@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -57,7 +58,7 @@ struct GPSDCompatibleServerTests {
 
     @Test("VERSION on connect; WATCH answers DEVICES and its echo, then TPV and SKY stream; POLL, DEVICES, ERROR")
     func protocolExchange() throws {
-        let server = try GPSDCompatibleServer(listener: TCPListener(port: 0), version: "9.9")
+        let server = try GPSDCompatibleServer(listener: TCPListener(port: 0), version: "9.9", log: { _ in })
         defer { server.stop() }
         Self.publish(server, .device(.connected, driver: "simulator", baud: nil))
         let client = try GPSDLineClient(port: server.listener.port)
@@ -139,6 +140,9 @@ struct GPSDCompatibleServerTests {
         #expect(try third.line() == "", "closed after the ERROR")
         #expect(server.statistics.clients == 2)
         #expect(server.statistics.refusedClients == 1)
+        let status = try #require(server.status.objectValue)
+        #expect(status["clients"] == .integer(2) && status["refused_clients"] == .integer(1) && status["slow_clients_disconnected"] == .integer(0))
+        #expect(status["listen"] == .string("\(server.listener.host):\(server.listener.port)"))
         let log = logged.withLock { $0 }
         #expect(log.count == 1)
         #expect(log.first?.hasPrefix("gpsd client 127.0.0.1:") == true)
@@ -157,7 +161,7 @@ struct GPSDCompatibleServerTests {
 
     @Test("a 1 MB request gets one ERROR and is skipped; the client's next request and a watching client are served")
     func hugeRequest() throws {
-        let server = try GPSDCompatibleServer(listener: TCPListener(port: 0), version: "9.9")
+        let server = try GPSDCompatibleServer(listener: TCPListener(port: 0), version: "9.9", log: { _ in })
         defer { server.stop() }
         let watcher = try GPSDLineClient(port: server.listener.port)
         _ = try watcher.line()

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import SystemIO
 import TestSupport
 import Testing
@@ -125,6 +126,10 @@ struct ServeConnectBurstTests {
         // The daemon still answers the first client.
         try first.send(.status)
         let status = try first.next { if case .reply = $0 { true } else { false } }
-        #expect(status != nil)
+        guard case .reply(let reply) = try #require(status) else { return }
+        // All 200 gpsd-port clients are still connected: within the 256 the port serves.
+        let gpsd = try #require(reply.fields["gpsd"]?.objectValue)
+        #expect(gpsd["listen"] == .string("127.0.0.1:\(port)"))
+        #expect(gpsd["clients"] == .integer(Int64(Self.clients)) && gpsd["refused_clients"] == .integer(0))
     }
 }

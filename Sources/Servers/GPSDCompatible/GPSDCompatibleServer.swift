@@ -1,6 +1,7 @@
 import Foundation
 public import Gateway
 import GPSDProtocol
+public import JSON
 public import SystemIO
 
 #if canImport(Glibc)
@@ -44,9 +45,9 @@ public final class GPSDCompatibleServer: Sendable {
     /// Starts serving on `listener` on a dedicated thread; VERSION says `release` 3.22 and
     /// `rev` "waygate `version`". Each client may have up to `maximumBufferedBytes` unsent (at
     /// least 4 KiB), and up to `maximumClients` are served at once; `log` gets one line per
-    /// client disconnected or refused (by default standard error, prefixed `waygate: `).
+    /// client disconnected or refused (the daemon writes it to standard error).
     public init(listener: TCPListener, version: String, maximumBufferedBytes: Int = 1 << 20, maximumClients: Int = 256,
-                log: @escaping @Sendable (String) -> Void = GPSDCompatibleServer.logToStandardError) throws(SystemError) {
+                log: @escaping @Sendable (String) -> Void) throws(SystemError) {
         self.listener = listener
         self.maximumBufferedBytes = max(4_096, maximumBufferedBytes)
         self.maximumClients = max(1, maximumClients)
@@ -55,11 +56,6 @@ public final class GPSDCompatibleServer: Sendable {
                                      maximumBuffered: self.maximumBufferedBytes))
         wakePipe = try WakePipe()
         NamedThread.start("wg-gpsd-server") { [self] in runLoop() }
-    }
-
-    /// Writes `line` to standard error as the daemon's other messages: `waygate: LINE`.
-    public static func logToStandardError(_ line: String) {
-        FileHandle.standardError.write(Data("waygate: \(line)\n".utf8))
     }
 
     /// Reports `events` to every watching client (any thread; never blocks on a client).
@@ -78,6 +74,16 @@ public final class GPSDCompatibleServer: Sendable {
     /// The server's counters now.
     public var statistics: Statistics {
         session.withLock { Statistics(clients: $0.clients.count, refusedClients: $0.refusedClients, slowClientsDisconnected: $0.slowClientsDisconnected) }
+    }
+
+    /// The `gpsd` member of the `status` reply: the listening address and the statistics.
+    public var status: JSONValue {
+        let now = statistics
+        return JSONValue([
+            "listen": .string("\(listener.host):\(listener.port)"), "clients": .integer(Int64(now.clients)),
+            "refused_clients": .integer(Int64(now.refusedClients)),
+            "slow_clients_disconnected": .integer(Int64(now.slowClientsDisconnected)),
+        ])
     }
 
     /// Closes every connection and the listener; returns when the thread has finished.

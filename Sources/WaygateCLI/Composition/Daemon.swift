@@ -86,7 +86,11 @@ final class Daemon: Sendable {
         var built = false
         defer { if !built { undo.reversed().forEach { $0() } } }
         let gpsdServer = try plan.gpsdListen.map { address in
-            do { return try GPSDCompatibleServer(listener: TCPListener(host: address.host, port: UInt16(address.port)), version: WaygateCommand.version) } catch {
+            do {
+                return try GPSDCompatibleServer(
+                    listener: TCPListener(host: address.host, port: UInt16(address.port)), version: WaygateCommand.version,
+                    log: { Console.error($0) })
+            } catch {
                 throw RuntimeError("cannot serve gpsd clients on \(address.host):\(address.port): \(error)")
             }
         }
@@ -145,6 +149,7 @@ final class Daemon: Sendable {
             fanout.add(mqtt)
             server.addStatus("mqtt") { mqtt.status }
         }
+        if let gpsdServer { server.addStatus("gpsd") { gpsdServer.status } }
         var subscriptions = [fanout.attach(to: bus, capacity: plan.maxQueue)]
         if let gpsdServer { subscriptions.append(gpsdServer.attach(to: bus)) }
         subscriptions.append(bus.subscribe("driver-alerts", delivery: .inline) { events in alerts.handle(events) })
