@@ -10,34 +10,7 @@ public enum FileContents {
     /// - Throws: `FileReadError` saying why (missing, permission denied, a directory, not a
     ///   regular file, too large); its message never quotes the file's content.
     public static func read(_ path: String, maximumBytes: Int) throws(FileReadError) -> [UInt8] {
-        let fd: FileDescriptor
-        do {
-            // O_NONBLOCK: opening a FIFO must not wait for a writer; the type is checked next.
-            fd = try FileDescriptor.open(path, flags: O_RDONLY | O_NONBLOCK)
-        } catch {
-            throw FileReadError(reason(for: error))
-        }
-        defer { fd.close() }
-        var info = stat()
-        guard fstat(fd.rawValue, &info) == 0 else { throw FileReadError(.system(SystemError(code: errno, operation: "fstat"))) }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw FileReadError(.isDirectory)
-        default: throw FileReadError(.notRegularFile)
-        }
-        if info.st_size > maximumBytes { throw FileReadError(.tooLarge(size: Int(info.st_size), limit: maximumBytes)) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(info.st_size))
-        // Files under /proc report size 0, and a file may grow while read: stop past the limit.
-        while true {
-            let chunk: [UInt8]
-            do { chunk = try fd.read(upTo: min(1 << 20, maximumBytes + 1 - bytes.count)) } catch {
-                throw FileReadError(reason(for: error))
-            }
-            if chunk.isEmpty { return bytes }
-            bytes += chunk
-            if bytes.count > maximumBytes { throw FileReadError(.tooLarge(size: bytes.count, limit: maximumBytes)) }
-        }
+        try read(path, maximumBytes: maximumBytes, pipes: false)
     }
 
     /// The bytes of the regular file, FIFO or pipe at `path` (a log, or `<(cat log)`), at most
@@ -47,6 +20,11 @@ public enum FileContents {
     /// - Throws: `FileReadError` saying why (missing, permission denied, a directory, a
     ///   device, a socket, too large, or `.cancelled` when the current task was cancelled).
     public static func readFileOrPipe(_ path: String, maximumBytes: Int) throws(FileReadError) -> [UInt8] {
+        try read(path, maximumBytes: maximumBytes, pipes: true)
+    }
+
+    /// `read` (`pipes` false: regular files only) and `readFileOrPipe` (`pipes` true).
+    private static func read(_ path: String, maximumBytes: Int, pipes: Bool) throws(FileReadError) -> [UInt8] {
         let fd: FileDescriptor
         do {
             // O_NONBLOCK: opening a FIFO must not wait for a writer (nor a device for carrier).
@@ -57,21 +35,22 @@ public enum FileContents {
         defer { fd.close() }
         var info = stat()
         guard fstat(fd.rawValue, &info) == 0 else { throw FileReadError(.system(SystemError(code: errno, operation: "fstat"))) }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG, S_IFIFO: break
-        case S_IFDIR: throw FileReadError(.isDirectory)
-        case S_IFCHR, S_IFBLK: throw FileReadError(.device)
-        default: throw FileReadError(.notRegularFile)
+        let type = info.st_mode & S_IFMT
+        guard type == S_IFREG || (pipes && type == S_IFIFO) else {
+            if type == S_IFDIR { throw FileReadError(.isDirectory) }
+            if pipes, type == S_IFCHR || type == S_IFBLK { throw FileReadError(.device) }
+            throw FileReadError(.notRegularFile)
         }
         if info.st_size > maximumBytes { throw FileReadError(.tooLarge(size: Int(info.st_size), limit: maximumBytes)) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(info.st_size))
+        // Files under /proc report size 0, and a file may grow while read: stop past the limit.
         while true {
-            if Task.isCancelled { throw FileReadError(.cancelled) }
+            if pipes, Task.isCancelled { throw FileReadError(.cancelled) }
             let chunk: [UInt8]
             do throws(SystemError) {
                 // A regular file is always ready; a FIFO is not until a writer has written or left.
-                guard try fd.poll(events: Int16(POLLIN), timeoutMilliseconds: 200) != 0 else { continue }
+                if pipes, try fd.poll(events: Int16(POLLIN), timeoutMilliseconds: 200) == 0 { continue }
                 chunk = try fd.read(upTo: min(1 << 20, maximumBytes + 1 - bytes.count))
             } catch where error.code == EAGAIN {
                 continue
