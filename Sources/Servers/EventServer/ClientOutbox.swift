@@ -8,10 +8,10 @@ struct ClientOutbox {
     let credentials: PeerCredentials
     /// Channels the client subscribed to (concrete channels only).
     var subscriptions = ChannelSet()
-    /// HELLO, REPLY and ERROR lines, never dropped, sent before queued events.
-    var control: [[UInt8]] = []
+    /// HELLO, REPLY and ERROR lines, never dropped, sent before queued events (`queueControl`).
+    private(set) var control: [[UInt8]] = []
     /// Bytes of the lines in `control`.
-    var controlBytes = 0
+    private(set) var controlBytes = 0
     /// The client's request task, waiting for `controlBytes` to fall below the server's
     /// `maxUnsentReplyBytes` before it answers another request.
     var replyRoomWaiter: CheckedContinuation<Void, Never>?
@@ -85,6 +85,12 @@ struct ClientOutbox {
 
     /// Whether anything waits to be written.
     var hasOutput: Bool { !partial.isEmpty || !control.isEmpty || !events.isEmpty || droppedSinceNotice > 0 }
+
+    /// Queues a HELLO, REPLY or ERROR line, counted in `controlBytes`.
+    mutating func queueControl(_ line: [UInt8]) {
+        control.append(line)
+        controlBytes += line.count
+    }
 
     /// Moves queued lines into `buffer` until it holds at least `batchBytes` or nothing is left:
     /// the rest of a line written straight through, control lines, then the DROPPED notice for

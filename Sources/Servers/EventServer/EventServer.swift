@@ -154,8 +154,7 @@ public final class EventServer: WireOutlet {
         guard let line = try? WireCoding.line(message) else { return }
         let wake = state.withLock { s -> Bool in
             guard let index = s.outboxes.index(forKey: id) else { return false }
-            s.outboxes.values[index].control.append(line)
-            s.outboxes.values[index].controlBytes += line.count
+            s.outboxes.values[index].queueControl(line)
             s.statistics.deepestReplyBytes = max(s.statistics.deepestReplyBytes, s.outboxes.values[index].controlBytes)
             if answering { s.outboxes.values[index].pendingRequests -= 1 }
             return Self.claimWake(&s)

@@ -107,7 +107,7 @@ public final class GPSDCompatibleServer: Sendable {
             }
             for fd in overflowed {
                 guard let socket = sockets.removeValue(forKey: fd) else { continue }
-                log("gpsd client \(Self.peerName(fd)) disconnected: its unsent output would pass \(maximumBufferedBytes) bytes (not reading)")
+                log("gpsd client \(socket.peerName) disconnected: its unsent output would pass \(maximumBufferedBytes) bytes (not reading)")
                 socket.close()
                 session.withLock { s in
                     s.clients[fd] = nil
@@ -152,7 +152,7 @@ public final class GPSDCompatibleServer: Sendable {
             guard sockets.count < maximumClients else {
                 let message = "too many clients (\(maximumClients) connected)"
                 _ = Array(GPSDSession.error(message).utf8).withUnsafeBytes { try? socket.send($0) }
-                log("gpsd client \(Self.peerName(fd)) refused: \(message)")
+                log("gpsd client \(socket.peerName) refused: \(message)")
                 socket.close()
                 session.withLock { $0.refusedClients += 1 }
                 continue
@@ -160,23 +160,6 @@ public final class GPSDCompatibleServer: Sendable {
             sockets[fd] = socket
             session.withLock { $0.connect(fd) }
         }
-    }
-
-    /// The peer of `fd` as `ADDRESS:PORT`, for log lines.
-    private static func peerName(_ fd: Int32) -> String {
-        var address = sockaddr_storage()
-        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-        var host = [CChar](repeating: 0, count: Int(NI_MAXHOST)), port = [CChar](repeating: 0, count: Int(NI_MAXSERV))
-        let found = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-                getpeername(fd, raw, &length) == 0
-                    && getnameinfo(raw, length, &host, socklen_t(host.count), &port, socklen_t(port.count), NI_NUMERICHOST | NI_NUMERICSERV) == 0
-            }
-        }
-        guard found else { return "on descriptor \(fd)" }
-        let text = { (chars: [CChar]) in String(decoding: chars.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
-        let hostText = text(host)
-        return (hostText.contains(":") ? "[\(hostText)]" : hostText) + ":" + text(port)
     }
 
     /// Reads what the client sent and answers it; false when the client has gone.

@@ -14,6 +14,24 @@ public struct SocketConnection: Hashable, Sendable {
     /// Wraps an already connected socket descriptor.
     public init(descriptor: FileDescriptor) { self.descriptor = descriptor }
 
+    /// The peer as `ADDRESS:PORT` (`[ADDRESS]:PORT` for IPv6), numeric; `on descriptor N` when
+    /// it cannot be read (a Unix-domain socket, a connection already reset). For log lines.
+    public var peerName: String {
+        var address = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        var host = [CChar](repeating: 0, count: Int(NI_MAXHOST)), port = [CChar](repeating: 0, count: Int(NI_MAXSERV))
+        let found = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+                getpeername(descriptor.rawValue, raw, &length) == 0
+                    && getnameinfo(raw, length, &host, socklen_t(host.count), &port, socklen_t(port.count), NI_NUMERICHOST | NI_NUMERICSERV) == 0
+            }
+        }
+        guard found else { return "on descriptor \(descriptor.rawValue)" }
+        let text = { (chars: [CChar]) in String(decoding: chars.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        let hostText = text(host)
+        return (hostText.contains(":") ? "[\(hostText)]" : hostText) + ":" + text(port)
+    }
+
     /// Connects to the Unix-domain socket at `path` (blocking mode).
     public static func connect(unixPath path: String) throws(SystemError) -> SocketConnection {
         try connect(to: .unix(path))
