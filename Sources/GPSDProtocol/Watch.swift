@@ -10,7 +10,7 @@ public struct Watch: Sendable, Hashable, Codable {
     public var json: Bool?
     /// Stream raw NMEA.
     public var nmea: Bool?
-    /// Raw mode (0 off, 1 hex, 2 binary).
+    /// Raw mode: 0 off; 1 NMEA sentences as received (binary packets hex-dumped); 2 every packet as received.
     public var raw: Int?
     /// Apply scaling to AIS/RTCM fields.
     public var scaled: Bool?
@@ -29,6 +29,21 @@ public struct Watch: Sendable, Hashable, Codable {
         self.json = json
         self.nmea = nmea
         self.device = device
+    }
+
+    /// The policy gpsd 3.22 stores for a client holding this one that sends `?WATCH=request`
+    /// (its `json_watch_read`): `enable` is true unless given; `json`, `nmea` and `raw` keep
+    /// their value unless given; `scaled`, `timing`, `split24`, `pps` and `device` are reset
+    /// (false, none) unless given.
+    public func updated(by request: Watch) -> Watch {
+        var policy = Watch(enable: request.enable ?? true, json: request.json ?? json, nmea: request.nmea ?? nmea,
+                           device: request.device)
+        policy.raw = request.raw ?? raw
+        policy.scaled = request.scaled
+        policy.timing = request.timing
+        policy.split24 = request.split24
+        policy.pps = request.pps
+        return policy
     }
 
     /// The object as gpsd echoes it (all flags, gpsd's order).

@@ -13,12 +13,13 @@ import Glibc
 ///
 /// On connect a client gets VERSION; `?WATCH={"enable":true,"json":true};` answers DEVICES and
 /// the WATCH echo and then streams TPV and SKY (and DEVICE) reports for every fix and sky view
-/// published; `?POLL;`, `?DEVICES;` and `?VERSION;` are answered; anything else gets gpsd's
-/// ERROR object. One dedicated thread polls the listener and every non-blocking client. As gpsd
-/// drops a client that cannot keep up, a client whose unsent output would pass
-/// `maximumBufferedBytes` is disconnected, so a client that never reads stalls nobody and holds
-/// at most that much; and as gpsd's `MAX_CLIENTS`, at most `maximumClients` are served at once,
-/// later connections refused. Each disconnection and refusal is one line to `log`.
+/// published. Each client's WATCH policy is kept and echoed as gpsd 3.22 keeps it: `device`
+/// restricts it to one source, `nmea` and `raw` add the NMEA sentences as received.
+/// `?POLL;`, `?DEVICES;` and `?VERSION;` are answered; anything else gets gpsd's ERROR object.
+/// One dedicated thread polls the listener and every non-blocking client. As gpsd drops a client
+/// that cannot keep up, a client whose unsent output would pass `maximumBufferedBytes` is
+/// disconnected, so a client that never reads stalls nobody and holds at most that much; and as
+/// gpsd's `MAX_CLIENTS`, at most `maximumClients` are served at once, later connections refused. Each disconnection and refusal is one line to `log`.
 public final class GPSDCompatibleServer: Sendable {
     /// Counters of the server since it started.
     public struct Statistics: Sendable, Hashable {

@@ -1,15 +1,17 @@
 import Foundation
 import GPSDProtocol
 import JSON
+import Positioning
 
 /// What the gpsd-compatible server knows and how it answers gpsd's requests: the latest TPV and
-/// SKY, the devices seen, and per client its watch flag and output buffer (always used under
-/// `GPSDCompatibleServer`'s lock).
+/// SKY of each device, the devices seen, and per client its WATCH policy and output buffer
+/// (always used under `GPSDCompatibleServer`'s lock).
 struct GPSDSession {
     /// One connected client's protocol state.
     struct Client {
-        /// Whether the client asked for JSON reports with `?WATCH`.
-        var watching = false
+        /// The client's WATCH policy as gpsd stores it (`?WATCH;` echoes it): off until a
+        /// `?WATCH` enables it.
+        var policy = Watch(enable: false, json: false)
         /// Bytes read but not yet ending in a command terminator.
         var input: [UInt8] = []
         /// Whether the request being read passed `maximumRequest` (and is skipped to its end).
@@ -32,6 +34,17 @@ struct GPSDSession {
             if needed > output.capacity { output.reserveCapacity(min(limit, max(needed, 2 * output.capacity))) }
             output += bytes
         }
+
+        /// Whether the policy names no device or one naming source `id`.
+        func shows(_ id: String) -> Bool {
+            policy.device.map { GPSDSession.names($0, source: id) } ?? true
+        }
+
+        /// Whether the policy streams source `id`'s reports (gpsd's `subscribed`).
+        func follows(_ id: String) -> Bool { policy.enable == true && shows(id) }
+
+        /// Whether the policy streams source `id`'s NMEA sentences as received (`nmea`, or `raw` 1 or 2).
+        func followsNMEA(of id: String) -> Bool { follows(id) && (policy.nmea == true || (policy.raw ?? 0) > 0) }
     }
 
     /// Longest request, bytes; a longer one is skipped with one ERROR.
@@ -46,8 +59,9 @@ struct GPSDSession {
     var slowClientsDisconnected = 0
     /// Devices by their source id, in the order they connected.
     var devices: [(id: String, device: Device)] = []
-    var lastTPV: TPV?
-    var lastSKY: SKY?
+    /// The latest TPV and SKY of each source, in the order the sources first reported one.
+    var latestTPV: [(id: String, report: TPV)] = []
+    var latestSKY: [(id: String, report: SKY)] = []
     var lastTime: String?
 
     init(version: Version, maximumBuffered: Int) {
@@ -103,21 +117,25 @@ struct GPSDSession {
         case "?VERSION": lines = [version.json]
         case "?DEVICES": lines = [devicesJSON]
         case "?POLL":
-            lines = [Poll(time: lastTime, active: devices.count, tpv: lastTPV.map { [$0] } ?? [], sky: lastSKY.map { [$0] } ?? []).json]
+            lines = [Poll(time: lastTime, active: devices.count(where: { client.shows($0.id) }),
+                          tpv: latestTPV.filter { client.shows($0.id) }.map(\.report),
+                          sky: latestSKY.filter { client.shows($0.id) }.map(\.report)).json]
         case "?WATCH":
-            var watch = Watch(enable: true, json: true)
+            // As gpsd: `?WATCH;` shows the policy; a request updates it, and an enabled one naming
+            // an unknown device gets only an ERROR (the policy is kept, as gpsd keeps it).
             if let argument {
-                guard let asked = try? JSONValueDecoder().decode(Watch.self, from: Array(argument.utf8), source: "WATCH") else {
+                if let asked = try? JSONValueDecoder().decode(Watch.self, from: Array(argument.utf8), source: "WATCH") {
+                    client.policy = client.policy.updated(by: asked)
+                    if client.policy.enable == true, let device = client.policy.device,
+                       !devices.contains(where: { Self.names(device, source: $0.id) }) {
+                        client.queue(Self.error("No such device as \(device)").utf8, limit: maximumBuffered)
+                        return
+                    }
+                } else {
                     client.queue(Self.error("Invalid WATCH: \(argument)").utf8, limit: maximumBuffered)
-                    return
                 }
-                watch.enable = asked.enable ?? true
-                watch.json = asked.json ?? (watch.enable == true)
-                watch.nmea = asked.nmea
-                watch.device = asked.device
             }
-            client.watching = watch.enable == true && watch.json == true
-            lines = (watch.enable == true ? [devicesJSON] : []) + [watch.jsonText]
+            lines = [devicesJSON, client.policy.jsonText]
         default:
             client.queue(Self.error("Unrecognized request '\(request)'").utf8, limit: maximumBuffered)
             return
@@ -125,15 +143,31 @@ struct GPSDSession {
         for line in lines { client.queue((line + "\r\n").utf8, limit: maximumBuffered) }
     }
 
-    /// Queues `line` (a TPV, SKY or DEVICE report) for every watching client; one without room
-    /// for it is marked overflowed.
-    mutating func broadcast(_ line: String) {
-        let bytes = Array((line + "\r\n").utf8)
+    /// Queues `line` (a TPV, SKY or DEVICE report of source `id`) for every client whose policy
+    /// streams that source's JSON reports; one without room for it is marked overflowed.
+    mutating func broadcast(_ line: String, from id: String) {
+        broadcast(Array((line + "\r\n").utf8)) { $0.policy.json == true && $0.follows(id) }
+    }
+
+    /// Queues `sentence` as received, with CR LF, for every client whose policy streams source
+    /// `id`'s NMEA.
+    mutating func broadcast(_ sentence: SentenceText, from id: String) {
+        guard clients.values.contains(where: { $0.followsNMEA(of: id) }) else { return }
+        broadcast(sentence.withBytes { Array($0) } + [0x0D, 0x0A]) { $0.followsNMEA(of: id) }
+    }
+
+    private mutating func broadcast(_ bytes: [UInt8], to wanted: (Client) -> Bool) {
         // Keys copied first: iterating `clients.keys` would keep the dictionary shared and make
         // every append copy the client's whole buffer.
-        for fd in Array(clients.keys) where clients[fd]?.watching == true {
+        for fd in Array(clients.keys) where clients[fd].map(wanted) == true {
             clients[fd]?.queue(bytes, limit: maximumBuffered)
         }
+    }
+
+    /// Whether a WATCH `device` names source `id`: its id, or a serial receiver's path
+    /// (`/dev/ttyACM0` names `serial:/dev/ttyACM0`), as gpsd clients name a device.
+    static func names(_ device: String, source id: String) -> Bool {
+        id == device || id == SourceID.serial(device).rawValue
     }
 
     var devicesJSON: String { Devices(devices: devices.map(\.device)).json }
