@@ -131,7 +131,7 @@ struct ReplaySourceTests {
         #expect(LocationSourcesError.invalidSpeed(-2).description == "replay speed must be a positive number, got -2.0")
     }
 
-    @Test("a device, a directory and a sparse log over maximumLogBytes are refused unread, naming the path")
+    @Test("a device and a directory are refused naming the path; a 3 GiB sparse log is opened without reading a byte")
     func unsuitableFiles() throws {
         let dir = try TemporaryDirectory(prefix: "replay-files")
         defer { dir.remove() }
@@ -146,9 +146,9 @@ struct ReplaySourceTests {
         let sparse = dir.file("huge.nmea")
         #expect(FileManager.default.createFile(atPath: sparse, contents: nil))
         #expect(truncate(sparse, 3 << 30) == 0)
-        #expect(throws: LocationSourcesError.unreadableLog(path: sparse, reason: "is \(3 << 30) bytes, over the limit of \(ReplaySource.maximumLogBytes)")) {
-            try ReplaySource(contentsOf: sparse, timeSource: ManualTimeSource())
-        }
+        let huge = try ReplaySource(contentsOf: sparse, timeSource: ManualTimeSource())
+        #expect(huge.statistics.bytesRead == 0)
+        #expect(huge.statistics.deviceState == nil)
     }
 
     @Test("a FIFO with a writer replays the whole log, as the file itself does")
@@ -160,9 +160,103 @@ struct ReplaySourceTests {
         let writer = try ChildProcess("/bin/sh", ["-c", #"cat "$0" > "$1""#, trace, dir.file("log")])
         defer { writer.stop() }
         let source = try ReplaySource(contentsOf: dir.file("log"), pace: .asFastAsPossible, timeSource: ManualTimeSource())
-        var events: [SourceEvent] = []
-        for await event in source.events().flattened() { events.append(event) }
+        let events = await Self.collect(source)
         #expect(events.fixes == (try Self.expectedFixes()))
         #expect(events.sentences == (try traceLines(Self.trace)))
+        #expect(await Self.collect(source) == events)  // the piped log is kept, so a second session replays it
+    }
+
+    /// Every event of one session of `source`.
+    static func collect(_ source: ReplaySource) async -> [SourceEvent] {
+        var events: [SourceEvent] = []
+        for await event in source.events().flattened() { events.append(event) }
+        return events
+    }
+
+    /// A log of 40 copies of the trace, ending in a sentence without its line end, written
+    /// to `path`: more than two chunks, with a line split at the first chunk's end.
+    static func writeLongLog(_ path: String) throws -> [UInt8] {
+        let trace = try [UInt8](Data(contentsOf: Fixtures.trace("nmea/\(Self.trace)")))
+        let last = Array(nmeaSentence("GPGGA,010001.000,3747.0873,S,17518.8938,E,1,08,1.1,59.9,M,23.7,M,,0000").dropLast(2).utf8)
+        let log = Array(repeating: trace, count: 40).joined() + last
+        #expect(log.count > 2 * ReplaySource.chunkBytes)
+        #expect(log[ReplaySource.chunkBytes - 1] != 0x0A && log[ReplaySource.chunkBytes] != 0x0A)
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(log)))
+        return log
+    }
+
+    @Test("a file read in chunks, a line split between two, gives exactly the events, counters and bytes of the same log in memory")
+    func chunkedFileMatchesMemory() async throws {
+        let dir = try TemporaryDirectory(prefix: "replay-chunks")
+        defer { dir.remove() }
+        let log = try Self.writeLongLog(dir.file("long.nmea"))
+        let file = try ReplaySource(contentsOf: dir.file("long.nmea"), pace: .asFastAsPossible, timeSource: ManualTimeSource())
+        let memory = try ReplaySource(bytes: log, id: .replay("memory"), pace: .asFastAsPossible, timeSource: ManualTimeSource())
+        let events = await Self.collect(file)
+        #expect(events == (await Self.collect(memory)))
+        var decoder = NMEAStreamDecoder()
+        #expect(events.fixes == (decoder.push(log) + decoder.finish()).fixes)  // the whole log decoded in one piece
+        #expect(events.sentences.count == 40 * (try traceLines(Self.trace)).count)  // the unterminated last line is dropped
+        #expect(events.last == .device(.lost, driver: "replay", baud: nil))
+        var expected = memory.statistics
+        expected.driver = "replay"
+        #expect(file.statistics == expected)
+        #expect(file.statistics.bytesRead == log.count)
+        #expect(file.statistics.lastError == nil)
+    }
+
+    @Test("a second session of a file replays it from its start, counted twice")
+    func fileReplayedTwice() async throws {
+        let dir = try TemporaryDirectory(prefix: "replay-twice")
+        defer { dir.remove() }
+        let log = try Self.writeLongLog(dir.file("long.nmea"))
+        let source = try ReplaySource(contentsOf: dir.file("long.nmea"), pace: .asFastAsPossible, timeSource: ManualTimeSource())
+        let first = await Self.collect(source)
+        let second = await Self.collect(source)
+        #expect(second == first)
+        #expect(first.sentences.count == 40 * (try traceLines(Self.trace)).count)
+        #expect(source.statistics.connections == 2)
+        #expect(source.statistics.losses == 2)
+        #expect(source.statistics.bytesRead == 2 * log.count)
+    }
+
+    @Test("a file truncated mid-replay ends the session with DEVICE lost and a one-line error naming it")
+    func truncatedMidReplay() async throws {
+        let dir = try TemporaryDirectory(prefix: "replay-truncated")
+        defer { dir.remove() }
+        let path = dir.file("long.nmea")
+        _ = try Self.writeLongLog(path)
+        let source = try ReplaySource(contentsOf: path, pace: .asFastAsPossible, timeSource: ManualTimeSource())
+        var batches = source.events().makeAsyncIterator()
+        var events = try #require(await batches.next())  // from the first chunk: nothing is read ahead
+        #expect(source.statistics.bytesRead < ReplaySource.chunkBytes)
+        #expect(truncate(path, 100) == 0)
+        while let batch = await batches.next() { events += batch }
+        #expect(events.last == .device(.lost, driver: "replay", baud: nil))
+        #expect(events.fixes.count > 0)
+        #expect(events.fixes.count < 40 * (try Self.expectedFixes()).count)
+        let stats = source.statistics
+        #expect(stats.lastError == "cannot read NMEA log \(path): pread past the end of the file at byte \(ReplaySource.chunkBytes): Input/output error")
+        #expect(stats.bytesRead == ReplaySource.chunkBytes)
+        #expect(stats.deviceState == .lost)
+        #expect(stats.losses == 1)
+    }
+
+    @Test("a file deleted mid-replay plays to its end from the open file, and again in a second session")
+    func deletedMidReplay() async throws {
+        let dir = try TemporaryDirectory(prefix: "replay-deleted")
+        defer { dir.remove() }
+        let path = dir.file("long.nmea")
+        let log = try Self.writeLongLog(path)
+        let source = try ReplaySource(contentsOf: path, pace: .asFastAsPossible, timeSource: ManualTimeSource())
+        let memory = try ReplaySource(bytes: log, id: .replay("memory"), pace: .asFastAsPossible, timeSource: ManualTimeSource())
+        var batches = source.events().makeAsyncIterator()
+        var events = try #require(await batches.next())
+        #expect(unlink(path) == 0)
+        while let batch = await batches.next() { events += batch }
+        let expected = await Self.collect(memory)
+        #expect(events == expected)
+        #expect(await Self.collect(source) == expected)
+        #expect(source.statistics.lastError == nil)
     }
 }

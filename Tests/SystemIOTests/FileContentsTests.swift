@@ -43,6 +43,31 @@ struct FileContentsTests {
         #expect(throws: FileReadError(.tooLarge(size: 3 << 30, limit: 100))) { try FileContents.readFileOrPipe(dir.file("a"), maximumBytes: 100) }
     }
 
+    @Test("openFileOrReadPipe: a regular file of any size is opened unread, a FIFO with a writer read whole; a device and a directory are refused")
+    func openFileOrReadPipe() throws {
+        let dir = try TemporaryDirectory(prefix: "filecontents")
+        defer { dir.remove() }
+        let text = Data(repeating: 0x41, count: 100)
+        try text.write(to: URL(fileURLWithPath: dir.file("a")))
+        #expect(mkfifo(dir.file("fifo"), 0o600) == 0)
+        let writer = try ChildProcess("/bin/sh", ["-c", #"cat "$0" > "$1""#, dir.file("a"), dir.file("fifo")])
+        defer { writer.stop() }
+        guard case .pipe(let bytes) = try FileContents.openFileOrReadPipe(dir.file("fifo"), maximumPipeBytes: 100) else {
+            Issue.record("a FIFO is not a regular file")
+            return
+        }
+        #expect(bytes == [UInt8](text))
+        #expect(truncate(dir.file("a"), 3 << 30) == 0)  // no limit for a regular file: nothing is read yet
+        guard case .file(let file) = try FileContents.openFileOrReadPipe(dir.file("a"), maximumPipeBytes: 100) else {
+            Issue.record("a regular file is not a pipe")
+            return
+        }
+        #expect(file.byteCount == 3 << 30)
+        #expect(try file.read(at: 3 << 30 - 2, count: 2) == [0, 0])
+        #expect(throws: FileReadError(.device)) { try FileContents.openFileOrReadPipe("/dev/zero", maximumPipeBytes: 100) }
+        #expect(throws: FileReadError(.isDirectory)) { try FileContents.openFileOrReadPipe(dir.path, maximumPipeBytes: 100) }
+    }
+
     @Test("readFileOrPipe: a FIFO nobody writes to does not hold the reading task once it is cancelled")
     func fifoWithoutWriterIsCancellable() async throws {
         let dir = try TemporaryDirectory(prefix: "filecontents")

@@ -16,6 +16,11 @@ import Glibc
 /// pacing cycle: the events due at the same time (a fix's sentences, the fix, its sky), at most
 /// `maximumBatch` of them (as fast as possible, every event is due at once). The stream is
 /// pulled: nothing is decoded ahead of the consumer, so "as fast as possible" never drops.
+///
+/// A regular file is read `chunkBytes` at a time as the playback needs them, so memory stays
+/// bounded whatever its size; a file that shrinks or fails to read ends the session with
+/// `.device(.lost)` and the reason in `statistics.lastError`. Each session reads the log from
+/// its start.
 public final class ReplaySource: LocationSource {
     /// How fast the log plays.
     public enum Pace: Sendable, Hashable {
@@ -37,38 +42,50 @@ public final class ReplaySource: LocationSource {
     public let pace: Pace
     /// Recorded jumps longer than this (seconds) are played as no pause.
     public let maximumGap: Double
-    private let bytes: [UInt8]
+    private let log: ReplayLog
     private let timeSource: any TimeSource
     private let shared = SharedStatistics()
 
     /// A replay of the NMEA log in `bytes`, named `id`.
-    public init(bytes: [UInt8], id: SourceID, pace: Pace = .realTime, timeSource: any TimeSource,
-                maximumGap: Double = 10) throws(LocationSourcesError) {
+    public convenience init(bytes: [UInt8], id: SourceID, pace: Pace = .realTime, timeSource: any TimeSource,
+                            maximumGap: Double = 10) throws(LocationSourcesError) {
+        try self.init(log: .bytes(bytes), id: id, pace: pace, timeSource: timeSource, maximumGap: maximumGap)
+    }
+
+    private init(log: ReplayLog, id: SourceID, pace: Pace, timeSource: any TimeSource, maximumGap: Double) throws(LocationSourcesError) {
         if case .recorded(let speed) = pace, !(speed > 0 && speed.isFinite) { throw .invalidSpeed(speed) }
-        self.bytes = bytes
+        self.log = log
         self.id = id
         self.pace = pace
         self.timeSource = timeSource
         self.maximumGap = maximumGap
     }
 
-    /// Largest NMEA log read (1 GiB): a day at 10 Hz is 200–700 MB (250–800 bytes an epoch in
-    /// `traces/nmea`, by the receiver's sentences). The log is held in memory whole.
-    public static let maximumLogBytes = 1 << 30
+    /// How much of a regular file is read at a time (64 KiB, a few hundred sentences).
+    public static let chunkBytes = 1 << 16
 
-    /// A replay of the NMEA log at `path`: a regular file of at most `maximumLogBytes`, or a
-    /// FIFO or pipe read until its writer closes it (a start-up task cancelled meanwhile stops
-    /// the read). Throws `.unreadableLog` for anything else (a directory, a device) and when
-    /// it cannot be read.
+    /// Largest NMEA log read from a FIFO or pipe (1 GiB), which is held in memory whole so that
+    /// every session can replay it: a day at 10 Hz is 200–700 MB (250–800 bytes an epoch in
+    /// `traces/nmea`, by the receiver's sentences). A regular file has no limit.
+    public static let maximumPipedLogBytes = 1 << 30
+
+    /// A replay of the NMEA log at `path`: a regular file of any size, kept open and read in
+    /// chunks as the playback goes, or a FIFO or pipe read whole now, until its writer closes
+    /// it (a start-up task cancelled meanwhile stops the read). Throws `.unreadableLog` for
+    /// anything else (a directory, a device), when it cannot be opened or a pipe holds more
+    /// than `maximumPipedLogBytes`.
     public convenience init(contentsOf path: String, pace: Pace = .realTime, timeSource: any TimeSource,
                             maximumGap: Double = 10) throws(LocationSourcesError) {
-        let data: [UInt8]
+        let log: ReplayLog
         do {
-            data = try FileContents.readFileOrPipe(path, maximumBytes: Self.maximumLogBytes)
+            switch try FileContents.openFileOrReadPipe(path, maximumPipeBytes: Self.maximumPipedLogBytes) {
+            case .file(let file): log = .file(file, path: path)
+            case .pipe(let bytes): log = .bytes(bytes)
+            }
         } catch {
             throw .unreadableLog(path: path, reason: error.description)
         }
-        try self.init(bytes: data, id: .replay(path), pace: pace, timeSource: timeSource, maximumGap: maximumGap)
+        try self.init(log: log, id: .replay(path), pace: pace, timeSource: timeSource, maximumGap: maximumGap)
     }
 
     /// Counters and device state so far (all sessions of this source).
@@ -80,7 +97,7 @@ public final class ReplaySource: LocationSource {
     /// Starts a session (see the type's summary) and returns its events.
     public func events() -> AsyncStream<[SourceEvent]> {
         let speed: Double? = if case .recorded(let s) = pace { s } else { nil }
-        let player = ReplayPlayer(bytes: bytes, speed: speed, maximumGap: maximumGap, timeSource: timeSource, statistics: shared)
+        let player = ReplayPlayer(log: log, speed: speed, maximumGap: maximumGap, timeSource: timeSource, statistics: shared)
         return AsyncStream(unfolding: { await player.next() })
     }
 }
@@ -98,8 +115,8 @@ private actor ReplayPlayer {
     private var held: (event: SourceEvent, deadline: Timestamp)?
     private var pacer: ReplayPacer?
 
-    init(bytes: [UInt8], speed: Double?, maximumGap: Double, timeSource: any TimeSource, statistics: SharedStatistics) {
-        playback = Playback(bytes: bytes)
+    init(log: ReplayLog, speed: Double?, maximumGap: Double, timeSource: any TimeSource, statistics: SharedStatistics) {
+        playback = Playback(log: log)
         self.speed = speed
         self.maximumGap = maximumGap
         self.timeSource = timeSource
@@ -120,11 +137,12 @@ private actor ReplayPlayer {
             return nil
         }
         guard !batch.isEmpty else { return nil }
-        let (bytesRead, nmea) = playback.report()
+        let (bytesRead, nmea, failure) = playback.report()
         statistics.update { s in
             for e in batch { s.record(e) }
             s.bytesRead += bytesRead
             s.nmea = nmea
+            if let failure { s.lastError = failure }
         }
         return batch
     }
@@ -162,10 +180,25 @@ private actor ReplayPlayer {
     }
 }
 
+/// Where a replay's log is.
+private enum ReplayLog: Sendable {
+    /// The whole log in memory.
+    case bytes([UInt8])
+    /// A regular file, read `ReplaySource.chunkBytes` at a time.
+    case file(RandomAccessFile, path: String)
+}
+
 /// A log decoded a line at a time as its events are taken, framed by the replay's DEVICE events.
 private struct Playback {
-    private let bytes: [UInt8]
+    /// The file read a chunk at a time, and its path; nil when the whole log is in `chunk`.
+    private let file: (handle: RandomAccessFile, path: String)?
+    /// The bytes read and not yet decoded from `offset` on: the whole log, or the file's latest chunk.
+    private var chunk: [UInt8]
     private var offset = 0
+    /// Where the file's next chunk starts.
+    private var fileOffset = 0
+    /// Why reading the file failed, as one line (the session then ends).
+    private var failure: String?
     private var decoder = NMEAStreamDecoder()
     /// Decoded events; those from `taken` on are not handed out yet.
     private var pending: [SourceEvent] = []
@@ -176,7 +209,12 @@ private struct Playback {
 
     private enum Phase { case notStarted, playing, draining, ended }
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    init(log: ReplayLog) {
+        switch log {
+        case .bytes(let bytes): (file, chunk) = (nil, bytes)
+        case .file(let handle, let path): (file, chunk) = ((handle, path), [])
+        }
+    }
 
     /// Starts the playback with `.device(.connected)`; true the first time only.
     mutating func start() -> Bool {
@@ -189,10 +227,10 @@ private struct Playback {
     /// Ends the playback: nothing more is taken.
     mutating func end() { phase = .ended }
 
-    /// The bytes decoded since the last report, and the decoder's counters.
-    mutating func report() -> (bytesRead: Int, nmea: NMEAStatistics) {
+    /// The bytes decoded since the last report, the decoder's counters and why reading failed.
+    mutating func report() -> (bytesRead: Int, nmea: NMEAStatistics, failure: String?) {
         defer { unreported = 0 }
-        return (unreported, decoder.statistics)
+        return (unreported, decoder.statistics, failure)
     }
 
     /// Appends the next events, at most `limit` of them, to `batch`.
@@ -215,15 +253,16 @@ private struct Playback {
     private mutating func refill() -> Bool {
         switch phase {
         case .notStarted, .playing:
-            guard offset < bytes.count else {
+            guard offset < chunk.count || readChunk() else {
                 pending = decoder.finish() + [.device(.lost, driver: "replay", baud: nil)]
                 phase = .draining
                 return true
             }
-            let end = bytes.withUnsafeBytes { log in  // memchr: a bytewise `firstIndex` cost more than decoding the line
+            // A line split between chunks is pushed in two pieces: the decoder keeps the first.
+            let end = chunk.withUnsafeBytes { log in  // memchr: a bytewise `firstIndex` cost more than decoding the line
                 memchr(log.baseAddress! + offset, 0x0A, log.count - offset).map { log.baseAddress!.distance(to: $0) + 1 }
-            } ?? bytes.count
-            decoder.push(bytes[offset..<end], into: &pending)  // `take` emptied it, keeping its storage
+            } ?? chunk.count
+            decoder.push(chunk[offset..<end], into: &pending)  // `take` emptied it, keeping its storage
             unreported += end - offset
             offset = end
             return true
@@ -231,5 +270,20 @@ private struct Playback {
             phase = .ended
             return false
         }
+    }
+
+    /// Reads the file's next chunk into `chunk`; false at the end of the log or when reading
+    /// fails (`failure` then says why).
+    private mutating func readChunk() -> Bool {
+        guard let file, fileOffset < file.handle.byteCount else { return false }
+        do {
+            chunk = try file.handle.read(at: fileOffset, count: min(ReplaySource.chunkBytes, file.handle.byteCount - fileOffset))
+        } catch {
+            failure = LocationSourcesError.unreadableLog(path: file.path, reason: error.description).description
+            return false
+        }
+        fileOffset += chunk.count
+        offset = 0
+        return true
     }
 }

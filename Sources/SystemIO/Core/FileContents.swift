@@ -23,8 +23,35 @@ public enum FileContents {
         try read(path, maximumBytes: maximumBytes, pipes: true)
     }
 
+    /// What `openFileOrReadPipe` found at a path.
+    public enum FileOrPipe: Sendable {
+        /// A regular file, open to be read in pieces as needed, whatever its size.
+        case file(RandomAccessFile)
+        /// The bytes of a FIFO or pipe, read until its writer closed it.
+        case pipe([UInt8])
+    }
+
+    /// The regular file at `path` opened for reading in pieces (nothing read yet, any size), or
+    /// the bytes of the FIFO or pipe at `path` read as `readFileOrPipe` reads them, at most
+    /// `maximumPipeBytes` of them. The path is opened once, so a FIFO's writer sees one reader.
+    /// - Throws: `FileReadError` as `readFileOrPipe` does.
+    public static func openFileOrReadPipe(_ path: String, maximumPipeBytes: Int) throws(FileReadError) -> FileOrPipe {
+        let (fd, info) = try open(path, pipes: true)
+        if info.st_mode & S_IFMT == S_IFREG { return .file(RandomAccessFile(fd: fd, byteCount: Int(info.st_size))) }
+        defer { fd.close() }
+        return .pipe(try readAll(fd, size: Int(info.st_size), maximumBytes: maximumPipeBytes, pipes: true))
+    }
+
     /// `read` (`pipes` false: regular files only) and `readFileOrPipe` (`pipes` true).
     private static func read(_ path: String, maximumBytes: Int, pipes: Bool) throws(FileReadError) -> [UInt8] {
+        let (fd, info) = try open(path, pipes: pipes)
+        defer { fd.close() }
+        return try readAll(fd, size: Int(info.st_size), maximumBytes: maximumBytes, pipes: pipes)
+    }
+
+    /// Opens `path` without waiting and checks its type: a regular file, or also a FIFO or pipe
+    /// when `pipes`; the caller closes the descriptor.
+    static func open(_ path: String, pipes: Bool) throws(FileReadError) -> (fd: FileDescriptor, info: stat) {
         let fd: FileDescriptor
         do {
             // O_NONBLOCK: opening a FIFO must not wait for a writer (nor a device for carrier).
@@ -32,18 +59,28 @@ public enum FileContents {
         } catch {
             throw FileReadError(reason(for: error))
         }
-        defer { fd.close() }
         var info = stat()
-        guard fstat(fd.rawValue, &info) == 0 else { throw FileReadError(.system(SystemError(code: errno, operation: "fstat"))) }
+        guard fstat(fd.rawValue, &info) == 0 else {
+            let code = errno
+            fd.close()
+            throw FileReadError(.system(SystemError(code: code, operation: "fstat")))
+        }
         let type = info.st_mode & S_IFMT
         guard type == S_IFREG || (pipes && type == S_IFIFO) else {
+            fd.close()
             if type == S_IFDIR { throw FileReadError(.isDirectory) }
             if pipes, type == S_IFCHR || type == S_IFBLK { throw FileReadError(.device) }
             throw FileReadError(.notRegularFile)
         }
-        if info.st_size > maximumBytes { throw FileReadError(.tooLarge(size: Int(info.st_size), limit: maximumBytes)) }
+        return (fd, info)
+    }
+
+    /// Reads `fd` (of `size` bytes by `fstat`) to its end, at most `maximumBytes`; `pipes`: it
+    /// may be a FIFO, waited for in polls that see a cancelled task.
+    private static func readAll(_ fd: FileDescriptor, size: Int, maximumBytes: Int, pipes: Bool) throws(FileReadError) -> [UInt8] {
+        if size > maximumBytes { throw FileReadError(.tooLarge(size: size, limit: maximumBytes)) }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(info.st_size))
+        bytes.reserveCapacity(size)
         // Files under /proc report size 0, and a file may grow while read: stop past the limit.
         while true {
             if pipes, Task.isCancelled { throw FileReadError(.cancelled) }

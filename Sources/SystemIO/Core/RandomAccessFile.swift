@@ -12,21 +12,15 @@ public final class RandomAccessFile: @unchecked Sendable {
 
     /// Opens the regular file at `path`.
     /// - Throws: `FileReadError` when it is missing, unreadable, a directory or not a regular file.
-    public init(path: String) throws(FileReadError) {
-        let fd: FileDescriptor
-        do { fd = try FileDescriptor.open(path, flags: O_RDONLY | O_NONBLOCK) } catch { throw FileReadError(FileContents.reason(for: error)) }
-        var info = stat()
-        guard fstat(fd.rawValue, &info) == 0 else {
-            let code = errno
-            fd.close()
-            throw FileReadError(.system(SystemError(code: code, operation: "fstat")))
-        }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            fd.close()
-            throw FileReadError(info.st_mode & S_IFMT == S_IFDIR ? .isDirectory : .notRegularFile)
-        }
+    public convenience init(path: String) throws(FileReadError) {
+        let (fd, info) = try FileContents.open(path, pipes: false)
+        self.init(fd: fd, byteCount: Int(info.st_size))
+    }
+
+    /// Takes over `fd`, a regular file of `byteCount` bytes.
+    init(fd: FileDescriptor, byteCount: Int) {
         self.fd = fd
-        byteCount = Int(info.st_size)
+        self.byteCount = byteCount
     }
 
     deinit { fd.close() }

@@ -23,7 +23,7 @@ struct ServeCommand: Subcommand {
         options: [
             OptionSpec("--serial", value: "PATH[:BAUD]", help: "Read NMEA from a serial device.", repeatable: true),
             OptionSpec("--gpsd", value: "HOST:PORT", help: "Read fixes from a gpsd (reconnects when it restarts).", repeatable: true),
-            OptionSpec("--replay", value: "FILE", help: "Replay an NMEA log: a file of at most 1 GiB, or a FIFO or pipe.", repeatable: true),
+            OptionSpec("--replay", value: "FILE", help: "Replay an NMEA log: a file of any size (read as it plays), or a FIFO or pipe of at most 1 GiB.", repeatable: true),
             OptionSpec("--replay-speed", value: "N", help: "Replay speed multiplier (> 0), or 'max' for no pacing.", default: "1"),
             OptionSpec("--map", value: "MAP", help: "Road network (.osm.pbf, .osm or a cached graph): MATCH events, route command, rerouting."),
             OptionSpec("--socket", value: "PATH", help: "Unix socket path."),
