@@ -8,14 +8,18 @@ import WireProtocol
 extension EventServer {
     /// Bytes moved from a client's outbox into its send buffer at a time.
     static let batchBytes = 65_536
+    /// How long the listener is left alone after accept failed, unless a client leaves sooner.
+    static let acceptPause = Duration.seconds(1)
 
     /// The I/O thread: one `poll` loop over the wake pipe, the listener and every client.
     func runLoop() {
         var clients: [UInt64: ClientConnection] = [:]
         var nextID: UInt64 = 1
-        // Set when accept fails (e.g. EMFILE): the listener stays readable, so rather than spin,
-        // stop polling it until a client leaves or a second has passed.
-        var acceptPaused = false
+        // Set when accept fails (EMFILE, ENFILE, …): the listener stays readable, so rather than
+        // spin, stop polling it until a client leaves or `acceptPause` has passed, however busy
+        // the other clients keep the loop. The failure is logged once until an accept works.
+        var acceptPausedUntil: ContinuousClock.Instant?
+        var acceptFailure: Int32?
         while true {
             // Take output from the outboxes and decide what to poll for, in one locked pass.
             var readable: Set<UInt64> = []
@@ -42,13 +46,13 @@ extension EventServer {
             for client in clients.values where client.hasOutput && !client.blocked {
                 if !client.flush() {
                     disconnect(client, from: &clients)
-                    acceptPaused = false
+                    acceptPausedUntil = nil
                 } else if !client.hasOutput {
                     refill = true
                 }
             }
             var fds = [pollfd(fd: wakePipe.readEnd.rawValue, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: listener.descriptor.rawValue, events: acceptPaused ? 0 : Int16(POLLIN), revents: 0)]
+                       pollfd(fd: listener.descriptor.rawValue, events: acceptPausedUntil == nil ? Int16(POLLIN) : 0, revents: 0)]
             let order = Array(clients.values)
             for client in order {
                 var events: Int16 = 0
@@ -57,18 +61,28 @@ extension EventServer {
                 fds.append(pollfd(fd: client.socket.descriptor.rawValue, events: events, revents: 0))
             }
             // A client whose buffer just emptied may have more queued: look again at once.
-            let ready = poll(&fds, nfds_t(fds.count), refill ? 0 : acceptPaused ? 1_000 : -1)
-            if ready == 0 { acceptPaused = false }
+            let ready = poll(&fds, nfds_t(fds.count), refill ? 0 : acceptPausedUntil.map(Self.milliseconds(until:)) ?? -1)
+            if let until = acceptPausedUntil, ContinuousClock.now >= until { acceptPausedUntil = nil }
             guard ready > 0 else { continue }
             if fds[0].revents != 0 { wakePipe.drain() }
-            if fds[1].revents & Int16(POLLIN) != 0 { acceptPaused = !acceptClients(into: &clients, nextID: &nextID) }
+            if fds[1].revents & Int16(POLLIN) != 0 {
+                if let error = acceptClients(into: &clients, nextID: &nextID) {
+                    if error.code != acceptFailure {
+                        log("socket \(listener.path): cannot accept (\(error.message)) with \(clients.count) connected; trying again when one leaves or in 1 s")
+                    }
+                    acceptFailure = error.code
+                    acceptPausedUntil = .now + Self.acceptPause
+                } else {
+                    acceptFailure = nil
+                }
+            }
             for (offset, client) in order.enumerated() {
                 let revents = fds[offset + 2].revents
                 if revents & Int16(POLLOUT) != 0 { client.blocked = false }
                 guard revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 else { continue }
                 guard let inputs = client.readInputs() else {
                     disconnect(client, from: &clients)
-                    acceptPaused = false
+                    acceptPausedUntil = nil
                     continue
                 }
                 guard !inputs.isEmpty else { continue }
@@ -84,14 +98,19 @@ extension EventServer {
     }
 
     /// Accepts every waiting connection: reads its credentials, queues HELLO and starts its
-    /// request task. Returns false when accepting failed (out of descriptors, …).
-    private func acceptClients(into clients: inout [UInt64: ClientConnection], nextID: inout UInt64) -> Bool {
+    /// request task; past `maxClients` a connection is refused. Returns the error when
+    /// accepting failed (out of descriptors, …), nil when every waiting connection was taken.
+    private func acceptClients(into clients: inout [UInt64: ClientConnection], nextID: inout UInt64) -> SystemError? {
         while true {
             let accepted: SocketConnection?
-            do { accepted = try listener.accept() } catch { return false }
-            guard let socket = accepted else { return true }
+            do { accepted = try listener.accept() } catch { return error }
+            guard let socket = accepted else { return nil }
             guard let credentials = try? socket.peerCredentials() else {
                 socket.close()
+                continue
+            }
+            guard clients.count < configuration.maxClients else {
+                refuse(socket, credentials: credentials)
                 continue
             }
             let id = nextID
@@ -107,6 +126,25 @@ extension EventServer {
             let info = ClientInfo(id: id, credentials: credentials)
             Task { await self.serveRequests(stream, from: info) }
         }
+    }
+
+    /// Tells a connection past `maxClients` why with one ERROR `busy` line (the fresh socket's
+    /// buffer takes it whole), logs one line naming the peer, counts it and closes it.
+    private func refuse(_ socket: SocketConnection, credentials: PeerCredentials) {
+        let message = "too many clients (\(configuration.maxClients) connected)"
+        if let line = try? WireCoding.line(.error(ErrorMessage(code: .busy, message: message))) {
+            _ = line.withUnsafeBytes { try? socket.send($0) }
+        }
+        log("socket client pid \(credentials.pid) uid \(credentials.uid) refused: \(message)")
+        socket.close()
+        state.withLock { $0.statistics.refusedClients += 1 }
+    }
+
+    /// Milliseconds from now until `instant` for `poll` (0 when it has passed, rounded up).
+    static func milliseconds(until instant: ContinuousClock.Instant) -> Int32 {
+        let left = instant - .now
+        guard left > .zero else { return 0 }
+        return Int32(clamping: left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
     }
 
     /// Forgets a client's outbox, then closes it (in that order: publishers write through the

@@ -51,7 +51,7 @@ extension EventServer {
     }
 
     /// Adds `clients`, the server's `counters.events_published` / `events_dropped` (dropped
-    /// counts add to any the handler reports) and the members of `addStatus` to a status result.
+    /// counts add to any the handler reports) / `refused_clients` and the members of `addStatus` to a status result.
     func mergeCounters(into result: CommandResult) -> CommandResult {
         guard case .success(var fields, let written) = result else { return result }
         let (stats, members) = state.withLock { ($0.statistics, $0.statusMembers) }
@@ -61,6 +61,7 @@ extension EventServer {
         counters["events_published"] = .integer(Int64(stats.eventsPublished))
         let handlerDropped = counters["events_dropped"]?.intValue ?? 0
         counters["events_dropped"] = .integer(Int64(handlerDropped) + Int64(stats.eventsDropped))
+        counters["refused_clients"] = .integer(Int64(clamping: stats.refusedClients))
         fields["counters"] = JSONValue(counters)
         return .success(fields, written: written)
     }

@@ -12,7 +12,9 @@ public import WireProtocol
 /// runs a `poll` loop over the listener and every client with non-blocking sockets, so no client
 /// can stall the server or another client: each client's events go through a bounded queue
 /// that drops the oldest and later says so with `DROPPED`. Handler calls run on the cooperative pool.
-/// Call `stop()` to close every connection and remove the socket file.
+/// At most `Configuration.maxClients` are served at once: a connection past them gets one ERROR
+/// `busy` line and is closed, with one line to `log`. Call `stop()` to close every connection
+/// and remove the socket file.
 public final class EventServer: WireOutlet {
     /// How the server behaves.
     public struct Configuration: Sendable {
@@ -32,12 +34,23 @@ public final class EventServer: WireOutlet {
         public var maxUnsentReplyBytes: Int
         /// Who may send state-changing commands.
         public var access: AccessPolicy
+        /// The most clients served at once (at least 1); a connection past them is refused.
+        public var maxClients: Int
+
+        /// The default `maxClients`: 1,024, fewer when the open-file limit (`OpenFileLimit`)
+        /// leaves less than 512 descriptors beside them, but at least 32. Each client holds one
+        /// descriptor; the 512 are for the rest of the daemon, whose descriptors a crowd of
+        /// socket clients must never take: up to 256 gpsd-port clients and 64 HTTP connections
+        /// (libmicrohttpd busy-waits when it cannot accept while it has no connection open), serial
+        /// ports, gpsd and MQTT connections, wake pipes, the map and the session bus. systemd's
+        /// default limit of 1,024 gives 512 clients.
+        public static var defaultMaxClients: Int { min(1_024, max(32, OpenFileLimit.current - 512)) }
 
         /// A configuration; the defaults are the documented ones (4,096 events, 32 requests,
-        /// 4 MiB of replies, open access).
+        /// 4 MiB of replies, open access, `defaultMaxClients`).
         public init(version: String, channels: [Channel] = Channel.concrete, initialSessionMode: SessionMode = .freeDrive,
                     maxQueuedEvents: Int = 4_096, maxPendingRequests: Int = 32, maxUnsentReplyBytes: Int = 4 << 20,
-                    access: AccessPolicy = .open) {
+                    access: AccessPolicy = .open, maxClients: Int = Configuration.defaultMaxClients) {
             self.version = version
             self.channels = channels
             self.initialSessionMode = initialSessionMode
@@ -45,6 +58,7 @@ public final class EventServer: WireOutlet {
             self.maxPendingRequests = maxPendingRequests
             self.maxUnsentReplyBytes = maxUnsentReplyBytes
             self.access = access
+            self.maxClients = max(1, maxClients)
         }
     }
 
@@ -61,12 +75,14 @@ public final class EventServer: WireOutlet {
         /// The most bytes of replies any client has had queued (below `maxUnsentReplyBytes`
         /// plus one reply).
         public var deepestReplyBytes: Int
+        /// Connections refused because `maxClients` were connected.
+        public var refusedClients: UInt64
     }
 
     struct State {
         var outboxes: [UInt64: ClientOutbox] = [:]
         var sessionMode: SessionMode
-        var statistics = Statistics(clients: 0, eventsPublished: 0, eventsDropped: 0, deepestQueue: 0, deepestReplyBytes: 0)
+        var statistics = Statistics(clients: 0, eventsPublished: 0, eventsDropped: 0, deepestQueue: 0, deepestReplyBytes: 0, refusedClients: 0)
         var wakePending = false
         var stopping = false
         /// The union of every client's subscriptions, kept until one changes (nil: to compute).
@@ -82,15 +98,19 @@ public final class EventServer: WireOutlet {
     /// The configuration it runs with.
     public let configuration: Configuration
     let handler: any CommandHandler
+    let log: @Sendable (String) -> Void
     let state: Locked<State>
     let wakePipe: WakePipe
     let stopped = DispatchSemaphore(value: 0)
 
-    /// Starts serving on `listener` at once, on a dedicated thread.
-    public init(listener: UnixSocketListener, configuration: Configuration, handler: any CommandHandler) throws(SystemError) {
+    /// Starts serving on `listener` at once, on a dedicated thread; `log` gets one line per
+    /// connection refused and per run of failed accepts (the daemon writes it to standard error).
+    public init(listener: UnixSocketListener, configuration: Configuration, handler: any CommandHandler,
+                log: @escaping @Sendable (String) -> Void = { _ in }) throws(SystemError) {
         self.listener = listener
         self.configuration = configuration
         self.handler = handler
+        self.log = log
         state = Locked(State(sessionMode: configuration.initialSessionMode))
         wakePipe = try WakePipe()
         NamedThread.start("wg-events") { [self] in runLoop() }

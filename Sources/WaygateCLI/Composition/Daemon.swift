@@ -191,7 +191,7 @@ final class Daemon: Sendable {
             let listener = try UnixSocketListener(path: path, mode: plan.socketMode, group: plan.socketGroup)
             return try EventServer(
                 listener: listener, configuration: EventServer.Configuration(version: WaygateCommand.version, maxQueuedEvents: plan.maxQueue, access: plan.access),
-                handler: handler)
+                handler: handler, log: { Console.error($0) })
         } catch {
             throw RuntimeError("cannot serve on \(path): \(error)")
         }
