@@ -41,10 +41,10 @@ final class HTTPCore: @unchecked Sendable {  // immutable except `streams`, whic
         let cls = Unmanaged.passRetained(self).toOpaque()
         let daemon = waygate_mhd_start(
             flags, fd, UInt32(max(1, limits.maxConnections)), UInt32(max(0, limits.idleTimeout)),
-            { cls, connection, url, method, _, upload, uploadSize, context in
-                guard let cls, let connection, let url, let method, let uploadSize, let context else { return .NO }
+            { cls, connection, url, method, version, upload, uploadSize, context in
+                guard let cls, let connection, let url, let method, let version, let uploadSize, let context else { return .NO }
                 return Unmanaged<HTTPCore>.fromOpaque(cls).takeUnretainedValue().handle(
-                    connection, path: String(cString: url), method: String(cString: method), upload: upload,
+                    connection, path: String(cString: url), method: String(cString: method), version: version, upload: upload,
                     uploadSize: uploadSize, context: context)
             },
             { cls, connection, context, termination in
@@ -62,6 +62,17 @@ final class HTTPCore: @unchecked Sendable {  // immutable except `streams`, whic
                 case .CONNECTION_NOTIFY_STARTED: deadlines.connected(connection)
                 case .CONNECTION_NOTIFY_CLOSED: deadlines.closed(connection)
                 }
+            },
+            { _, uri, _ in
+                // The URI as sent, before decoding: libmicrohttpd cuts the path at a %00 or a NUL
+                // byte, which would make `/leaflet/leaflet.js%00.png` serve leaflet.js.
+                let request = PendingRequest()
+                if let uri {
+                    let raw = String(cString: uri)
+                    request.nulInURI = raw.contains("%00")
+                    request.uriEnd = UnsafeRawPointer(uri) + raw.utf8.count
+                }
+                return Unmanaged.passRetained(request).toOpaque()
             }, cls)
         if daemon == nil {
             Unmanaged<HTTPCore>.fromOpaque(cls).release()
@@ -114,24 +125,27 @@ final class HTTPCore: @unchecked Sendable {  // immutable except `streams`, whic
 
     // MARK: - Requests
 
-    /// libmicrohttpd's access handler: called first with the headers (we allocate the request),
-    /// then with each chunk of body, then once more with nothing left to upload (the request is
-    /// complete, which ends its deadline; we answer).
+    /// libmicrohttpd's access handler, for a request the URI log callback allocated: called first
+    /// with the headers, then with each chunk of body, then once more with nothing left to upload
+    /// (the request is complete, which ends its deadline; we answer).
     private func handle(
-        _ connection: OpaquePointer, path: String, method: String, upload: UnsafePointer<CChar>?,
+        _ connection: OpaquePointer, path: String, method: String, version: UnsafePointer<CChar>, upload: UnsafePointer<CChar>?,
         uploadSize: UnsafeMutablePointer<Int>, context: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     ) -> MHD_Result {
-        guard let raw = context.pointee else {
-            let request = PendingRequest()
+        guard let raw = context.pointee else { return .NO }
+        let request = Unmanaged<PendingRequest>.fromOpaque(raw).takeUnretainedValue()
+        if !request.headersRead {
+            request.headersRead = true
+            // libmicrohttpd parses the request line in place: the URI ends at the NUL it writes
+            // over the space before the version. One that ends sooner was cut by a NUL byte.
+            if let end = request.uriEnd, UnsafeRawPointer(version) != end + 1 { request.nulInURI = true }
             if let length = Self.value(connection, .HEADER_KIND, "Content-Length").flatMap({ Int($0) }),
                 length > limits.maxBodyBytes
             {
                 request.bodyTooLarge = true
             }
-            context.pointee = Unmanaged.passRetained(request).toOpaque()
             return .YES
         }
-        let request = Unmanaged<PendingRequest>.fromOpaque(raw).takeUnretainedValue()
         if uploadSize.pointee > 0 {
             if !request.bodyTooLarge, let upload, request.body.count + uploadSize.pointee <= limits.maxBodyBytes {
                 upload.withMemoryRebound(to: UInt8.self, capacity: uploadSize.pointee) {
@@ -147,7 +161,9 @@ final class HTTPCore: @unchecked Sendable {  // immutable except `streams`, whic
         deadlines.received(connection)
         let header = { (name: String) in Self.value(connection, .HEADER_KIND, name) }
         let outcome: RouteOutcome
-        if let refusal = browserGuard.refusal(
+        if request.nulInURI {
+            outcome = .response(.error(400, code: "bad_request", "the request URI contains a NUL byte (raw or as %00)"), allow: nil)
+        } else if let refusal = browserGuard.refusal(
             method: method, path: path, host: header("Host"), origin: header("Origin"), contentType: header("Content-Type"))
         {
             outcome = .response(refusal, allow: nil)
@@ -218,8 +234,14 @@ final class HTTPCore: @unchecked Sendable {  // immutable except `streams`, whic
     }
 }
 
-/// A request whose body is still arriving.
+/// A request being read, from its request line on.
 final class PendingRequest: @unchecked Sendable {  // touched only by its connection's thread
+    /// Whether its URI holds a NUL byte, raw or as `%00`: refused (400).
+    var nulInURI = false
+    /// Where the URI libmicrohttpd read from the request line ends (its terminating NUL).
+    var uriEnd: UnsafeRawPointer?
+    /// Whether the access handler has seen its headers (its first call).
+    var headersRead = false
     var body: [UInt8] = []
     var bodyTooLarge = false
 }
