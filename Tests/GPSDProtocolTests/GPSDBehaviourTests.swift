@@ -138,6 +138,9 @@ struct GPSDBehaviourTests {
         // a stream starting with GSA (GSA, GGA without altitude, RMC): RMC 3D when the GSAs listed more than
         // 3 satellites or the fix has an altitude, else 2D or the last timed fix's 3D; RMC A without a position no fix
         "gsa-first",
+        // a position with one of its four fields empty (hemisphere or value) is absent, not impossible:
+        // an RMC or GLL with one gives no position and the cycle keeps the GGA's fix, 3D by its altitude
+        "incomplete-position",
     ]
 
 
