@@ -8,18 +8,11 @@ import WireProtocol
 extension EventServer {
     /// Bytes moved from a client's outbox into its send buffer at a time.
     static let batchBytes = 65_536
-    /// How long the listener is left alone after accept failed, unless a client leaves sooner.
-    static let acceptPause = Duration.seconds(1)
-
     /// The I/O thread: one `poll` loop over the wake pipe, the listener and every client.
     func runLoop() {
         var clients: [UInt64: ClientConnection] = [:]
         var nextID: UInt64 = 1
-        // Set when accept fails (EMFILE, ENFILE, …): the listener stays readable, so rather than
-        // spin, stop polling it until a client leaves or `acceptPause` has passed, however busy
-        // the other clients keep the loop. The failure is logged once until an accept works.
-        var acceptPausedUntil: ContinuousClock.Instant?
-        var acceptFailure: Int32?
+        var acceptPause = AcceptPause()
         while true {
             // Take output from the outboxes and decide what to poll for, in one locked pass.
             var readable: Set<UInt64> = []
@@ -46,13 +39,13 @@ extension EventServer {
             for client in clients.values where client.hasOutput && !client.blocked {
                 if !client.flush() {
                     disconnect(client, from: &clients)
-                    acceptPausedUntil = nil
+                    acceptPause.clientLeft()
                 } else if !client.hasOutput {
                     refill = true
                 }
             }
             var fds = [pollfd(fd: wakePipe.readEnd.rawValue, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: listener.descriptor.rawValue, events: acceptPausedUntil == nil ? Int16(POLLIN) : 0, revents: 0)]
+                       pollfd(fd: listener.descriptor.rawValue, events: acceptPause.listenerEvents, revents: 0)]
             let order = Array(clients.values)
             for client in order {
                 var events: Int16 = 0
@@ -61,19 +54,14 @@ extension EventServer {
                 fds.append(pollfd(fd: client.socket.descriptor.rawValue, events: events, revents: 0))
             }
             // A client whose buffer just emptied may have more queued: look again at once.
-            let ready = poll(&fds, nfds_t(fds.count), refill ? 0 : acceptPausedUntil.map(Self.milliseconds(until:)) ?? -1)
-            if let until = acceptPausedUntil, ContinuousClock.now >= until { acceptPausedUntil = nil }
+            let ready = poll(&fds, nfds_t(fds.count), refill ? 0 : acceptPause.pollTimeout(otherwise: -1))
+            acceptPause.expire()
             guard ready > 0 else { continue }
             if fds[0].revents != 0 { wakePipe.drain() }
             if fds[1].revents & Int16(POLLIN) != 0 {
-                if let error = acceptClients(into: &clients, nextID: &nextID) {
-                    if error.code != acceptFailure {
-                        log("socket \(listener.path): cannot accept (\(error.message)) with \(clients.count) connected; trying again when one leaves or in 1 s")
-                    }
-                    acceptFailure = error.code
-                    acceptPausedUntil = .now + Self.acceptPause
-                } else {
-                    acceptFailure = nil
+                let error = acceptClients(into: &clients, nextID: &nextID)
+                if acceptPause.accepted(failing: error), let error {
+                    log("socket \(listener.path): cannot accept (\(error.message)) with \(clients.count) connected; trying again when one leaves or in 1 s")
                 }
             }
             for (offset, client) in order.enumerated() {
@@ -82,7 +70,7 @@ extension EventServer {
                 guard revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 else { continue }
                 guard let inputs = client.readInputs() else {
                     disconnect(client, from: &clients)
-                    acceptPausedUntil = nil
+                    acceptPause.clientLeft()
                     continue
                 }
                 guard !inputs.isEmpty else { continue }
@@ -138,13 +126,6 @@ extension EventServer {
         log("socket client pid \(credentials.pid) uid \(credentials.uid) refused: \(message)")
         socket.close()
         state.withLock { $0.statistics.refusedClients += 1 }
-    }
-
-    /// Milliseconds from now until `instant` for `poll` (0 when it has passed, rounded up).
-    static func milliseconds(until instant: ContinuousClock.Instant) -> Int32 {
-        let left = instant - .now
-        guard left > .zero else { return 0 }
-        return Int32(clamping: left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
     }
 
     /// Forgets a client's outbox, then closes it (in that order: publishers write through the

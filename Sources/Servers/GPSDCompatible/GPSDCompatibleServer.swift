@@ -101,6 +101,7 @@ public final class GPSDCompatibleServer: Sendable {
 
     private func runLoop() {
         var sockets: [Int32: SocketConnection] = [:]
+        var acceptPause = AcceptPause()
         while !stopping.withLock({ $0 }) {
             // Clients with output to send, and those that could not keep up (disconnected now).
             let (writable, overflowed) = session.withLock { s in
@@ -110,6 +111,7 @@ public final class GPSDCompatibleServer: Sendable {
                 guard let socket = sockets.removeValue(forKey: fd) else { continue }
                 log("gpsd client \(socket.peerName) disconnected: its unsent output would pass \(maximumBufferedBytes) bytes (not reading)")
                 socket.close()
+                acceptPause.clientLeft()
                 session.withLock { s in
                     s.clients[fd] = nil
                     s.slowClientsDisconnected += 1
@@ -118,14 +120,21 @@ public final class GPSDCompatibleServer: Sendable {
             // Their buffers, a megabyte each, would otherwise stay resident (glibc keeps freed heap).
             if !overflowed.isEmpty { HeapReuse.giveBackFreedMemory() }
             var fds = [pollfd(fd: wakePipe.readEnd.rawValue, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: listener.descriptor.rawValue, events: Int16(POLLIN), revents: 0)]
+                       pollfd(fd: listener.descriptor.rawValue, events: acceptPause.listenerEvents, revents: 0)]
             let order = Array(sockets.keys)
             for fd in order {
                 fds.append(pollfd(fd: fd, events: Int16(POLLIN) | (writable.contains(fd) ? Int16(POLLOUT) : 0), revents: 0))
             }
-            guard poll(&fds, nfds_t(fds.count), 1_000) > 0 else { continue }
+            let ready = poll(&fds, nfds_t(fds.count), acceptPause.pollTimeout(otherwise: 1_000))
+            acceptPause.expire()
+            guard ready > 0 else { continue }
             if fds[0].revents != 0 { wakePipe.drain() }
-            if fds[1].revents != 0 { acceptAll(into: &sockets) }
+            if fds[1].revents & Int16(POLLIN) != 0 {
+                let error = acceptAll(into: &sockets)
+                if acceptPause.accepted(failing: error), let error {
+                    log("gpsd port \(listener.host):\(listener.port): cannot accept (\(error.message)) with \(sockets.count) connected; trying again when one leaves or in 1 s")
+                }
+            }
             for (offset, fd) in order.enumerated() {
                 let revents = fds[offset + 2].revents
                 guard let socket = sockets[fd] else { continue }
@@ -134,6 +143,7 @@ public final class GPSDCompatibleServer: Sendable {
                 if alive, revents & Int16(POLLOUT) != 0 || writable.contains(fd) { alive = flush(socket) }
                 if !alive {
                     socket.close()
+                    acceptPause.clientLeft()
                     sockets[fd] = nil
                     session.withLock { _ = $0.clients.removeValue(forKey: fd) }
                 }
@@ -146,9 +156,13 @@ public final class GPSDCompatibleServer: Sendable {
     }
 
     /// Accepts every waiting connection; past `maximumClients` a connection gets gpsd's ERROR
-    /// object and is closed.
-    private func acceptAll(into sockets: inout [Int32: SocketConnection]) {
-        while let socket = try? listener.accept() {
+    /// object and is closed. Returns the error when accepting failed (out of descriptors, …),
+    /// nil when every waiting connection was taken.
+    private func acceptAll(into sockets: inout [Int32: SocketConnection]) -> SystemError? {
+        while true {
+            let accepted: SocketConnection?
+            do { accepted = try listener.accept() } catch { return error }
+            guard let socket = accepted else { return nil }
             let fd = socket.descriptor.rawValue
             guard sockets.count < maximumClients else {
                 let message = "too many clients (\(maximumClients) connected)"
