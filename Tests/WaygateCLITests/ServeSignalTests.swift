@@ -61,8 +61,8 @@ struct ServeSignalTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["long.geojson", "serve.log"])
     }
 
-    @Test("SIGHUP (the terminal or ssh session gone), SIGUSR1 or SIGUSR2 to a running serve: exit 0, socket file removed",
-          arguments: [SIGHUP, SIGUSR1, SIGUSR2])
+    @Test("SIGHUP (the terminal or ssh session gone), SIGQUIT (Ctrl-\\), SIGUSR1 or SIGUSR2 to a running serve: exit 0, socket file removed",
+          arguments: [SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2])
     func stopSignalWhileRunning(signal: Int32) throws {
         let dir = try TemporaryDirectory(prefix: "serve-hup")
         defer { dir.remove() }

@@ -23,9 +23,10 @@ final class SignalWaiter: Sendable {
     private let state = Locked<(received: Int32?, nextID: Int, waiters: [Int: CheckedContinuation<Void, Never>])>((nil, 0, [:]))
 
     /// The signals that stop `serve`, `simulate` and `fleet` as cleanly as Ctrl-C: SIGINT,
-    /// SIGTERM, SIGHUP (the terminal or ssh session went away) and SIGUSR1 / SIGUSR2 (which
-    /// Waygate has no other use for). SIGQUIT keeps its default action, a core dump.
-    static let stopSignals = [SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2]
+    /// SIGTERM, SIGHUP (the terminal or ssh session went away), SIGQUIT (Ctrl-\; gpsd too
+    /// stops on it, and left to its default the Swift runtime's backtracer caught it and the
+    /// process hung) and SIGUSR1 / SIGUSR2 (which Waygate has no other use for).
+    static let stopSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2]
 
     /// Starts catching `signals`.
     init(_ signals: [Int32]) {
