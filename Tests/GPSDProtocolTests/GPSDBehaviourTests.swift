@@ -141,6 +141,9 @@ struct GPSDBehaviourTests {
         // a position with one of its four fields empty (hemisphere or value) is absent, not impossible:
         // an RMC or GLL with one gives no position and the cycle keeps the GGA's fix, 3D by its altitude
         "incomplete-position",
+        // midnight crossed by sentences without a date: an hour below the last one's moves the date on a
+        // day (GGA before the new day's RMC, GGA and GLL after a ZDA across a month end)
+        "midnight-wrap",
     ]
 
 

@@ -36,10 +36,18 @@ extension FixAssembler {
     mutating func handleDatedTime(_ time: NMEATime?, _ date: NMEADate?, _ new: inout WorkingFix) -> ChangedFields? {
         guard let time, let date, let full = fullDate(date) else { return nil }
         self.date = full
-        return handleTime(time, &new)
+        return handleTime(time, &new, dated: true)
     }
 
-    mutating func handleTime(_ time: NMEATime?, _ new: inout WorkingFix) -> ChangedFields {
+    /// Takes a sentence's time of day on the current date. A time whose hour is below the last
+    /// one's moves the date on by a day (gpsd's `merge_hhmmss` midnight wrap), so the GGA at
+    /// 00:00:00 before the first RMC of a new day is dated that day; `dated` says the sentence
+    /// has just set the date itself (RMC, ZDA, PGRMF, PSTI), which then stands.
+    mutating func handleTime(_ time: NMEATime?, _ new: inout WorkingFix, dated: Bool = false) -> ChangedFields {
+        if let time, !dated, let previous = lastTimeOfDay, time.hour < previous.hour, let date,
+           let next = Timestamp(year: date.year, month: date.month, day: date.day)?.adding(86_400).components {
+            self.date = (next.year, next.month, next.day)
+        }
         if let time { lastTimeOfDay = time }
         guard let time, let t = resolve(time) else { return [] }
         new.time = t
@@ -114,7 +122,7 @@ extension FixAssembler {
             self.date = full
             frac = s.time.map(\.secondsOfDay)
         }
-        if s.date != nil, self.date != nil { changed.formUnion(handleTime(s.time, &new)) }
+        if s.date != nil, self.date != nil { changed.formUnion(handleTime(s.time, &new, dated: true)) }
         new.status = s.faaMode.map { Self.status(faaMode: $0) } ?? 1
         changed.insert(.status)
         statusUpgradeOnly = true  // RMC's FAA mode never lowers a status GGA gave this cycle (RTK stays RTK)
@@ -383,7 +391,7 @@ extension FixAssembler {
         }
         century = d.year - d.year % 100
         date = (d.year, d.month, d.day)
-        return handleTime(time, &new).union(.online)
+        return handleTime(time, &new, dated: true).union(.online)
     }
 
     /// gpsd `processGSA`: mode, DOPs and the satellites used, accumulated over the GSAs of one
