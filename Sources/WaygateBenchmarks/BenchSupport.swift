@@ -59,10 +59,12 @@ enum BenchSupport {
     }
 
     /// The JSON object answered to a plain HTTP/1.0 request (GET, or POST with `body`) of `path`
-    /// on `server`; nil when the answer holds no JSON object.
-    static func httpJSON(_ server: (host: String, port: UInt16), path: String, body: [UInt8]? = nil) throws -> [String: Any]? {
+    /// on `server`; nil when the answer holds no JSON object. With a `timeout` (seconds) a server
+    /// silent that long throws instead of being waited for.
+    static func httpJSON(_ server: (host: String, port: UInt16), path: String, body: [UInt8]? = nil, timeout: Double = 0) throws -> [String: Any]? {
         let connection = try SocketConnection.connect(host: server.host, port: server.port)
         defer { connection.descriptor.close() }
+        if timeout > 0 { try connection.setReceiveTimeout(seconds: timeout) }
         var request = "\(body == nil ? "GET" : "POST") \(path) HTTP/1.0\r\nHost: \(server.host)\r\nConnection: close\r\n"
         if let body { request += "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n" }
         try connection.sendAll(Array((request + "\r\n").utf8) + (body ?? []))

@@ -19,6 +19,15 @@ import Timekeeping
 /// The drives come from the JSON-lines file in `WAYGATE_BENCH_MATCHING_DRIVES`, else the sample
 /// committed as the test fixture; `waygate-bench matching-drives FILE` makes the full set from an
 /// OSRM server (`WAYGATE_BENCH_OSRM`).
+///
+/// Other traces than 1 Hz Milan (docs/map-matching.md, "Sparse fixes and another city"):
+/// - `WAYGATE_BENCH_MATCHING_MAP=helsinki` matches (and `matching-drives` plans) on
+///   `traces/maps/helsinki.osm.pbf` instead of Milan; OSRM and Valhalla must serve the same extract.
+/// - `WAYGATE_BENCH_MATCHING_INTERVALS=1,5,10,30` scores every drive once per sampling interval,
+///   seconds: the drive's 1 Hz fixes subsampled to those at whole multiples of the interval after
+///   its start (the same fixes for every matcher; only the kept fixes are scored). Default 1.
+/// - `WAYGATE_BENCH_MATCHING_SIGMAS=5,10` keeps only the drives of those σ. Default: every σ.
+/// With intervals or another map given, the route-laying measure after the table is skipped.
 enum MatchingBenchmark {
     static let sigmas: [Meters] = [5, 10, 20]
     static let drivesPerSigma = 30
@@ -45,52 +54,82 @@ enum MatchingBenchmark {
         }
     }
 
+    /// The extract matched on: `WAYGATE_BENCH_MATCHING_MAP`, else Milan.
+    static var mapName: String { ProcessInfo.processInfo.environment["WAYGATE_BENCH_MATCHING_MAP"].flatMap { $0.isEmpty ? nil : $0 } ?? "milan" }
+
+    /// The numbers in the comma-separated environment variable `name`, nil when unset or empty.
+    static func numbers(_ name: String) throws -> [Double]? {
+        guard let text = ProcessInfo.processInfo.environment[name], !text.isEmpty else { return nil }
+        return try text.split(separator: ",").map { item in
+            guard let value = Double(item), value > 0 else { throw BenchError("\(name): bad item \"\(item)\"") }
+            return value
+        }
+    }
+
+    /// `drive`'s fixes at whole multiples of `interval` seconds after its start (all of them for 1 s).
+    static func subsampled(_ drive: PlannedDrive, every interval: Double) -> PlannedDrive {
+        guard interval > 1 else { return drive }
+        var sparse = drive
+        sparse.samples = drive.samples.filter { sample in
+            let steps = (sample.time / interval).rounded()
+            return abs(sample.time - steps * interval) < 1e-6
+        }
+        return sparse
+    }
+
     static func run() throws {
         let path = ProcessInfo.processInfo.environment["WAYGATE_BENCH_MATCHING_DRIVES"] ?? fixture
-        let drives = try PlannedDrive.read(jsonLines: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), source: path)
+        let all = try PlannedDrive.read(jsonLines: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), source: path)
+        let sigmaFilter = try numbers("WAYGATE_BENCH_MATCHING_SIGMAS")
+        let drives = all.filter { drive in sigmaFilter?.contains(drive.sigma) ?? true }
+        let intervals = try numbers("WAYGATE_BENCH_MATCHING_INTERVALS") ?? [1]
         let valhalla = BenchSupport.server("WAYGATE_BENCH_VALHALLA")
-        let graph = try BenchSupport.importMap("milan")
+        let map = mapName
+        let graph = try BenchSupport.importMap(map)
         let options = try overriddenOptions()
         let traceMatcher = TraceMatcher(graph: graph, options: options)  // its candidate index is built here, outside the timing
         let liveMatcher = OnlineMatcher(graph: graph, options: options)
-        print("matching milan: \(drives.count) OSRM-planned drives from \(path)\(valhalla == nil ? " (WAYGATE_BENCH_VALHALLA unset: no Valhalla rows)" : "")")
+        print("matching \(map): \(drives.count) OSRM-planned drives from \(path), every \(intervals.map { String(format: "%g", $0) }.joined(separator: ", ")) s\(valhalla == nil ? " (WAYGATE_BENCH_VALHALLA unset: no Valhalla rows)" : "")")
         let names = ["Waygate offline", "Waygate live", "Waygate offline, no accuracy", "Waygate live, no accuracy", "Valhalla offline", "Valhalla live (last 30 fixes)"]
-        var table: [[String]] = []
+        var table: [(label: String, row: [String])] = []
         let dump = ProcessInfo.processInfo.environment["WAYGATE_BENCH_MATCHING_DUMP"].flatMap(Dump.init(path:))
         defer { dump?.handle.closeFile() }
-        for sigma in sigmas {
-            let set = drives.filter { $0.sigma == sigma }
-            guard !set.isEmpty else { continue }
-            var tallies = [Tally](repeating: Tally(), count: names.count)
-            for drive in set {
-                let truth = Polyline(drive.route)
-                for (k, withAccuracy) in [true, false].enumerated() {
-                    let fixes = drive.fixes(withAccuracy: withAccuracy)
-                    let answers = [try offline(traceMatcher, fixes), live(liveMatcher, fixes)]
-                    for (m, a) in answers.enumerated() {
-                        tallies[2 * k + m].add(a, truth: truth)
-                        dump?.write(drive: drive, mode: names[2 * k + m], answers: a, truth: truth)
+        for interval in intervals {
+            for sigma in sigmas {
+                let set = drives.filter { $0.sigma == sigma }.map { subsampled($0, every: interval) }
+                guard !set.isEmpty else { continue }
+                var tallies = [Tally](repeating: Tally(), count: names.count)
+                for drive in set {
+                    let truth = Polyline(drive.route)
+                    for (k, withAccuracy) in [true, false].enumerated() {
+                        let fixes = drive.fixes(withAccuracy: withAccuracy)
+                        let answers = [try offline(traceMatcher, fixes), live(liveMatcher, fixes)]
+                        for (m, a) in answers.enumerated() {
+                            tallies[2 * k + m].add(a, truth: truth)
+                            dump?.write(drive: drive, mode: names[2 * k + m] + String(format: " @%gs", interval), answers: a, truth: truth)
+                        }
+                    }
+                    if let valhalla {
+                        let fixes = drive.fixes(withAccuracy: true)
+                        let answers = [try valhallaMatch(fixes, sigma: sigma, server: valhalla), try valhallaLive(fixes, sigma: sigma, server: valhalla)]
+                        for (m, a) in answers.enumerated() {
+                            tallies[4 + m].add(a, truth: truth)
+                            dump?.write(drive: drive, mode: names[4 + m] + String(format: " @%gs", interval), answers: a, truth: truth)
+                        }
                     }
                 }
-                if let valhalla {
-                    let fixes = drive.fixes(withAccuracy: true)
-                    let answers = [try valhallaMatch(fixes, sigma: sigma, server: valhalla), try valhallaLive(fixes, sigma: sigma, server: valhalla)]
-                    for (m, a) in answers.enumerated() {
-                        tallies[4 + m].add(a, truth: truth)
-                        dump?.write(drive: drive, mode: names[4 + m], answers: a, truth: truth)
-                    }
+                for (name, tally) in zip(names, tallies) where tally.fixes > 0 {
+                    let speed = name.contains("live") ? String(format: "%.1f µs/fix", tally.seconds / Double(tally.fixes) * 1e6)
+                        : String(format: "%.0f fixes/s", Double(tally.fixes) / tally.seconds)
+                    print(String(format: "matching %@ every %g s sigma %2.0f m, %d drives, %d fixes, %@: within 2 m %.1f %% (%@)",
+                                 map, interval, sigma, set.count, tally.fixes, name, tally.share, speed))
                 }
+                table.append((String(format: "%g s | %.0f m", interval, sigma), tallies.map { $0.fixes > 0 ? String(format: "%.1f %%", $0.share) : "—" }))
             }
-            for (name, tally) in zip(names, tallies) where tally.fixes > 0 {
-                let speed = name.contains("live") ? String(format: "%.1f µs/fix", tally.seconds / Double(tally.fixes) * 1e6)
-                    : String(format: "%.0f fixes/s", Double(tally.fixes) / tally.seconds)
-                print(String(format: "matching milan sigma %2.0f m, %d drives, %d fixes, %@: within 2 m %.1f %% (%@)",
-                             sigma, set.count, tally.fixes, name, tally.share, speed))
-            }
-            table.append(tallies.map { $0.fixes > 0 ? String(format: "%.1f %%", $0.share) : "—" })
         }
-        print("| σ | " + names.joined(separator: " | ") + " |")
-        for (sigma, row) in zip(sigmas, table) { print("| \(Int(sigma)) m | " + row.joined(separator: " | ") + " |") }
+        print("| interval | σ | " + names.joined(separator: " | ") + " |")
+        for (label, row) in table { print("| \(label) | " + row.joined(separator: " | ") + " |") }
+        guard map == "milan", intervals == [1] else { return }
         try laidRoutes(graph: graph, osrm: drives.filter { $0.sigma == sigmas[0] }.map(\.route), traceMatcher: traceMatcher)
     }
 
@@ -222,7 +261,7 @@ enum MatchingBenchmark {
     }
 
     /// The matched points of one /trace_attributes request (`auto`, `map_snap`, `gps_accuracy` = σ,
-    /// Valhalla's default search radius); nil when the request fails.
+    /// Valhalla's default search radius); nil when the request fails or takes over 60 s.
     static func valhallaPoints(_ fixes: ArraySlice<Fix>, sigma: Meters, server: (host: String, port: UInt16)) throws -> [Coordinate?]? {
         let shape = fixes.compactMap { fix in
             fix.coordinate.map { String(format: "{\"lat\":%.7f,\"lon\":%.7f,\"time\":%.0f}", $0.latitude, $0.longitude, fix.time?.secondsSince1970 ?? 0) }
@@ -230,7 +269,8 @@ enum MatchingBenchmark {
         let body = "{\"shape\":[\(shape.joined(separator: ","))],\"costing\":\"auto\",\"shape_match\":\"map_snap\","
             + "\"trace_options\":{\"gps_accuracy\":\(sigma)},"
             + "\"filters\":{\"attributes\":[\"matched.point\",\"matched.type\"],\"action\":\"include\"}}"
-        guard let answer = try BenchSupport.httpJSON(server, path: "/trace_attributes", body: Array(body.utf8)),
+        // A request Valhalla has not answered in a minute (it happens on a few dense σ 10 windows) counts as unmatched.
+        guard let answer = try? BenchSupport.httpJSON(server, path: "/trace_attributes", body: Array(body.utf8), timeout: 60) ?? nil,
               let points = answer["matched_points"] as? [[String: Any]], points.count == fixes.count else { return nil }
         return points.map { point in
             guard point["type"] as? String != "unmatched", let lat = point["lat"] as? Double, let lon = point["lon"] as? Double else { return nil }
@@ -239,15 +279,16 @@ enum MatchingBenchmark {
     }
 
     /// `waygate-bench matching-drives FILE`: plans `drivesPerSigma` car routes with OSRM between
-    /// seeded random points of the Milan extract (seed 12, or `WAYGATE_BENCH_DRIVES_SEED`; crow-flies
+    /// seeded random points of the Milan extract (or `WAYGATE_BENCH_MATCHING_MAP`'s) (seed 12, or `WAYGATE_BENCH_DRIVES_SEED`; crow-flies
     /// ≤ 5 km, route 1.5–6 km), drives each at every sigma (seed `1000 × route + σ`) and writes the
     /// drives as JSON lines, route by route.
     static func makeDrives(to path: String) throws {
         guard let osrm = BenchSupport.server("WAYGATE_BENCH_OSRM") else {
-            throw BenchError("matching-drives needs WAYGATE_BENCH_OSRM (an osrm-routed serving the Milan extract)")
+            throw BenchError("matching-drives needs WAYGATE_BENCH_OSRM (an osrm-routed serving the \(mapName) extract)")
         }
-        let graph = try BenchSupport.importMap("milan")
-        guard let bounds = BenchSupport.bounds(of: graph) else { throw BenchError("traces/maps/milan.osm.pbf has no roads") }
+        let map = mapName
+        let graph = try BenchSupport.importMap(map)
+        guard let bounds = BenchSupport.bounds(of: graph) else { throw BenchError("traces/maps/\(map).osm.pbf has no roads") }
         func inner(_ r: ClosedRange<Double>) -> ClosedRange<Double> {
             let margin = (r.upperBound - r.lowerBound) * 0.05
             return (r.lowerBound + margin)...(r.upperBound - margin)
@@ -274,7 +315,7 @@ enum MatchingBenchmark {
             let coordinates = line.compactMap { $0.count == 2 ? Coordinate(latitude: $0[1], longitude: $0[0]) : nil }
             var made: [String] = []
             for sigma in sigmas {
-                let name = String(format: "milan-%02d", routes)
+                let name = map + String(format: "-%02d", routes)
                 guard let drive = PlannedDrive.drive(
                     name: name, route: coordinates, segmentDurations: durations, duration: duration, sigma: sigma,
                     seed: UInt64(routes) * 1000 + UInt64(sigma))
