@@ -35,6 +35,17 @@ public struct Device: Sendable, Hashable, Codable, GPSDObject {
         self.bps = bps
     }
 
+    /// The DEVICE gpsd 3.22 sends its watchers when device `path` goes (unplugged, removed):
+    /// `{"class":"DEVICE","path":"/dev/ttyUSB0","activated":0}`.
+    public static func deactivatedJSON(path: String) -> String {
+        var json = JSONWriter(capacity: 64)
+        json.beginGPSDObject(class: "DEVICE")
+        json.gpsdMember("path", path)
+        json.member("activated", 0)
+        json.endObject()
+        return json.withBytes { String(decoding: $0, as: UTF8.self) }
+    }
+
     /// Appends the object as gpsd prints it.
     public func write(to json: inout JSONWriter) {
         json.beginGPSDObject(class: "DEVICE")

@@ -20,6 +20,11 @@ public struct GPSDNoise: Sendable, Hashable, Codable, GPSDObject {
         lat = noise.latitude; lon = noise.longitude; alt = noise.altitude
     }
 
+    /// The GST gpsd prints for device `device` when its receiver sent no noise statistics.
+    public init(device: String?) {
+        self.device = device
+    }
+
     /// Appends the report as gpsd 3.22 prints it.
     public func write(to json: inout JSONWriter) {
         json.beginGPSDObject(class: "GST")

@@ -1,6 +1,6 @@
 public import JSON
 
-/// gpsd's POLL reply: the latest TPV and SKY of every active device.
+/// gpsd's POLL reply: the latest TPV, GST and SKY of every active device.
 public struct Poll: Sendable, Hashable, Codable, GPSDObject {
     /// The object's class, as gpsd spells it.
     public var `class` = "POLL"
@@ -10,14 +10,18 @@ public struct Poll: Sendable, Hashable, Codable, GPSDObject {
     public var active: Int
     /// Latest TPV of each device.
     public var tpv: [TPV]
+    /// Latest GST of each device (gpsd 3.22 lists one per active device, with only `device` when
+    /// the receiver sends no GST); nil when absent, as from gpsd before 3.20.
+    public var gst: [GPSDNoise]?
     /// Latest SKY of each device.
     public var sky: [SKY]
 
     /// A poll reply.
-    public init(time: String? = nil, active: Int, tpv: [TPV], sky: [SKY]) {
+    public init(time: String? = nil, active: Int, tpv: [TPV], gst: [GPSDNoise]? = nil, sky: [SKY]) {
         self.time = time
         self.active = active
         self.tpv = tpv
+        self.gst = gst
         self.sky = sky
     }
 
@@ -30,6 +34,12 @@ public struct Poll: Sendable, Hashable, Codable, GPSDObject {
         json.beginArray()
         for report in tpv { report.write(to: &json) }
         json.endArray()
+        if let gst {
+            json.key("gst")
+            json.beginArray()
+            for report in gst { report.write(to: &json) }
+            json.endArray()
+        }
         json.key("sky")
         json.beginArray()
         for report in sky { report.write(to: &json) }

@@ -58,7 +58,8 @@ struct GPSDCompatibleServerTests {
 
     @Test("VERSION on connect; WATCH answers DEVICES and its echo, then TPV and SKY stream; POLL, DEVICES, ERROR")
     func protocolExchange() throws {
-        let server = try GPSDCompatibleServer(listener: TCPListener(port: 0), version: "9.9", log: { _ in })
+        let server = try GPSDCompatibleServer(listener: TCPListener(port: 0), version: "9.9",
+                                              clock: ManualTimeSource(start: Self.time.adding(1)), log: { _ in })
         defer { server.stop() }
         Self.publish(server, .device(.connected, driver: "simulator", baud: nil))
         let client = try GPSDLineClient(port: server.listener.port)
@@ -79,7 +80,7 @@ struct GPSDCompatibleServerTests {
         try client.send("?DEVICES;\n")
         #expect(try client.line().hasPrefix(#"{"class":"DEVICES","devices":[{"class":"DEVICE","path":"simulator""#))
         try client.send("?FROB;")
-        #expect(try client.line() == #"{"class":"ERROR","message":"Unrecognized request '?FROB'"}"#)
+        #expect(try client.line() == #"{"class":"ERROR","message":"Unrecognized request '?FROB;\n'"}"#)
         try client.send("?VERSION;")
         #expect(try client.line().hasPrefix(#"{"class":"VERSION","release":"3.22""#))
     }

@@ -1,6 +1,7 @@
 import Foundation
 public import Gateway
 import GPSDProtocol
+public import Timekeeping
 public import JSON
 public import SystemIO
 
@@ -46,15 +47,16 @@ public final class GPSDCompatibleServer: Sendable {
     /// Starts serving on `listener` on a dedicated thread; VERSION says `release` 3.22 and
     /// `rev` "waygate `version`". Each client may have up to `maximumBufferedBytes` unsent (at
     /// least 4 KiB), and up to `maximumClients` are served at once; `log` gets one line per
-    /// client disconnected or refused (the daemon writes it to standard error).
+    /// client disconnected or refused (the daemon writes it to standard error). POLL's `time`
+    /// is read from `clock`.
     public init(listener: TCPListener, version: String, maximumBufferedBytes: Int = 1 << 20, maximumClients: Int = 256,
-                log: @escaping @Sendable (String) -> Void) throws(SystemError) {
+                clock: any TimeSource = SystemTimeSource(), log: @escaping @Sendable (String) -> Void) throws(SystemError) {
         self.listener = listener
         self.maximumBufferedBytes = max(4_096, maximumBufferedBytes)
         self.maximumClients = max(1, maximumClients)
         self.log = log
         session = Locked(GPSDSession(version: Version(release: "3.22", rev: "waygate \(version)"),
-                                     maximumBuffered: self.maximumBufferedBytes))
+                                     maximumBuffered: self.maximumBufferedBytes, clock: clock))
         wakePipe = try WakePipe()
         NamedThread.start("wg-gpsd-server") { [self] in runLoop() }
     }
@@ -166,10 +168,11 @@ public final class GPSDCompatibleServer: Sendable {
             let fd = socket.descriptor.rawValue
             guard sockets.count < maximumClients else {
                 let message = "too many clients (\(maximumClients) connected)"
-                _ = Array(GPSDSession.error(message).utf8).withUnsafeBytes { try? socket.send($0) }
-                log("gpsd client \(socket.peerName) refused: \(message)")
-                socket.close()
+                // Counted and logged before the client sees its ERROR and the close.
                 session.withLock { $0.refusedClients += 1 }
+                log("gpsd client \(socket.peerName) refused: \(message)")
+                _ = Array(GPSDSession.error(message).utf8).withUnsafeBytes { try? socket.send($0) }
+                socket.close()
                 continue
             }
             sockets[fd] = socket

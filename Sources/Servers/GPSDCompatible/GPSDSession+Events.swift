@@ -6,11 +6,10 @@ import Timekeeping
 extension GPSDSession {
     /// Records a gateway event and broadcasts what gpsd would report for it to the clients
     /// whose WATCH policy asks for it: TPV for a fix, SKY for a satellite view, DEVICE when a
-    /// source connects (JSON), and the NMEA sentence as received (`nmea`, `raw`).
+    /// source connects or goes (JSON), and the NMEA sentence as received (`nmea`, `raw`).
     mutating func publish(_ event: GatewayEvent) {
         guard case .source(let sourceEvent, let source, let time) = event else { return }
         let id = source.rawValue
-        lastTime = time.iso8601
         switch sourceEvent {
         case .fix(let fix):
             let tpv = TPV(fix, device: id)
@@ -21,8 +20,16 @@ extension GPSDSession {
             Self.keep(report, of: id, in: &latestSKY)
             broadcast(report.json, from: id)
         case .device(let state, let driver, let baud):
+            let known = devices.contains { $0.id == id }
             devices.removeAll { $0.id == id }
-            guard state == .connected else { return }
+            guard state == .connected else {
+                // As gpsd when a device goes: its reports are forgotten (POLL no longer lists
+                // them) and its watchers are told it is deactivated, once.
+                latestTPV.removeAll { $0.id == id }
+                latestSKY.removeAll { $0.id == id }
+                if known { broadcast(Device.deactivatedJSON(path: id), from: id) }
+                return
+            }
             let device = Device(path: id, driver: driver, activated: time.iso8601, bps: baud)
             devices.append((id, device))
             broadcast(device.json, from: id)

@@ -1,7 +1,7 @@
 import Foundation
 import GPSDProtocol
-import JSON
 import Positioning
+import Timekeeping
 
 /// What the gpsd-compatible server knows and how it answers gpsd's requests: the latest TPV and
 /// SKY of each device, the devices seen, and per client its WATCH policy and output buffer
@@ -62,11 +62,13 @@ struct GPSDSession {
     /// The latest TPV and SKY of each source, in the order the sources first reported one.
     var latestTPV: [(id: String, report: TPV)] = []
     var latestSKY: [(id: String, report: SKY)] = []
-    var lastTime: String?
+    /// The clock POLL's `time` is read from (gpsd's: the time of the reply).
+    let clock: any TimeSource
 
-    init(version: Version, maximumBuffered: Int) {
+    init(version: Version, maximumBuffered: Int, clock: any TimeSource) {
         self.version = version
         self.maximumBuffered = maximumBuffered
+        self.clock = clock
     }
 
     /// A new client: greeted with VERSION at once, as gpsd does.
@@ -103,44 +105,69 @@ struct GPSDSession {
             } else {
                 let request = String(decoding: client.input, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
                 client.input.removeAll(keepingCapacity: true)
-                if !request.isEmpty { answer(request, client: &client) }
+                if !request.isEmpty { answer(request, terminator: rest[end], client: &client) }
             }
             rest = rest[rest.index(after: end)...]
         }
         clients[fd] = client
     }
 
-    private func answer(_ request: String, client: inout Client) {
+    /// Answers one request; `terminator` is the byte that ended it (`;` or a newline).
+    private func answer(_ request: String, terminator: UInt8, client: inout Client) {
         var lines: [String] = []
         let (name, argument) = Self.split(request)
-        switch name {
-        case "?VERSION": lines = [version.json]
-        case "?DEVICES": lines = [devicesJSON]
-        case "?POLL":
-            lines = [Poll(time: lastTime, active: devices.count(where: { client.shows($0.id) }),
-                          tpv: latestTPV.filter { client.shows($0.id) }.map(\.report),
-                          sky: latestSKY.filter { client.shows($0.id) }.map(\.report)).json]
-        case "?WATCH":
-            // As gpsd: `?WATCH;` shows the policy; a request updates it, and an enabled one naming
-            // an unknown device gets only an ERROR (the policy is kept, as gpsd keeps it).
+        switch (name, argument) {
+        case ("?VERSION", nil): lines = [version.json]
+        case ("?DEVICES", nil): lines = [devicesJSON]
+        case ("?DEVICE", nil): lines = devices.map(\.device.json)
+        case ("?DEVICE", _?):
+            // gpsd's answer when built without device configuration: Waygate does not reconfigure receivers.
+            lines = [Self.errorJSON("Device configuration support not compiled.")]
+        case ("?POLL", nil): lines = [poll(for: client).json]
+        case ("?WATCH", _):
+            // As gpsd: `?WATCH;` shows the policy; a request updates it (an invalid one as far as
+            // gpsd's parser read it, with its message), and a valid, enabled one naming an
+            // unknown device gets only an ERROR (the policy is kept, as gpsd keeps it). Text
+            // after the object is, as in gpsd, an unrecognized request of its own.
+            var trailing: Substring = ""
             if let argument {
-                if let asked = try? JSONValueDecoder().decode(Watch.self, from: Array(argument.utf8), source: "WATCH") {
-                    client.policy = client.policy.updated(by: asked)
-                    if client.policy.enable == true, let device = client.policy.device,
-                       !devices.contains(where: { Self.names(device, source: $0.id) }) {
-                        client.queue(Self.error("No such device as \(device)").utf8, limit: maximumBuffered)
-                        return
-                    }
-                } else {
-                    client.queue(Self.error("Invalid WATCH: \(argument)").utf8, limit: maximumBuffered)
+                let outcome = client.policy.updated(byRequest: argument + String(UnicodeScalar(terminator)))
+                client.policy = outcome.policy
+                trailing = outcome.trailing
+                if let error = outcome.error {
+                    lines = [Self.errorJSON("Invalid WATCH: \(error)")]
+                } else if client.policy.enable == true, let device = client.policy.device,
+                          !devices.contains(where: { Self.names(device, source: $0.id) }) {
+                    lines = [Self.errorJSON("No such device as \(device)")]
+                    break
                 }
             }
-            lines = [devicesJSON, client.policy.jsonText]
+            lines += [devicesJSON, client.policy.jsonText]
+            if !trailing.isEmpty { lines.append(Self.unrecognized(trailing)) }
         default:
-            client.queue(Self.error("Unrecognized request '\(request)'").utf8, limit: maximumBuffered)
-            return
+            lines = [Self.unrecognized(request + String(UnicodeScalar(terminator)))]
         }
         for line in lines { client.queue((line + "\r\n").utf8, limit: maximumBuffered) }
+    }
+
+    /// gpsd's POLL for `client`: the devices it watches (none unless its WATCH is enabled) that
+    /// have reported, each with its latest TPV, a GST (only `device`: Waygate has no noise
+    /// statistics in its events, as gpsd has none from a receiver without GST) and its latest SKY.
+    private func poll(for client: Client) -> Poll {
+        let active = devices.map(\.id).filter { id in
+            client.follows(id) && (latestTPV.contains { $0.id == id } || latestSKY.contains { $0.id == id })
+        }
+        return Poll(time: clock.now().iso8601, active: active.count,
+                    tpv: latestTPV.filter { active.contains($0.id) }.map(\.report),
+                    gst: active.map { GPSDNoise(device: $0) },
+                    sky: latestSKY.filter { active.contains($0.id) }.map(\.report))
+    }
+
+    /// gpsd's ERROR for a request it does not know: `text` is the request as sent, with the `;`
+    /// or newline that ended it, and gpsd adds a newline to what a client sent when it has none
+    /// (`Unrecognized request '?FOO;\n'`).
+    static func unrecognized(_ text: some StringProtocol) -> String {
+        errorJSON("Unrecognized request '\(text)\(text.hasSuffix("\n") ? "" : "\n")'")
     }
 
     /// Queues `line` (a TPV, SKY or DEVICE report of source `id`) for every client whose policy
@@ -159,8 +186,9 @@ struct GPSDSession {
     private mutating func broadcast(_ bytes: [UInt8], to wanted: (Client) -> Bool) {
         // Keys copied first: iterating `clients.keys` would keep the dictionary shared and make
         // every append copy the client's whole buffer.
+        let limit = maximumBuffered
         for fd in Array(clients.keys) where clients[fd].map(wanted) == true {
-            clients[fd]?.queue(bytes, limit: maximumBuffered)
+            clients[fd]?.queue(bytes, limit: limit)
         }
     }
 
@@ -179,16 +207,23 @@ struct GPSDSession {
     }
 
     /// gpsd's ERROR object, with its line end.
-    static func error(_ message: String) -> String {
+    static func error(_ message: String) -> String { errorJSON(message) + "\r\n" }
+
+    /// gpsd's ERROR object: `message` with `"` and `\` escaped, a newline, return or tab by
+    /// letter and other control characters as spaces.
+    static func errorJSON(_ message: String) -> String {
         var escaped = ""
         for scalar in message.unicodeScalars {
             switch scalar {
             case "\"": escaped += "\\\""
             case "\\": escaped += "\\\\"
+            case "\n": escaped += "\\n"
+            case "\r": escaped += "\\r"
+            case "\t": escaped += "\\t"
             case _ where scalar.value < 0x20: escaped += " "
             default: escaped.unicodeScalars.append(scalar)
             }
         }
-        return "{\"class\":\"ERROR\",\"message\":\"\(escaped)\"}\r\n"
+        return "{\"class\":\"ERROR\",\"message\":\"\(escaped)\"}"
     }
 }

@@ -1,0 +1,134 @@
+import Gateway
+import Positioning
+import Servers
+import SystemIO
+import Testing
+import Timekeeping
+
+/// The gpsd port's answers to POLL, lost devices, invalid WATCH requests and other requests,
+/// against gpsd 3.22: the expected lines are gpsd's own replies (device paths aside), captured
+/// from a real gpsd 3.22 reading an NMEA pseudo-terminal (docs/gpsd-compatibility.md).
+@Suite("GPSDRequestParity")
+struct GPSDRequestParityTests {
+    typealias Policy = GPSDWatchPolicyTests
+
+    /// A client past VERSION.
+    static func client(_ server: GPSDCompatibleServer) throws -> GPSDLineClient {
+        let client = try GPSDLineClient(port: server.listener.port)
+        _ = try client.line()
+        return client
+    }
+
+    /// Sends `request` and expects `expected` back, a DEVICES line standing for `[DEVICES]`.
+    static func expect(_ client: GPSDLineClient, _ request: String, _ expected: [String],
+                       sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try client.send(request)
+        for line in expected {
+            let got = try client.line()
+            if line == "[DEVICES]" {
+                #expect(got.hasPrefix(#"{"class":"DEVICES","devices":["#), "\(request)", sourceLocation: sourceLocation)
+            } else {
+                #expect(got == line, "\(request)", sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    @Test("POLL as gpsd: nothing for a client not watching; a watcher gets each reporting device's TPV, a GST and SKY")
+    func poll() throws {
+        let server = try Policy.server()
+        defer { server.stop() }
+        Policy.publish(server, .fix(GPSDCompatibleServerTests.fix(1)), from: Policy.usb0, at: 1)
+        let idle = try Self.client(server)
+        try Self.expect(idle, "?POLL;", [#"{"class":"POLL","time":"2027-01-15T08:00:03.000Z","active":0,"tpv":[],"gst":[],"sky":[]}"#])
+
+        let (watcher, _) = try Policy.watcher(server, #"?WATCH={"enable":true,"json":true};"#)
+        try watcher.send("?POLL;")
+        let poll = try watcher.line()
+        // ttyUSB1 is connected but has reported nothing: not active.
+        #expect(poll.hasPrefix(#"{"class":"POLL","time":"2027-01-15T08:00:03.000Z","active":1,"tpv":[{"class":"TPV","device":"serial:/dev/ttyUSB0","#))
+        #expect(poll.hasSuffix(#"}],"gst":[{"class":"GST","device":"serial:/dev/ttyUSB0"}],"sky":[]}"#))
+        // Watching stopped, POLL is empty again.
+        try Self.expect(watcher, #"?WATCH={"enable":false};"#, ["[DEVICES]", #"{"class":"WATCH","enable":false,"json":true,"nmea":false,"raw":0,"scaled":false,"timing":false,"split24":false,"pps":false}"#])
+        try Self.expect(watcher, "?POLL;", [#"{"class":"POLL","time":"2027-01-15T08:00:03.000Z","active":0,"tpv":[],"gst":[],"sky":[]}"#])
+    }
+
+    @Test("a lost device: its JSON watchers get DEVICE with activated 0, once; DEVICES and POLL no longer hold it")
+    func deviceLost() throws {
+        let server = try Policy.server()
+        defer { server.stop() }
+        Policy.publish(server, .fix(GPSDCompatibleServerTests.fix(1)), from: Policy.usb0, at: 1)
+        Policy.publish(server, .fix(GPSDCompatibleServerTests.fix(1)), from: Policy.usb1, at: 1)
+        let (all, _) = try Policy.watcher(server, #"?WATCH={"enable":true,"json":true};"#)
+        let (other, _) = try Policy.watcher(server, #"?WATCH={"enable":true,"json":true,"device":"/dev/ttyUSB1"};"#)
+        let (sentencesOnly, _) = try Policy.watcher(server, #"?WATCH={"enable":true,"json":false,"nmea":true};"#)
+        let idle = try Self.client(server)
+
+        Policy.publish(server, .device(.lost, driver: nil, baud: nil), from: Policy.usb0, at: 2)
+        Policy.publish(server, .device(.reconnecting, driver: nil, baud: nil), from: Policy.usb0, at: 2)
+        #expect(try all.line() == #"{"class":"DEVICE","path":"serial:/dev/ttyUSB0","activated":0}"#)
+        for client in [all, other, sentencesOnly, idle] { try Policy.expectNothingMore(client) }
+
+        try all.send("?DEVICES;")
+        let devices = try all.line()
+        #expect(devices.hasPrefix(#"{"class":"DEVICES","devices":[{"class":"DEVICE","path":"serial:/dev/ttyUSB1""#) && !devices.contains("ttyUSB0"))
+        try all.send("?POLL;")
+        let poll = try all.line()
+        #expect(poll.contains(#""active":1,"tpv":[{"class":"TPV","device":"serial:/dev/ttyUSB1""#) && !poll.contains("ttyUSB0"))
+    }
+
+    @Test("an invalid WATCH gets gpsd's parser message and leaves the policy gpsd leaves; its type rules are gpsd's")
+    func invalidWatch() throws {
+        let server = try Policy.server()
+        defer { server.stop() }
+        let client = try Self.client(server)
+        func echo(enable: Bool = true, json: Bool = false, raw: Int = 0, device: String = "") -> String {
+            #"{"class":"WATCH","enable":\#(enable),"json":\#(json),"nmea":false,"raw":\#(raw),"scaled":false,"timing":false,"split24":false,"pps":false\#(device)}"#
+        }
+        func invalid(_ message: String) -> String { #"{"class":"ERROR","message":"Invalid WATCH: \#(message)"}"# }
+        let exchanges: [(String, [String])] = [
+            ("?WATCH=;", [invalid("non-whitespace when expecting object start"), "[DEVICES]", echo()]),
+            ("?WATCH={;", [invalid("non-whitespace when expecting attribute start"), "[DEVICES]", echo()]),
+            ("?WATCH={};", [invalid("non-whitespace when expecting attribute start"), "[DEVICES]", echo()]),
+            (#"?WATCH={"enable":true,};"#, [invalid("non-whitespace when expecting attribute start"), "[DEVICES]", echo()]),
+            ("?WATCH=xyz;", [invalid("non-whitespace when expecting object start"), "[DEVICES]", echo()]),
+            (#"?WATCH={"enable":3};"#, ["[DEVICES]", echo(enable: false)]),
+            (#"?WATCH={"enable":null};"#, ["[DEVICES]", echo(enable: false)]),
+            (#"?WATCH={"scaled":3};"#, ["[DEVICES]", echo()]),
+            (#"?WATCH={"json":1.5};"#, ["[DEVICES]", echo()]),
+            (#"?WATCH={"raw":true};"#, ["[DEVICES]", echo()]),
+            (#"?WATCH={"enable":true,"json":false,"raw":1.5};"#, ["[DEVICES]", echo(raw: 1)]),
+            (#"?WATCH={"foo":1};"#, ["[DEVICES]", echo(raw: 1)]),
+            (#"?WATCH={"class":"POLL","raw":0};"#, ["[DEVICES]", echo()]),
+            (#"?WATCH={"enable":"yes"};"#, [invalid("string value too long"), "[DEVICES]", echo()]),
+            (#"?WATCH={"raw":"1"};"#, [invalid("saw quoted value when expecting nonstring"), "[DEVICES]", echo()]),
+            (#"?WATCH={"device":5};"#, [invalid("didn't see quoted value when expecting string"), "[DEVICES]", echo()]),
+            (#"?WATCH={"foo":[1,2]};"#, [invalid("saw [ when not expecting array"), "[DEVICES]", echo()]),
+            // Members read before the error stay, as in gpsd (and the device is not looked up).
+            (#"?WATCH={"device":"/dev/x","enable":"ab"};"#,
+             [invalid("saw quoted value when expecting nonstring"), "[DEVICES]", echo(device: #","device":"/dev/x""#)]),
+            (#"?WATCH={ "enable" : false, "json" : true };"#, ["[DEVICES]", echo(enable: false, json: true)]),
+            (#"?WATCH={"enable":false} junk;"#,
+             ["[DEVICES]", echo(enable: false, json: true), #"{"class":"ERROR","message":"Unrecognized request 'junk;\n'"}"#]),
+        ]
+        for (request, expected) in exchanges { try Self.expect(client, request, expected) }
+    }
+
+    @Test("?DEVICE; lists each device, ?DEVICE= gets gpsd's no-configuration ERROR; an unknown request is quoted as gpsd quotes it")
+    func otherRequests() throws {
+        let server = try Policy.server()
+        defer { server.stop() }
+        let client = try Self.client(server)
+        try client.send("?DEVICE;")
+        #expect(try client.line() == #"{"class":"DEVICE","path":"serial:/dev/ttyUSB0","driver":"NMEA0183","activated":"2027-01-15T08:00:00.000Z","bps":38400}"#)
+        #expect(try client.line().hasPrefix(#"{"class":"DEVICE","path":"serial:/dev/ttyUSB1""#))
+        try Self.expect(client, #"?DEVICE={"path":"/dev/ttyUSB0","bps":9600};"#,
+                        [#"{"class":"ERROR","message":"Device configuration support not compiled."}"#])
+        try Self.expect(client, "?FOO;", [#"{"class":"ERROR","message":"Unrecognized request '?FOO;\n'"}"#])
+        try Self.expect(client, #"?a\b";"#, [#"{"class":"ERROR","message":"Unrecognized request '?a\\b\";\n'"}"#])
+        try Self.expect(client, "?VERSION=1;", [#"{"class":"ERROR","message":"Unrecognized request '?VERSION=1;\n'"}"#])
+        // Several requests in one packet are answered in order.
+        try client.send("?VERSION;?DEVICES;")
+        #expect(try client.line().hasPrefix(#"{"class":"VERSION""#))
+        #expect(try client.line().hasPrefix(#"{"class":"DEVICES""#))
+    }
+}
