@@ -144,6 +144,9 @@ struct GPSDBehaviourTests {
         // midnight crossed by sentences without a date: an hour below the last one's moves the date on a
         // day (GGA before the new day's RMC, GGA and GLL after a ZDA across a month end)
         "midnight-wrap",
+        // a GGA repeating the last one's time (gpsd's latch) takes no quality: the status stays what the
+        // first GGA of that time gave (RTK kept, no fix kept)
+        "gga-duplicate",
     ]
 
 

@@ -59,25 +59,22 @@ extension FixAssembler {
     /// satellites used no fix (the position still enters the cycle); no position, no fix.
     mutating func handleGGA(_ s: GGA, talker: Talker, _ new: inout WorkingFix, _ frac: inout Double?) -> ChangedFields {
         var changed: ChangedFields = [.online, .mode]
-        if let q = s.quality {
-            new.status = Self.status(ggaQuality: q)
-            changed.insert(.status)
-        }
         frac = s.time.map(\.secondsOfDay)
         // A GGA repeating the previous GGA's time means a receiver holding a stale fix (gpsd "latch
-        // mode"): no fix status, and until the next GGA every GSA is ignored. As in gpsd the time
-        // fields are compared as given, so GGAs without a time latch too (the first one included),
-        // and a GGA from another talker than the last one (GP+GL pairs) never latches.
+        // mode"): its quality is not taken (the status stays what it was: a duplicated RTK GGA is
+        // still RTK, behaviour-gga-duplicate), and until the next GGA every GSA is ignored. As in
+        // gpsd the time fields are compared as given, so GGAs without a time latch too (the first
+        // one included), and a GGA from another talker than the last one (GP+GL pairs) never latches.
         let latched = (lastGGATalker == nil || lastGGATalker == talker) && s.time == lastGGATime
         lastGGATalker = talker
         if !latched { lastGGATime = s.time }
         ggaLatched = latched
-        changed.formUnion(handleTime(s.time, &new))
-        if let h = s.hdop { dop.h = h; changed.insert(.dop) }
-        if latched {
-            new.status = 0
+        if let q = s.quality, !latched {
+            new.status = Self.status(ggaQuality: q)
             changed.insert(.status)
         }
+        changed.formUnion(handleTime(s.time, &new))
+        if let h = s.hdop { dop.h = h; changed.insert(.dop) }
         // No usable position (empty, or rejected as impossible): no fix.
         guard let lat = s.latitude, let lon = s.longitude else {
             new.mode = 1
