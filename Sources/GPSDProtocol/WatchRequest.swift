@@ -160,25 +160,31 @@ private struct WatchReader {
         case "split24": policy.split24 = flag
         case "pps": policy.pps = flag
         case "raw": policy.raw = Self.atoi(value)
-        case "device": policy.device = text.isEmpty ? nil : text
+        // gpsd keeps a path of up to 127 bytes (its buffer's NUL after them).
+        case "device": policy.device = value.isEmpty ? nil : String(decoding: value.prefix(Self.pathLimit - 1), as: UTF8.self)
         default: break
         }
         return nil
     }
 
-    /// C's `atoi`: leading whitespace, an optional sign, then digits as far as they go; 0 if none.
+    /// glibc's `atoi`, `(int)strtol(…)`: leading whitespace, an optional sign, then digits as far
+    /// as they go (0 if none), saturated to 64 bits and then cut to the low 32 (a huge value is -1).
     static func atoi(_ bytes: [UInt8]) -> Int {
         var rest = bytes.drop { isSpace($0) }
-        var sign = 1
+        var negative = false
         if let first = rest.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
-            if first == UInt8(ascii: "-") { sign = -1 }
+            negative = first == UInt8(ascii: "-")
             rest = rest.dropFirst()
         }
-        var number = 0
+        var magnitude: UInt64 = 0
         for byte in rest {
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte), number < Int(Int32.max) else { break }
-            number = number * 10 + Int(byte - UInt8(ascii: "0"))
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { break }
+            let (times, overflowTimes) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, overflowSum) = times.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
+            magnitude = overflowTimes || overflowSum ? .max : sum
         }
-        return sign * min(number, Int(Int32.max))
+        let long: Int64 = negative ? (magnitude > UInt64(Int64.max) ? .min : -Int64(magnitude))
+                                   : Int64(min(magnitude, UInt64(Int64.max)))
+        return Int(Int32(truncatingIfNeeded: long))
     }
 }

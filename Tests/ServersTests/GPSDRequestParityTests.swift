@@ -109,6 +109,9 @@ struct GPSDRequestParityTests {
             (#"?WATCH={ "enable" : false, "json" : true };"#, ["[DEVICES]", echo(enable: false, json: true)]),
             (#"?WATCH={"enable":false} junk;"#,
              ["[DEVICES]", echo(enable: false, json: true), #"{"class":"ERROR","message":"Unrecognized request 'junk;\n'"}"#]),
+            // raw is glibc's atoi: 3000000000 cut to 32 bits; a device keeps 127 of 128 bytes.
+            (#"?WATCH={"enable":false,"raw":3000000000,"device":"\#(String(repeating: "d", count: 128))"};"#,
+             ["[DEVICES]", echo(enable: false, json: true, raw: -1_294_967_296, device: #","device":"\#(String(repeating: "d", count: 127))""#)]),
         ]
         for (request, expected) in exchanges { try Self.expect(client, request, expected) }
     }

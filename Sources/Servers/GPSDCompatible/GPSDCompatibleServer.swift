@@ -16,7 +16,9 @@ import Glibc
 /// the WATCH echo and then streams TPV and SKY (and DEVICE) reports for every fix and sky view
 /// published. Each client's WATCH policy is kept and echoed as gpsd 3.22 keeps it: `device`
 /// restricts it to one source, `nmea` and `raw` add the NMEA sentences as received.
-/// `?POLL;`, `?DEVICES;` and `?VERSION;` are answered; anything else gets gpsd's ERROR object.
+/// `?POLL;`, `?DEVICES;`, `?DEVICE;` and `?VERSION;` are answered, an invalid `?WATCH` and
+/// anything else get gpsd's ERROR objects, and a lost device gets its watchers gpsd's DEVICE
+/// with `"activated":0` (docs/gpsd-compatibility.md lists what differs from gpsd 3.22).
 /// One dedicated thread polls the listener and every non-blocking client. As gpsd drops a client
 /// that cannot keep up, a client whose unsent output would pass `maximumBufferedBytes` is
 /// disconnected, so a client that never reads stalls nobody and holds at most that much; and as
