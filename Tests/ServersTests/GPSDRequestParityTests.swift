@@ -45,8 +45,8 @@ struct GPSDRequestParityTests {
         try watcher.send("?POLL;")
         let poll = try watcher.line()
         // ttyUSB1 is connected but has reported nothing: not active.
-        #expect(poll.hasPrefix(#"{"class":"POLL","time":"2027-01-15T08:00:03.000Z","active":1,"tpv":[{"class":"TPV","device":"serial:/dev/ttyUSB0","#))
-        #expect(poll.hasSuffix(#"}],"gst":[{"class":"GST","device":"serial:/dev/ttyUSB0"}],"sky":[]}"#))
+        #expect(poll.hasPrefix(#"{"class":"POLL","time":"2027-01-15T08:00:03.000Z","active":1,"tpv":[{"class":"TPV","device":"/dev/ttyUSB0","#))
+        #expect(poll.hasSuffix(#"}],"gst":[{"class":"GST","device":"/dev/ttyUSB0"}],"sky":[]}"#))
         // Watching stopped, POLL is empty again.
         try Self.expect(watcher, #"?WATCH={"enable":false};"#, ["[DEVICES]", #"{"class":"WATCH","enable":false,"json":true,"nmea":false,"raw":0,"scaled":false,"timing":false,"split24":false,"pps":false}"#])
         try Self.expect(watcher, "?POLL;", [#"{"class":"POLL","time":"2027-01-15T08:00:03.000Z","active":0,"tpv":[],"gst":[],"sky":[]}"#])
@@ -65,15 +65,15 @@ struct GPSDRequestParityTests {
 
         Policy.publish(server, .device(.lost, driver: nil, baud: nil), from: Policy.usb0, at: 2)
         Policy.publish(server, .device(.reconnecting, driver: nil, baud: nil), from: Policy.usb0, at: 2)
-        #expect(try all.line() == #"{"class":"DEVICE","path":"serial:/dev/ttyUSB0","activated":0}"#)
+        #expect(try all.line() == #"{"class":"DEVICE","path":"/dev/ttyUSB0","activated":0}"#)
         for client in [all, other, sentencesOnly, idle] { try Policy.expectNothingMore(client) }
 
         try all.send("?DEVICES;")
         let devices = try all.line()
-        #expect(devices.hasPrefix(#"{"class":"DEVICES","devices":[{"class":"DEVICE","path":"serial:/dev/ttyUSB1""#) && !devices.contains("ttyUSB0"))
+        #expect(devices.hasPrefix(#"{"class":"DEVICES","devices":[{"class":"DEVICE","path":"/dev/ttyUSB1""#) && !devices.contains("ttyUSB0"))
         try all.send("?POLL;")
         let poll = try all.line()
-        #expect(poll.contains(#""active":1,"tpv":[{"class":"TPV","device":"serial:/dev/ttyUSB1""#) && !poll.contains("ttyUSB0"))
+        #expect(poll.contains(#""active":1,"tpv":[{"class":"TPV","device":"/dev/ttyUSB1""#) && !poll.contains("ttyUSB0"))
     }
 
     @Test("an invalid WATCH gets gpsd's parser message and leaves the policy gpsd leaves; its type rules are gpsd's")
@@ -122,8 +122,8 @@ struct GPSDRequestParityTests {
         defer { server.stop() }
         let client = try Self.client(server)
         try client.send("?DEVICE;")
-        #expect(try client.line() == #"{"class":"DEVICE","path":"serial:/dev/ttyUSB0","driver":"NMEA0183","activated":"2027-01-15T08:00:00.000Z","bps":38400}"#)
-        #expect(try client.line().hasPrefix(#"{"class":"DEVICE","path":"serial:/dev/ttyUSB1""#))
+        #expect(try client.line() == #"{"class":"DEVICE","path":"/dev/ttyUSB0","driver":"NMEA0183","activated":"2027-01-15T08:00:00.000Z","bps":38400}"#)
+        #expect(try client.line().hasPrefix(#"{"class":"DEVICE","path":"/dev/ttyUSB1""#))
         try Self.expect(client, #"?DEVICE={"path":"/dev/ttyUSB0","bps":9600};"#,
                         [#"{"class":"ERROR","message":"Device configuration support not compiled."}"#])
         try Self.expect(client, "?FOO;", [#"{"class":"ERROR","message":"Unrecognized request '?FOO;\n'"}"#])

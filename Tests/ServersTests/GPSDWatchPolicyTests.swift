@@ -32,7 +32,7 @@ struct GPSDWatchPolicyTests {
         let client = try GPSDLineClient(port: server.listener.port)
         _ = try client.line()
         try client.send(request)
-        #expect(try client.line().hasPrefix(#"{"class":"DEVICES","devices":[{"class":"DEVICE","path":"serial:/dev/ttyUSB0""#))
+        #expect(try client.line().hasPrefix(#"{"class":"DEVICES","devices":[{"class":"DEVICE","path":"/dev/ttyUSB0""#))
         return (client, try client.line())
     }
 
@@ -78,6 +78,8 @@ struct GPSDWatchPolicyTests {
         defer { server.stop() }
         let (byPath, pathEcho) = try Self.watcher(server, #"?WATCH={"enable":true,"json":true,"device":"/dev/ttyUSB0"};"#)
         #expect(pathEcho == #"{"class":"WATCH","enable":true,"json":true,"nmea":false,"raw":0,"scaled":false,"timing":false,"split24":false,"pps":false,"device":"/dev/ttyUSB0"}"#)
+        // Waygate's source id names the same device; the echo repeats it as written, and the
+        // reports name the device by its path, as gpsd's do.
         let (byID, idEcho) = try Self.watcher(server, #"?WATCH={"device":"serial:/dev/ttyUSB1","enable":true,"json":true};"#)
         #expect(idEcho.hasSuffix(#""pps":false,"device":"serial:/dev/ttyUSB1"}"#))
         let (all, _) = try Self.watcher(server, #"?WATCH={"enable":true,"json":true};"#)
@@ -88,16 +90,16 @@ struct GPSDWatchPolicyTests {
                      from: Self.usb1, at: 2)
         Self.publish(server, .device(.connected, driver: "simulator", baud: nil), from: .simulator, at: 3)
 
-        let usb0TPV = #"{"class":"TPV","device":"serial:/dev/ttyUSB0","mode":3,"time":"2027-01-15T08:00:02.000Z""#
-        let usb1TPV = #"{"class":"TPV","device":"serial:/dev/ttyUSB1","mode":3,"time":"2027-01-15T08:00:01.000Z""#
+        let usb0TPV = #"{"class":"TPV","device":"/dev/ttyUSB0","mode":3,"time":"2027-01-15T08:00:02.000Z""#
+        let usb1TPV = #"{"class":"TPV","device":"/dev/ttyUSB1","mode":3,"time":"2027-01-15T08:00:01.000Z""#
         #expect(try byPath.line().hasPrefix(usb0TPV))
         try Self.expectNothingMore(byPath)
         #expect(try byID.line().hasPrefix(usb1TPV))
-        #expect(try byID.line().hasPrefix(#"{"class":"SKY","device":"serial:/dev/ttyUSB1","#))
+        #expect(try byID.line().hasPrefix(#"{"class":"SKY","device":"/dev/ttyUSB1","#))
         try Self.expectNothingMore(byID)
         #expect(try all.line().hasPrefix(usb1TPV))
         #expect(try all.line().hasPrefix(usb0TPV))
-        #expect(try all.line().hasPrefix(#"{"class":"SKY","device":"serial:/dev/ttyUSB1","#))
+        #expect(try all.line().hasPrefix(#"{"class":"SKY","device":"/dev/ttyUSB1","#))
         #expect(try all.line().hasPrefix(#"{"class":"DEVICE","path":"simulator""#))
 
         try byPath.send("?POLL;")
@@ -114,7 +116,7 @@ struct GPSDWatchPolicyTests {
         _ = try byPath.line()
         #expect(try byPath.line().hasSuffix(#""pps":false}"#))
         Self.publish(server, .fix(GPSDCompatibleServerTests.fix(4)), from: Self.usb1, at: 4)
-        #expect(try byPath.line().hasPrefix(#"{"class":"TPV","device":"serial:/dev/ttyUSB1","#))
+        #expect(try byPath.line().hasPrefix(#"{"class":"TPV","device":"/dev/ttyUSB1","#))
     }
 
     @Test("an unknown device gets gpsd's ERROR alone; the policy is kept (?WATCH; shows it) and streams nothing")
@@ -146,7 +148,7 @@ struct GPSDWatchPolicyTests {
         Self.publish(server, .fix(GPSDCompatibleServerTests.fix(1)), from: Self.usb0, at: 1)
 
         #expect(try nmea.line() == Self.gga)
-        #expect(try nmea.line().hasPrefix(#"{"class":"TPV","device":"serial:/dev/ttyUSB0","#))
+        #expect(try nmea.line().hasPrefix(#"{"class":"TPV","device":"/dev/ttyUSB0","#))
         try Self.expectNothingMore(nmea)
         #expect(try raw.line() == Self.gga)
         #expect(try raw.line() == Self.rmc)

@@ -9,7 +9,7 @@ extension GPSDSession {
     /// source connects or goes (JSON), and the NMEA sentence as received (`nmea`, `raw`).
     mutating func publish(_ event: GatewayEvent) {
         guard case .source(let sourceEvent, let source, let time) = event else { return }
-        let id = source.rawValue
+        let id = Self.deviceName(of: source)
         switch sourceEvent {
         case .fix(let fix):
             let tpv = TPV(fix, device: id)

@@ -192,10 +192,18 @@ struct GPSDSession {
         }
     }
 
-    /// Whether a WATCH `device` names source `id`: its id, or a serial receiver's path
-    /// (`/dev/ttyACM0` names `serial:/dev/ttyACM0`), as gpsd clients name a device.
-    static func names(_ device: String, source id: String) -> Bool {
-        id == device || id == SourceID.serial(device).rawValue
+    /// The `device` / `path` gpsd clients see for a source: a serial receiver's path, as gpsd
+    /// names the device it reads (`/dev/ttyACM0` for `serial:/dev/ttyACM0`); any other source's
+    /// Waygate id (`simulator`, `replay:FILE`, `gpsd:HOST:PORT`).
+    static func deviceName(of source: SourceID) -> String {
+        let id = source.rawValue
+        return id.hasPrefix("serial:") ? String(id.dropFirst("serial:".count)) : id
+    }
+
+    /// Whether a WATCH `device` names the device gpsd clients see as `name`: that name, or the
+    /// Waygate id it stands for (`serial:/dev/ttyACM0` names `/dev/ttyACM0`).
+    static func names(_ device: String, source name: String) -> Bool {
+        deviceName(of: SourceID(device)) == name
     }
 
     var devicesJSON: String { Devices(devices: devices.map(\.device)).json }
