@@ -37,7 +37,8 @@ public struct EmissionModel: Sendable {
         let z = distance / sigma
         var cost = 0.5 * z * z
         switch roadClass {
-        case .service, .track, .path, .footway, .cycleway, .bridleway, .steps, .pedestrian: cost += options.minorRoadCost
+        case .service, .track: cost += options.minorRoadCost
+        case .path, .footway, .cycleway, .bridleway, .steps, .pedestrian: cost += options.pathCost
         default: break
         }
         if let course {

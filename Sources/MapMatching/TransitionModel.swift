@@ -35,7 +35,7 @@ public struct TransitionModel: Sendable {
     public func searchBound(greatCircle: Meters, elapsed: Seconds) -> Meters? {
         let reachable = max(elapsed, 0) * options.maximumSpeed + 2 * options.maximumRadius
         guard greatCircle <= reachable else { return nil }
-        return min(options.maximumSearchDistance, reachable, 2 * greatCircle + 100)
+        return min(options.maximumSearchDistance, reachable, options.routeDistanceFactor * greatCircle + 100)
     }
 
     /// How far, in metres, a fix with GPS error `sigma` may fall behind the previous one along the road.
