@@ -78,7 +78,7 @@ clean-test-leftovers:
 ## fixtures and fuzz/seeds/TARGET; crashes land in .build-fuzz/crashes/ (turn each into a regression test).
 ## fuzz-smoke: the same for a few seconds each (cheap enough for `make test`).
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= nmea routes gpx osm cache tables request json
+FUZZ_TARGETS ?= nmea routes gpx osm cache tables request json gpsd
 FUZZ_BIN := .build-fuzz/release/waygate-fuzz
 fuzz-build:
 	@mkdir -p .build-fuzz
@@ -91,7 +91,7 @@ fuzz: fuzz-build
 	for t in $(FUZZ_TARGETS); do \
 	  corpus=.build-fuzz/corpus/$$t; mkdir -p $$corpus; \
 	  cp -n fuzz/seeds/$$t/* $$corpus/ 2>/dev/null; \
-	  maxlen=65536; case $$t in nmea) maxlen=4096;; cache|tables) maxlen=16384;; esac; \
+	  maxlen=65536; case $$t in nmea) maxlen=4096;; gpsd) maxlen=8192;; cache|tables) maxlen=16384;; esac; \
 	  case $$t in \
 	    nmea) cp -n traces/nmea/*.nmea Tests/NMEATests/Fixtures/gpsd/* $$corpus/ 2>/dev/null;; \
 	    routes|json) cp -n Tests/RouteFormatsTests/Fixtures/{osrm,mapbox,valhalla,geojson,jsonl}/* Tests/WaygateCLITests/Fixtures/*.geojson $$corpus/ 2>/dev/null;; \

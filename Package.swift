@@ -103,7 +103,7 @@ let package = Package(
             path: "Sources/WaygateBenchmarks", swiftSettings: swiftSettings),
         // libFuzzer targets (make fuzz): NMEA, route readers, GPX, OSM import, map caches, routing tables, socket requests, JSON.
         .executableTarget(
-            name: "waygate-fuzz", dependencies: ["Geodesy", "JSON", "NMEA", "RouteFormats", "OSMImport", "RoadGraph", "Routing", "WireProtocol", "CFuzzerDriver"],
+            name: "waygate-fuzz", dependencies: ["Geodesy", "GPSDProtocol", "JSON", "NMEA", "RouteFormats", "OSMImport", "RoadGraph", "Routing", "WireProtocol", "CFuzzerDriver"],
             path: "Sources/WaygateFuzz", swiftSettings: swiftSettings),
 
         // MARK: - Tests

@@ -1,4 +1,5 @@
 import Geodesy
+import GPSDProtocol
 import JSON
 import NMEA
 import OSMImport
@@ -34,6 +35,9 @@ enum FuzzTarget: String, CaseIterable {
     /// The JSON parser alone; what `JSONWriter` writes of a value it accepts must parse back
     /// and write to the same bytes.
     case json
+    /// The gpsd port's `?WATCH=` reader (gpsd's microjson rules, on text from the network),
+    /// from a fresh policy and from one with every flag set; the policy it leaves is echoed.
+    case gpsd
 
     /// Runs the target on `bytes`.
     func run(_ bytes: [UInt8]) {
@@ -68,6 +72,13 @@ enum FuzzTarget: String, CaseIterable {
                 guard case .success = RequestDecoder.decode(line: request.line.dropLast()) else {
                     fatalError("request \(request) does not encode to a line that decodes")
                 }
+            }
+        case .gpsd:
+            var everything = Watch(nmea: true, device: "/dev/ttyUSB0")
+            (everything.raw, everything.scaled, everything.timing, everything.split24, everything.pps) = (2, true, true, true, true)
+            let text = String(decoding: bytes, as: UTF8.self)
+            for start in [Watch(enable: nil, json: nil), everything] {
+                _ = start.updated(byRequest: text).policy.jsonText
             }
         case .json:
             // Not value equality: an integral `.number` (from `3.0` or `1e2`) is written as `3`
