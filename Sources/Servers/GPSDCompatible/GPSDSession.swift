@@ -11,7 +11,13 @@ struct GPSDSession {
     struct Client {
         /// The client's WATCH policy as gpsd stores it (`?WATCH;` echoes it): off until a
         /// `?WATCH` enables it.
-        var policy = Watch(enable: false, json: false)
+        var policy = Watch(enable: false, json: false) {
+            didSet { watched = policy.device.map { GPSDSession.deviceName(of: SourceID($0)) } }
+        }
+        /// The name of the device `policy` restricts the client to, as its reports name it
+        /// (`serial:/dev/ttyACM0` in a WATCH watches `/dev/ttyACM0`); nil: every device. Kept
+        /// with the policy, so that no report's broadcast reads the device name again.
+        private(set) var watched: String?
         /// Bytes read but not yet ending in a command terminator.
         var input: [UInt8] = []
         /// Whether the request being read passed `maximumRequest` (and is skipped to its end).
@@ -35,10 +41,8 @@ struct GPSDSession {
             output += bytes
         }
 
-        /// Whether the policy names no device or one naming source `id`.
-        func shows(_ id: String) -> Bool {
-            policy.device.map { GPSDSession.names($0, source: id) } ?? true
-        }
+        /// Whether the policy names no device or the device named `id`.
+        func shows(_ id: String) -> Bool { watched.map { $0 == id } ?? true }
 
         /// Whether the policy streams source `id`'s reports (gpsd's `subscribed`).
         func follows(_ id: String) -> Bool { policy.enable == true && shows(id) }
@@ -137,7 +141,7 @@ struct GPSDSession {
                 if let error = outcome.error {
                     lines = [Self.errorJSON("Invalid WATCH: \(error)")]
                 } else if client.policy.enable == true, let device = client.policy.device,
-                          !devices.contains(where: { Self.names(device, source: $0.id) }) {
+                          !devices.contains(where: { $0.id == client.watched }) {
                     lines = [Self.errorJSON("No such device as \(device)")]
                     break
                 }
@@ -198,12 +202,6 @@ struct GPSDSession {
     static func deviceName(of source: SourceID) -> String {
         let id = source.rawValue
         return id.hasPrefix("serial:") ? String(id.dropFirst("serial:".count)) : id
-    }
-
-    /// Whether a WATCH `device` names the device gpsd clients see as `name`: that name, or the
-    /// Waygate id it stands for (`serial:/dev/ttyACM0` names `/dev/ttyACM0`).
-    static func names(_ device: String, source name: String) -> Bool {
-        deviceName(of: SourceID(device)) == name
     }
 
     var devicesJSON: String { Devices(devices: devices.map(\.device)).json }
