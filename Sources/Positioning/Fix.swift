@@ -25,7 +25,7 @@ public struct Fix: Sendable, Hashable, Codable {
     public var time: Timestamp?
     /// Solution quality.
     public var mode: FixMode
-    /// gpsd's TPV `status` (0 unknown/plain, 2 DGPS, 3 RTK fixed, 4 RTK float, 5 DR, 6 GNSSDR, 7 time, 8 simulated).
+    /// gpsd's TPV `status` (0 unknown/plain, 2 DGPS, 3 RTK fixed, 4 RTK float, 5 DR, 6 GNSSDR, 7 time, 8 simulated, 9 PPS).
     public var status: Int?
     /// Position; nil without a fix.
     public var coordinate: Coordinate?

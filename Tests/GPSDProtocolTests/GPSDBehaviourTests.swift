@@ -147,6 +147,14 @@ struct GPSDBehaviourTests {
         // a GGA repeating the last one's time (gpsd's latch) takes no quality: the status stays what the
         // first GGA of that time gave (RTK kept, no fix kept)
         "gga-duplicate",
+        // RMC status A or D a valid fix (with or without an FAA mode), any other (X, empty, V) no fix;
+        // an unreadable date (N) is not an empty one: that invalid RMC keeps the date and cycle end
+        "rmc-status",
+        // GGA quality 3 (PPS) status 9, 7 (manual input) status 7, 9 a plain fix; RMC keeps the status
+        "gga-quality",
+        // a latitude or longitude without a decimal point is no position (GGA no fix, RMC leaves the
+        // cycle's position); no speed or course error derived towards a missing position
+        "coordinate-no-point",
     ]
 
 

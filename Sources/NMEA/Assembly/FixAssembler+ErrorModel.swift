@@ -155,8 +155,10 @@ struct DistanceMemo: Sendable {
     private var newest: (from: Coordinate, to: Coordinate, metres: Double)?
     private var older: (from: Coordinate, to: Coordinate, metres: Double)?
 
-    /// `from.ellipsoidalDistance(to: to)`, worked out again only for a new pair of ends.
+    /// `from.ellipsoidalDistance(to: to)`, worked out again only for a new pair of ends; NaN when
+    /// an end is unknown (a cycle whose GGA had no position), as gpsd's `earth_distance` gives.
     mutating func distance(from: Coordinate, to: Coordinate) -> Double {
+        guard from.latitude.isFinite, from.longitude.isFinite, to.latitude.isFinite, to.longitude.isFinite else { return .nan }
         if let hit = older, hit.from == from, hit.to == to { return hit.metres }
         if let hit = newest, hit.from == from, hit.to == to { return hit.metres }
         let metres = from.ellipsoidalDistance(to: to)

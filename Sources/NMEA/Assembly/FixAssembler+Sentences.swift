@@ -5,14 +5,17 @@ import Timekeeping
 extension FixAssembler {
     static let knotsToMPS = 0.51444444444444444
 
-    /// gpsd's status numbering from a GGA quality indicator.
+    /// gpsd 3.22's status numbering from a GGA quality indicator: 3 (PPS) is its `STATUS_PPS_FIX`
+    /// 9, 7 (manual input) its `STATUS_TIME` 7; any other quality a fix, 1.
     static func status(ggaQuality q: Int) -> Int {
         switch q {
         case 0: 0
         case 2: 2
+        case 3: 9
         case 4: 3
         case 5: 4
         case 6: 5
+        case 7: 7
         case 8: 8
         default: 1
         }
@@ -103,15 +106,14 @@ extension FixAssembler {
         return changed
     }
 
+    /// gpsd `processRMC`: status `A` or `D` is a valid fix, any other (`V`, empty, an unknown
+    /// letter) no fix with the status kept.
     mutating func handleRMC(_ s: RMC, _ new: inout WorkingFix, _ frac: inout Double?) -> ChangedFields {
-        var changed: ChangedFields = .online
-        guard s.status == "A" else {
-            if s.status == "V" {
-                new.mode = 1
-                changed.insert(.mode)
-            }
-            return changed
+        guard s.isValid else {
+            new.mode = 1
+            return [.online, .mode]
         }
+        var changed: ChangedFields = .online
         // Only a time with a good date takes part in cycle detection (gpsd registers RMC's
         // fractional time with TIME_SET): a chartplotter's date-less RMC neither starts a cycle
         // nor ends one.

@@ -74,7 +74,8 @@ public struct FixAssembler: Sendable {
         var noise: NoiseReport?
         // Whether gpsd 3.22 finds no time in the sentence and reports it bypassing the cycle
         // detector: a GGA without a fix (quality 0) and an empty time, or an RMC that is not valid
-        // (status V or missing) whose time or date is empty.
+        // (status V, missing or unknown) whose time or date field is empty (an unreadable date,
+        // such as `N`, is not empty: that RMC is merely invalid).
         var timeless = false
         switch sentence {
         case .gga(let s, let talker):
@@ -83,7 +84,7 @@ public struct FixAssembler: Sendable {
             changed = handleGGA(s, talker: Talker(talker), &new, &fractionalTime)
         case .rmc(let s, _):
             tag = .rmc
-            timeless = s.status != "A" && (s.time == nil || s.date == nil)
+            timeless = !s.isValid && s.lacksTimeOrDate
             changed = handleRMC(s, &new, &fractionalTime)
         case .gll(let s, _): tag = .gll; changed = handleGLL(s, &new, &fractionalTime)
         case .gns(let s, _): tag = .gns; changed = handleGNS(s, &new, &fractionalTime)

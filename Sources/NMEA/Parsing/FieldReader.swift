@@ -84,7 +84,8 @@ extension NMEAFields {
     ///
     /// Converted as (whole minutes + fraction) / 60, with whole minutes = 60·dd + mm from the
     /// integer digits and the fraction from the decimals: this reproduces gpsd 3.22's results to
-    /// the last printed digit. Nil if any of the four fields is empty or malformed.
+    /// the last printed digit. Nil if any of the four fields is empty or malformed, or when a
+    /// latitude or longitude has no decimal point (`4807`: gpsd 3.22 reads none from it).
     public func coordinate(_ i: Int) -> (latitude: Double, longitude: Double)? {
         guard var lat = degrees(bounds(i)), let ns = firstByte(i + 1), var lon = degrees(bounds(i + 2)), let ew = firstByte(i + 3)
         else { return nil }
@@ -94,7 +95,7 @@ extension NMEAFields {
         return (lat, lon)
     }
 
-    /// `dddmm.mmmm` in `bytes[field]` → degrees; nil if not digits with at most one point.
+    /// `dddmm.mmmm` in `bytes[field]` → degrees; nil if not digits with exactly one point.
     private func degrees(_ field: Range<Int>) -> Double? {
         guard !field.isEmpty else { return nil }
         var point = field.upperBound
@@ -108,7 +109,7 @@ extension NMEAFields {
             guard k - field.lowerBound < 9, b >= 0x30, b <= 0x39 else { return nil }  // at most nine integer digits
             whole = whole * 10 + Int(b - 0x30)
         }
-        guard point > field.lowerBound else { return nil }
+        guard point > field.lowerBound, point < field.upperBound else { return nil }
         var fraction = 0.0
         if point + 1 < field.upperBound {
             for k in (point + 1)..<field.upperBound where bytes[k] < 0x30 || bytes[k] > 0x39 { return nil }

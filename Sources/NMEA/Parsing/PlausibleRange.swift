@@ -50,9 +50,17 @@ extension NMEAFields {
     /// Counts in `rejected` a position in fields `i`…`i+3` that is present but was not read: a
     /// latitude or longitude malformed, non-finite or out of range (past 90° or 180°), for which
     /// `coordinate(i)` gave nil (`latitude`, as read from it), without reading the fields again.
-    /// A position with any of its four fields empty (a hemisphere missing) is absent, not
-    /// impossible, as gpsd's `do_lat_lon` reads it: the sentence then gives no position.
+    /// A position with any of its four fields empty (a hemisphere missing), or a latitude or
+    /// longitude of digits without a decimal point (`4807`), is absent, not impossible, as gpsd's
+    /// `do_lat_lon` reads it: the sentence then gives no position.
     func countRejectedPosition(_ latitude: Double?, _ i: Int, rejected: inout Int) {
-        if latitude == nil, !(i..<i + 4).contains(where: isEmpty) { rejected += 1 }
+        if latitude == nil, !(i..<i + 4).contains(where: isEmpty), !isWholeNumber(i), !isWholeNumber(i + 2) {
+            rejected += 1
+        }
+    }
+
+    /// Whether field `i` is digits only (no point, no sign).
+    private func isWholeNumber(_ i: Int) -> Bool {
+        !isEmpty(i) && raw(i).allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
     }
 }

@@ -20,6 +20,13 @@ public struct RMC: Sendable, Hashable {
     public var magneticVariation: Double?
     /// FAA mode indicator (A autonomous, D differential, E estimated, N not valid, …).
     public var faaMode: Character?
+    /// Whether the time or the date field is empty (not merely unreadable): gpsd 3.22 then has
+    /// no time for an invalid RMC.
+    public var lacksTimeOrDate: Bool
+
+    /// Whether the status says the fix is valid: `A`, or `D` (differential). gpsd 3.22 reads any
+    /// other status — `V`, empty, or a letter it does not know — as invalid.
+    public var isValid: Bool { status == "A" || status == "D" }
 
     /// Reads an RMC sentence's fields.
     public init(_ f: NMEAFields) throws {
@@ -32,5 +39,6 @@ public struct RMC: Sendable, Hashable {
         date = f.ddmmyy(9)
         if let v = f.double(10) { magneticVariation = f.firstByte(11) == UInt8(ascii: "W") ? -v : v }
         faaMode = f.character(12)
+        lacksTimeOrDate = f.isEmpty(1) || f.isEmpty(9)
     }
 }
