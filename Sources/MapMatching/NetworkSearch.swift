@@ -16,6 +16,8 @@ struct NetworkSearch: Sendable {
         /// per field (the nodes a search visits are all over an array the size of the graph).
         fileprivate struct NodeState {
             var distance: Double = 0
+            /// The profile's travel time along the best path, seconds.
+            var time: Double = 0
             /// The edge the best path arrives by.
             var arrival: Int32 = -1
             /// The generations in which the node was last reached and settled.
@@ -65,12 +67,12 @@ struct NetworkSearch: Sendable {
     /// Searches from the end node of `source`, reached after `initial` metres, until every node in
     /// `targets` (no repeats) is settled or nothing closer than `bound` metres remains; turns are
     /// charged when `chargesTurns` (and `turnPenalty` is not 0).
-    mutating func run(from source: EdgeID, initial: Meters, bound: Meters, targets: [NodeID], chargesTurns: Bool) {
+    mutating func run(from source: EdgeID, initial: Meters, initialTime: Seconds = 0, bound: Meters, targets: [NodeID], chargesTurns: Bool) {
         self.chargesTurns = chargesTurns && turnPenalty > 0
         buffers.begin(nodeCount: graph.nodeCount)
         let generation = buffers.generation
         let start = graph[source].to.index
-        buffers.nodes[start] = .init(distance: initial, arrival: source.rawValue, reached: generation, settled: 0)
+        buffers.nodes[start] = .init(distance: initial, time: initialTime, arrival: source.rawValue, reached: generation, settled: 0)
         buffers.heap.push(initial, Int32(start))
         var remaining = targets.count
         let edges = graph.edges
@@ -88,9 +90,11 @@ struct NetworkSearch: Sendable {
             let checkRestrictions = graph.startsRestriction(inbound)
             // Asked only when charged.
             let turns = self.chargesTurns ? turnCharges(after: inbound) : nil
+            let time = buffers.nodes[node].time
             for e in graph.outgoingRange(from: NodeID(n)) {
                 let edge = edges[e]
-                guard edge.durations[profile].isFinite else { continue }
+                let duration = edge.durations[profile]
+                guard duration.isFinite else { continue }
                 if checkRestrictions && !graph.isTurnAllowed(from: inbound, to: EdgeID(Int32(e)), profile: profile) { continue }
                 var next = d + Double(edge.length)
                 if edge.shape == inboundShape { next += uTurnPenalty }
@@ -99,7 +103,7 @@ struct NetworkSearch: Sendable {
                 let state = buffers.nodes[to]
                 if next > bound || state.settled == generation { continue }
                 if state.reached != generation || next < state.distance {
-                    buffers.nodes[to] = .init(distance: next, arrival: Int32(e), reached: generation, settled: state.settled)
+                    buffers.nodes[to] = .init(distance: next, time: time + Double(duration), arrival: Int32(e), reached: generation, settled: state.settled)
                     buffers.heap.push(next, Int32(to))
                 }
             }
@@ -111,6 +115,12 @@ struct NetworkSearch: Sendable {
         guard node.index < buffers.nodes.count, buffers.nodes[node.index].settled == buffers.generation else { return nil }
         let state = buffers.nodes[node.index]
         return (state.distance, EdgeID(state.arrival))
+    }
+
+    /// The profile's travel time along the best path to `node`, seconds, if the last run settled it.
+    func time(at node: NodeID) -> Seconds? {
+        guard node.index < buffers.nodes.count, buffers.nodes[node.index].settled == buffers.generation else { return nil }
+        return buffers.nodes[node.index].time
     }
 
     /// The metres to travel from the last run's source to `target` entered at `fraction` of its

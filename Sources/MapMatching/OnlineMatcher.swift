@@ -80,12 +80,12 @@ public struct OnlineMatcher: Sendable {
         }
         var isTeleport = false
         if let previous, decoder.last != nil {
-            let elapsed = elapsedSeconds(from: previous.time, to: fix.time)
+            let measured = measuredSeconds(from: previous.time, to: fix.time)
             let greatCircle = previous.coordinate.distance(to: coordinate)
             let tolerance = transition.backwardTolerance(sigma: emission.sigma(for: fix))
             let costs = transition.costs(
-                from: decoder.last?.candidates ?? [], to: candidates, greatCircle: greatCircle, elapsed: elapsed, backwardTolerance: tolerance,
-                chargesTurns: emission.usableCourse(of: fix) == nil)
+                from: decoder.last?.candidates ?? [], to: candidates, greatCircle: greatCircle, elapsed: measured ?? options.assumedInterval,
+                timed: measured != nil, backwardTolerance: tolerance, chargesTurns: emission.usableCourse(of: fix) == nil)
             if !decoder.advance(to: candidates, transitionCosts: costs) {
                 decoder.start(with: candidates)
                 isTeleport = true
@@ -120,10 +120,11 @@ public struct OnlineMatcher: Sendable {
         lastPublished = nil
     }
 
-    private func elapsedSeconds(from before: Timestamp?, to now: Timestamp?) -> Seconds {
-        guard let before, let now else { return options.assumedInterval }
+    /// The seconds between two fixes' times; nil when either has none or they do not advance.
+    private func measuredSeconds(from before: Timestamp?, to now: Timestamp?) -> Seconds? {
+        guard let before, let now else { return nil }
         let seconds = now.seconds(since: before)
-        return seconds > 0 ? seconds : options.assumedInterval
+        return seconds > 0 ? seconds : nil
     }
 
     private mutating func published(_ fix: Fix, _ coordinate: Coordinate, isTeleport: Bool) -> MatchedLocation? {

@@ -49,13 +49,15 @@ public struct TransitionModel: Sendable {
     ///   - greatCircle: metres between the two fixes.
     ///   - elapsed: seconds between the two fixes.
     ///   - backwardTolerance: metres a fix may fall behind the previous one along the road.
+    ///   - timed: whether `elapsed` was measured (both fixes carry a time) rather than assumed; only
+    ///     then does a path faster than `speedFactor` × the profile's speeds pay for the excess.
     ///   - chargesTurns: whether paths pay `turnPenalty` for their turns. The turn charge stands in
     ///     for the course, so the matchers ask for it only when the fix has no usable course (with
     ///     one, the heading term tells a side street from the road driven, and a real turn it
     ///     confirms should cost nothing extra).
     public mutating func costs(
-        from previous: [Candidate], to current: [Candidate], greatCircle: Meters, elapsed: Seconds, backwardTolerance: Meters,
-        chargesTurns: Bool = false
+        from previous: [Candidate], to current: [Candidate], greatCircle: Meters, elapsed: Seconds, timed: Bool = true,
+        backwardTolerance: Meters, chargesTurns: Bool = false
     ) -> [Double] {
         var costs = [Double](repeating: .infinity, count: previous.count * current.count)
         guard let bound = searchBound(greatCircle: greatCircle, elapsed: elapsed) else { return costs }
@@ -64,22 +66,34 @@ public struct TransitionModel: Sendable {
         for c in current where !targets.contains(graph[c.edge].from) { targets.append(graph[c.edge].from) }
         for (i, a) in previous.enumerated() {
             var searched = false
+            let ea = graph[a.edge]
+            let durationA = Double(ea.durations[options.profile])
             for (j, b) in current.enumerated() {
                 var distance = directDistance(from: a, to: b, tolerance: backwardTolerance)
+                // The profile's time for the way driven (none for a step back or a U-turn).
+                var time: Seconds = 0
+                if let d = distance, a.edge == b.edge, d > 0 { time = d / Double(max(ea.length, 1)) * durationA }
                 if distance == nil || a.edge != b.edge {
                     if !searched {
-                        let ea = graph[a.edge]
                         search.run(
-                            from: a.edge, initial: (1 - a.snap.fraction) * Double(ea.length), bound: bound, targets: targets,
-                            chargesTurns: chargesTurns)
+                            from: a.edge, initial: (1 - a.snap.fraction) * Double(ea.length), initialTime: (1 - a.snap.fraction) * durationA,
+                            bound: bound, targets: targets, chargesTurns: chargesTurns)
                         searched = true
                     }
-                    if let viaNetwork = search.distance(to: b.edge, fraction: b.snap.fraction) {
-                        distance = min(distance ?? .infinity, viaNetwork)
+                    if let viaNetwork = search.distance(to: b.edge, fraction: b.snap.fraction), viaNetwork < distance ?? .infinity {
+                        distance = viaNetwork
+                        let eb = graph[b.edge]
+                        time = (search.time(at: eb.from) ?? 0) + b.snap.fraction * Double(eb.durations[options.profile])
                     }
                 }
                 if let distance, distance <= bound + options.uTurnPenalty {
-                    costs[i * current.count + j] = abs(distance - greatCircle) / options.beta
+                    var cost = abs(distance - greatCircle) / options.beta
+                    let allowed = options.speedFactor * elapsed
+                    if timed, options.speedFactor > 0, time > allowed, distance > 0 {
+                        // The metres driven in the time beyond what the profile's speeds allow.
+                        cost += (time - allowed) * (distance / time) / options.beta
+                    }
+                    costs[i * current.count + j] = cost
                 }
             }
         }

@@ -191,7 +191,7 @@ enum MatchingBenchmark {
     }
 
     /// The default options with the overrides in `WAYGATE_BENCH_MATCHING_OPTIONS` (for parameter
-    /// sweeps, e.g. `beta=10,uturn=60`: beta, uturn, turn, backward, minor, pathcost, routefactor, candidates, minsigma, defaultsigma,
+    /// sweeps, e.g. `beta=10,uturn=60`: beta, uturn, turn, backward, minor, pathcost, speedfactor, routefactor, candidates, minsigma, defaultsigma,
     /// backsigmas, radius, minradius, noisewindow, estimatenoise).
     static func overriddenOptions() throws -> MatchingOptions {
         var options = MatchingOptions()
@@ -206,6 +206,7 @@ enum MatchingBenchmark {
             case "backward": options.penalizesBackwardMotion = value != 0
             case "minor": options.minorRoadCost = value
             case "pathcost": options.pathCost = value
+            case "speedfactor": options.speedFactor = value
             case "routefactor": options.routeDistanceFactor = value
             case "candidates": options.maximumCandidates = Int(value)
             case "minsigma": options.minimumSigma = value

@@ -139,7 +139,7 @@ struct ModelTests {
             }
             let before = try candidate(0, east: -10, north: 0, heading: 90), after = try candidate(1, east: 0, north: -10, heading: 180)
             return model.costs(
-                from: [before], to: [after], greatCircle: 200.squareRoot(), elapsed: 1, backwardTolerance: 15, chargesTurns: chargesTurns)[0]
+                from: [before], to: [after], greatCircle: 200.squareRoot(), elapsed: 5, backwardTolerance: 15, chargesTurns: chargesTurns)[0]
         }
         let junction = """
             A-----------B-----------C
@@ -160,6 +160,38 @@ struct ModelTests {
         // Straight on is a oneway the other way: the right turn is the straightest way on, so free.
         let noEntry: [RoadSketch.Way] = [.init(nodes: "AB"), .init(nodes: "CB", oneway: true), .init(nodes: "BD")]
         #expect(abs(try cost(junction, noEntry, turnPenalty: 350) - straightOn / 25) < 0.01)
+    }
+
+    @Test("speed: a path driven faster than twice the profile's speeds pays the metres of the excess time, over β")
+    func speedExcess() throws {
+        // A 50 km/h street and, 8 m north of it, a footway that access=permissive opens to cars at
+        // 10 km/h (OSRM car.lua's default speed).
+        let sketch = try RoadSketch(
+            """
+            E-----------------------F
+
+            A-----------------------B
+            """, cell: 4,
+            ways: [.init(nodes: "AB", roadClass: .secondary, maxspeed: "50"), .init(nodes: "EF", roadClass: .footway, access: "permissive")])
+        let options = MatchingOptions()
+        let search = CandidateSearch(graph: sketch.graph, options: options)
+        let emission = EmissionModel(options: options)
+        var model = TransitionModel(graph: sketch.graph, options: options)
+        func candidate(way: Int64, east: Meters) throws -> Candidate {
+            let found = search.candidates(for: Drive.fix(0, sketch.coordinate("A", east: east, north: 4)), emission: emission)
+            return try #require(found.first { sketch.graph[$0.edge].wayID == way && Bearing.difference($0.snap.bearing, 90) < 1 })
+        }
+        func cost(way: Int64, elapsed: Seconds, timed: Bool = true) throws -> Double {
+            let from = try candidate(way: way, east: 20), to = try candidate(way: way, east: 34)
+            return model.costs(from: [from], to: [to], greatCircle: 14, elapsed: elapsed, timed: timed, backwardTolerance: 15)[0]
+        }
+        let footway = sketch.graph[try candidate(way: 2, east: 20).edge]
+        #expect(abs(Double(footway.length) / Double(footway.durations[.car]) - 10 / 3.6) < 0.01)
+        // 14 m in 1 s: 5.04 s at 10 km/h, 2 s allowed, the 3.04 s beyond driven at 2.78 m/s.
+        #expect(abs(try cost(way: 2, elapsed: 1) - (14 - 2 * 10 / 3.6) / 25) < 0.001)
+        #expect(try cost(way: 1, elapsed: 1) < 0.001)  // 1.0 s at 50 km/h: within twice the speed
+        #expect(try cost(way: 2, elapsed: 3) < 0.001)  // a walking pace is the footway's own
+        #expect(try cost(way: 2, elapsed: 1, timed: false) < 0.001)  // an assumed interval charges nothing
     }
 
     @Test("candidates follow the profile: a footway beside the street is a candidate on foot, not by car")

@@ -19,12 +19,14 @@ struct RoadSketch {
         var oneway = false
         var roundabout = false
         var maxspeed: String?
+        var access: String?
 
         var tags: [String: String] {
             var tags = ["highway": roadClass.osmValue]
             tags["name"] = name
             tags["ref"] = ref
             tags["maxspeed"] = maxspeed
+            tags["access"] = access
             if oneway { tags["oneway"] = "yes" }
             if roundabout { tags["junction"] = "roundabout" }
             return tags
