@@ -12,7 +12,7 @@ public struct Device: Sendable, Hashable, Codable, GPSDObject {
     public var subtype: String?
     /// When the device was opened (ISO 8601), absent if closed.
     public var activated: String?
-    /// gpsd device flags (1 = has seen packets).
+    /// gpsd device flags: what the device has sent (`seenGPS`), absent until it has sent data.
     public var flags: Int?
     /// 0 NMEA mode, 1 binary mode.
     public var native: Int?
@@ -33,6 +33,24 @@ public struct Device: Sendable, Hashable, Codable, GPSDObject {
         self.driver = driver
         self.activated = activated
         self.bps = bps
+    }
+
+    /// gpsd's `SEEN_GPS` flag: the device has sent GPS data.
+    public static let seenGPS = 1
+
+    /// gpsd's driver for an NMEA 0183 receiver.
+    public static let nmeaDriver = "NMEA0183"
+
+    /// Sets the members gpsd 3.22 adds for a receiver on a serial line (a tty), and only there:
+    /// read as NMEA (`native` 0) at `bps` bits per second, 8N1 (`parity` "N", `stopbits` 1: how
+    /// Waygate opens every serial port), and the fixed one-second `cycle` gpsd's NMEA0183 driver
+    /// reports whatever the receiver's rate (that driver has no `mincycle`).
+    public mutating func setSerialNMEALine(bps: Int) {
+        native = 0
+        self.bps = bps
+        parity = "N"
+        stopbits = 1
+        cycle = 1
     }
 
     /// The DEVICE gpsd 3.22 sends its watchers when device `path` goes (unplugged, removed):

@@ -1,5 +1,5 @@
 public import JSON
-public import NMEA
+public import Positioning
 
 /// gpsd's GST report: pseudorange noise statistics.
 public struct GPSDNoise: Sendable, Hashable, Codable, GPSDObject {

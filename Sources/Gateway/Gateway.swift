@@ -201,7 +201,7 @@ public actor Gateway {
         case .fix(let raw):
             _ = accept(raw, from: source)
             return
-        case .sky:
+        case .sky, .noise:
             time = lastFix?.time ?? timeSource.now()
         case .sentence, .device:
             time = timeSource.now()

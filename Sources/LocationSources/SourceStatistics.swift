@@ -38,6 +38,7 @@ public struct SourceStatistics: Sendable, Hashable {
         case .fix: fixes += 1
         case .sky: skyViews += 1
         case .sentence: sentences += 1
+        case .noise: break
         case .device(let state, let driver, let baud):
             deviceState = state
             if state == .connected {

@@ -1,7 +1,6 @@
 public import Timekeeping
-public import Positioning
 
-/// Pseudorange noise statistics from GST: what gpsd reports as its `GST` object.
+/// Pseudorange noise statistics a receiver reports (NMEA GST): what gpsd reports as its `GST` object.
 public struct NoiseReport: Sendable, Hashable {
     /// The time the statistics refer to (today's date from the last RMC/ZDA plus GST's time of day).
     public var time: Timestamp?
@@ -24,14 +23,4 @@ public struct NoiseReport: Sendable, Hashable {
         self.longitude = longitude
         self.altitude = altitude
     }
-}
-
-/// One report a `FixAssembler` emits, in the order gpsd would send them.
-public enum AssembledReport: Sendable, Hashable {
-    /// A position report (gpsd TPV).
-    case fix(Fix)
-    /// A satellite view (gpsd SKY).
-    case sky(SkyView)
-    /// Noise statistics (gpsd GST).
-    case noise(NoiseReport)
 }

@@ -29,7 +29,7 @@ public enum DeviceState: String, Sendable, Codable {
     case reconnecting
 }
 
-/// What a location source emits: fixes, sky views, raw sentences and device changes.
+/// What a location source emits: fixes, sky views, noise statistics, raw sentences and device changes.
 ///
 /// A fix and a sky view are boxed (`indirect`): a fix is hundreds of bytes of fields, and every
 /// event is copied into a read's batch, the stream and the gateway's event; boxed, each copy is
@@ -39,6 +39,8 @@ public enum SourceEvent: Sendable, Hashable {
     indirect case fix(Fix)
     /// A satellite view.
     indirect case sky(SkyView)
+    /// Pseudorange noise statistics (NMEA GST; gpsd's GST).
+    indirect case noise(NoiseReport)
     /// One raw NMEA sentence, without CR LF.
     case sentence(SentenceText)
     /// The device changed state; `driver` and `baud` say how it is read, when known.

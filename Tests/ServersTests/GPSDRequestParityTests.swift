@@ -44,7 +44,7 @@ struct GPSDRequestParityTests {
         let (watcher, _) = try Policy.watcher(server, #"?WATCH={"enable":true,"json":true};"#)
         try watcher.send("?POLL;")
         let poll = try watcher.line()
-        // ttyUSB1 is connected but has reported nothing: not active.
+        // ttyUSB1 is connected but has reported no TPV or SKY: not active.
         #expect(poll.hasPrefix(#"{"class":"POLL","time":"2027-01-15T08:00:03.000Z","active":1,"tpv":[{"class":"TPV","device":"/dev/ttyUSB0","#))
         #expect(poll.hasSuffix(#"}],"gst":[{"class":"GST","device":"/dev/ttyUSB0"}],"sky":[]}"#))
         // Watching stopped, POLL is empty again.
@@ -122,7 +122,7 @@ struct GPSDRequestParityTests {
         defer { server.stop() }
         let client = try Self.client(server)
         try client.send("?DEVICE;")
-        #expect(try client.line() == #"{"class":"DEVICE","path":"/dev/ttyUSB0","driver":"NMEA0183","activated":"2027-01-15T08:00:00.000Z","bps":38400}"#)
+        #expect(try client.line() == #"{"class":"DEVICE","path":"/dev/ttyUSB0","driver":"NMEA0183","activated":"2027-01-15T08:00:00.000Z","flags":1,"native":0,"bps":38400,"parity":"N","stopbits":1,"cycle":1.00}"#)
         #expect(try client.line().hasPrefix(#"{"class":"DEVICE","path":"/dev/ttyUSB1""#))
         try Self.expect(client, #"?DEVICE={"path":"/dev/ttyUSB0","bps":9600};"#,
                         [#"{"class":"ERROR","message":"Device configuration support not compiled."}"#])

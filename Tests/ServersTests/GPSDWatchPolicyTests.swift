@@ -12,14 +12,18 @@ struct GPSDWatchPolicyTests {
     static let usb0 = SourceID.serial("/dev/ttyUSB0")
     static let usb1 = SourceID.serial("/dev/ttyUSB1")
     static let gga = "$GPGGA,202643.000,4404.1305,N,12118.8515,W,2,11,0.84,1127.7,M,-19.6,M,0000,0000*60"
+    static let zda = "$GPZDA,202642.000,13,04,2015,,*56"
     static let rmc = "$GPRMC,202643.000,A,4404.1305,N,12118.8515,W,0.02,171.47,130415,,,D*7D"
 
-    /// A server with both serial receivers connected, its clock (POLL's time) at 08:00:03.
+    /// A server with both serial receivers connected and speaking (each has sent a ZDA, so that,
+    /// as in gpsd, it has been announced and has its flags), its clock (POLL's time) at 08:00:03.
     static func server() throws -> GPSDCompatibleServer {
         let server = try GPSDCompatibleServer(listener: TCPListener(port: 0), version: "9.9",
                                               clock: ManualTimeSource(start: GPSDCompatibleServerTests.time.adding(3)), log: { _ in })
-        publish(server, .device(.connected, driver: "NMEA0183", baud: 38_400), from: usb0)
-        publish(server, .device(.connected, driver: "NMEA0183", baud: 38_400), from: usb1)
+        for device in [usb0, usb1] {
+            publish(server, .device(.connected, driver: "termios", baud: 38_400), from: device)
+            publish(server, .sentence(SentenceText(zda)), from: device)
+        }
         return server
     }
 

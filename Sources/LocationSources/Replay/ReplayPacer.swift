@@ -49,7 +49,7 @@ struct ReplayPacer: Sendable {
             return r < 0 ? r + 86_400 : r
         case .sentence(let text):
             return timeOfDay(sentence: text.string)
-        case .sky, .device:
+        case .sky, .noise, .device:
             return nil
         }
     }

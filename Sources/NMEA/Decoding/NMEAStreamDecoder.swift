@@ -3,7 +3,7 @@ public import Positioning
 /// Bytes in, `SourceEvent`s out: framing, checksum policy, parsing and cycle assembly in one value.
 ///
 /// Emits `.sentence` for every accepted sentence (checksum valid, or absent as gpsd accepts),
-/// then `.fix` / `.sky` exactly where gpsd 3.22 would report a TPV / SKY for the same input.
+/// then `.fix` / `.sky` / `.noise` exactly where gpsd 3.22 would report a TPV / SKY / GST for the same input.
 /// Feeding the same bytes in any chunking gives the same events.
 public struct NMEAStreamDecoder: Sendable {
     private var framer = NMEAFramer()
@@ -90,7 +90,7 @@ public struct NMEAStreamDecoder: Sendable {
             switch report {
             case .fix(let fix): events.append(.fix(fix))
             case .sky(let sky): events.append(.sky(sky))
-            case .noise: break
+            case .noise(let noise): events.append(.noise(noise))
             }
         }
         tally.add(to: &counters)

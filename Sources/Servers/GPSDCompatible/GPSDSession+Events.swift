@@ -5,19 +5,27 @@ import Timekeeping
 
 extension GPSDSession {
     /// Records a gateway event and broadcasts what gpsd would report for it to the clients
-    /// whose WATCH policy asks for it: TPV for a fix, SKY for a satellite view, DEVICE when a
-    /// source connects or goes (JSON), and the NMEA sentence as received (`nmea`, `raw`).
+    /// whose WATCH policy asks for it: TPV for a fix, SKY for a satellite view, GST for noise
+    /// statistics, DEVICE when a source connects (a serial receiver: with its first data, as
+    /// gpsd) or goes (JSON), and the NMEA sentence as received (`nmea`, `raw`).
     mutating func publish(_ event: GatewayEvent) {
         guard case .source(let sourceEvent, let source, let time) = event else { return }
         let id = Self.deviceName(of: source)
         switch sourceEvent {
         case .fix(let fix):
+            noteData(from: id)
             let tpv = TPV(fix, device: id)
             Self.keep(tpv, of: id, in: &latestTPV)
             broadcast(tpv.json, from: id)
         case .sky(let sky):
+            noteData(from: id)
             let report = SKY(sky, device: id)
             Self.keep(report, of: id, in: &latestSKY)
+            broadcast(report.json, from: id)
+        case .noise(let noise):
+            noteData(from: id)
+            let report = GPSDNoise(noise, device: id)
+            Self.keep(report, of: id, in: &latestGST)
             broadcast(report.json, from: id)
         case .device(let state, let driver, let baud):
             let known = devices.contains { $0.id == id }
@@ -27,15 +35,36 @@ extension GPSDSession {
                 // them) and its watchers are told it is deactivated, once.
                 latestTPV.removeAll { $0.id == id }
                 latestSKY.removeAll { $0.id == id }
+                latestGST.removeAll { $0.id == id }
                 if known { broadcast(Device.deactivatedJSON(path: id), from: id) }
                 return
             }
-            let device = Device(path: id, driver: driver, activated: time.iso8601, bps: baud)
-            devices.append((id, device))
-            broadcast(device.json, from: id)
+            var device = Device(path: id, activated: time.iso8601)
+            if let baud {
+                // A serial receiver, the one source with a line speed, as gpsd shows an NMEA
+                // receiver on a tty: listed with its line but no driver until its first data.
+                device.setSerialNMEALine(bps: baud)
+                devices.append((id, device))
+            } else {
+                device.driver = driver
+                devices.append((id, device))
+                broadcast(device.json, from: id)
+            }
         case .sentence(let sentence):
+            noteData(from: id)
             broadcast(sentence, from: id)
         }
+    }
+
+    /// Notes that device `id` has sent data. As gpsd: a serial receiver's first data names its
+    /// driver, announced in a DEVICE without `flags`, which the device has from then on.
+    private mutating func noteData(from id: String) {
+        guard let index = devices.firstIndex(where: { $0.id == id }), devices[index].device.flags == nil else { return }
+        if devices[index].device.driver == nil, devices[index].device.bps != nil {
+            devices[index].device.driver = Device.nmeaDriver
+            broadcast(devices[index].device.json, from: id)
+        }
+        devices[index].device.flags = Device.seenGPS
     }
 
     /// Replaces source `id`'s report in `latest`, or appends it.

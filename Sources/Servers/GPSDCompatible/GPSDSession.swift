@@ -3,8 +3,8 @@ import GPSDProtocol
 import Positioning
 import Timekeeping
 
-/// What the gpsd-compatible server knows and how it answers gpsd's requests: the latest TPV and
-/// SKY of each device, the devices seen, and per client its WATCH policy and output buffer
+/// What the gpsd-compatible server knows and how it answers gpsd's requests: the latest TPV,
+/// SKY and GST of each device, the devices seen, and per client its WATCH policy and output buffer
 /// (always used under `GPSDCompatibleServer`'s lock).
 struct GPSDSession {
     /// One connected client's protocol state.
@@ -63,9 +63,10 @@ struct GPSDSession {
     var slowClientsDisconnected = 0
     /// Devices by their source id, in the order they connected.
     var devices: [(id: String, device: Device)] = []
-    /// The latest TPV and SKY of each source, in the order the sources first reported one.
+    /// The latest TPV, SKY and GST of each source, in the order the sources first reported one.
     var latestTPV: [(id: String, report: TPV)] = []
     var latestSKY: [(id: String, report: SKY)] = []
+    var latestGST: [(id: String, report: GPSDNoise)] = []
     /// The clock POLL's `time` is read from (gpsd's: the time of the reply).
     let clock: any TimeSource
 
@@ -155,15 +156,15 @@ struct GPSDSession {
     }
 
     /// gpsd's POLL for `client`: the devices it watches (none unless its WATCH is enabled) that
-    /// have reported, each with its latest TPV, a GST (only `device`: Waygate has no noise
-    /// statistics in its events, as gpsd has none from a receiver without GST) and its latest SKY.
+    /// have reported, each with its latest TPV, its latest GST (as gpsd, only `device` from a
+    /// receiver that sent no GST) and its latest SKY.
     private func poll(for client: Client) -> Poll {
         let active = devices.map(\.id).filter { id in
             client.follows(id) && (latestTPV.contains { $0.id == id } || latestSKY.contains { $0.id == id })
         }
         return Poll(time: clock.now().iso8601, active: active.count,
                     tpv: latestTPV.filter { active.contains($0.id) }.map(\.report),
-                    gst: active.map { GPSDNoise(device: $0) },
+                    gst: active.map { id in latestGST.first { $0.id == id }?.report ?? GPSDNoise(device: id) },
                     sky: latestSKY.filter { active.contains($0.id) }.map(\.report))
     }
 

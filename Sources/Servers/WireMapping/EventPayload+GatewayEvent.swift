@@ -9,7 +9,7 @@ extension GatewayEvent {
     /// wire class of their own.
     public var wire: (payload: EventPayload, time: Timestamp)? {
         switch self {
-        case .source(let event, let source, let time): (EventPayload(event, source: source), time)
+        case .source(let event, let source, let time): EventPayload(event, source: source).map { ($0, time) }
         case .match(let match, let time): (.match(MatchMessage(match)), time)
         case .navigation(let event, let time): EventPayload(event).map { ($0, time) }
         case .clockJump(let source, let previous, let time):
@@ -25,6 +25,7 @@ extension GatewayEvent {
         case .source(.fix, _, _): .location
         case .source(.sky, _, _): .sky
         case .source(.sentence, _, _): .nmea
+        case .source(.noise, _, _): nil
         case .source(.device, _, _), .clockJump: .device
         case .match: .match
         case .navigation(let event, _):

@@ -44,12 +44,14 @@ extension GNSS {
 }
 
 extension EventPayload {
-    /// The wire payload for a source event from `source`.
-    public init(_ event: SourceEvent, source: SourceID) {
+    /// The wire payload for a source event from `source`; nil for noise statistics, which the
+    /// wire protocol does not carry.
+    public init?(_ event: SourceEvent, source: SourceID) {
         switch event {
         case .fix(let fix): self = .location(LocationMessage(fix, source: source))
         case .sky(let sky): self = .sky(SkyMessage(sky, source: source))
         case .sentence(let s): self = .nmea(NMEAMessage(source: source.rawValue, sentence: s.string))
+        case .noise: return nil
         case .device(let state, let driver, let baud):
             self = .device(DeviceMessage(source: source.rawValue, state: DeviceMessage.State(state), driver: driver, baud: baud))
         }

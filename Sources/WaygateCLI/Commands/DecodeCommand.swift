@@ -101,9 +101,10 @@ private enum WireLines {
             case .fix(let fix):
                 if let t = fix.time { lastTime = t }
             case .sky: break
-            case .sentence, .device: continue
+            case .sentence, .noise, .device: continue
             }
-            TimeTaggedMessage(EventPayload(event, source: source), time: lastTime).writeLine(to: &writer)
+            guard let payload = EventPayload(event, source: source) else { continue }
+            TimeTaggedMessage(payload, time: lastTime).writeLine(to: &writer)
         }
     }
 }
