@@ -155,6 +155,10 @@ struct GPSDBehaviourTests {
         // a latitude or longitude without a decimal point is no position (GGA no fix, RMC leaves the
         // cycle's position); no speed or course error derived towards a missing position
         "coordinate-no-point",
+        // within a cycle the status only rises: a GGA after an RMC does not lower its FAA status
+        "status-rises",
+        // a SkyTraq PSTI,030's FAA mode only raises the cycle's status (an RMC's E, a GGA's RTK stay)
+        "skytraq-status",
     ]
 
 

@@ -57,9 +57,10 @@ extension FixAssembler {
         return .time
     }
 
-    /// gpsd `processGGA`: the quality sets the status only (an empty quality leaves it); a
-    /// position makes a 2D fix, an altitude with at least 4 satellites used a 3D one, fewer than 3
-    /// satellites used no fix (the position still enters the cycle); no position, no fix.
+    /// gpsd `processGGA`: the quality sets the status only, and within a cycle only raises it (an
+    /// RMC's `E` before it stays; an empty quality leaves it); a position makes a 2D fix, an
+    /// altitude with at least 4 satellites used a 3D one, fewer than 3 satellites used no fix (the
+    /// position still enters the cycle); no position, no fix.
     mutating func handleGGA(_ s: GGA, talker: Talker, _ new: inout WorkingFix, _ frac: inout Double?) -> ChangedFields {
         var changed: ChangedFields = [.online, .mode]
         frac = s.time.map(\.secondsOfDay)
@@ -75,6 +76,7 @@ extension FixAssembler {
         if let q = s.quality, !latched {
             new.status = Self.status(ggaQuality: q)
             changed.insert(.status)
+            statusUpgradeOnly = true
         }
         changed.formUnion(handleTime(s.time, &new))
         if let h = s.hdop { dop.h = h; changed.insert(.dop) }
@@ -124,7 +126,7 @@ extension FixAssembler {
         if s.date != nil, self.date != nil { changed.formUnion(handleTime(s.time, &new, dated: true)) }
         new.status = s.faaMode.map { Self.status(faaMode: $0) } ?? 1
         changed.insert(.status)
-        statusUpgradeOnly = true  // RMC's FAA mode never lowers a status GGA gave this cycle (RTK stays RTK)
+        statusUpgradeOnly = true  // RMC's FAA mode never lowers a status given this cycle (RTK stays RTK)
         // RMC has no altitude (gpsd 3.22 `processRMC`): a position is 2D, or 3D when the last timed
         // fix was 3D (gpsd's `lastfix`); no position is no fix. Either becomes 3D when the last GSAs
         // listed more than 3 satellites used or the fix so far has an altitude — so the RMC of a
@@ -244,7 +246,8 @@ extension FixAssembler {
 
     /// SkyTraq's position and velocity (gpsd `processPSTI030`): invalid (status V or FAA mode N)
     /// means no fix; valid gives the time (with a date only), the position (2D, 3D with an
-    /// altitude above mean sea level), the east/north/up velocity and the status from the FAA mode.
+    /// altitude above mean sea level), the east/north/up velocity and the status from the FAA mode,
+    /// which, as RMC's, only raises the cycle's status (an RMC's `E` or a GGA's RTK stays).
     mutating func handlePSTI030(_ s: PSTI030, _ new: inout WorkingFix, _ frac: inout Double?) -> ChangedFields {
         var changed: ChangedFields = .online
         if s.status == "V" || s.faaMode == "N" {
@@ -272,6 +275,7 @@ extension FixAssembler {
         new.velE = s.east ?? .nan
         new.velD = s.up.map { -$0 } ?? .nan
         new.status = Self.status(faaMode: s.faaMode)
+        statusUpgradeOnly = true
         return changed.union([.velocityNED, .status])
     }
 

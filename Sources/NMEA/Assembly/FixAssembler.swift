@@ -41,6 +41,8 @@ public struct FixAssembler: Sendable {
     var lastTimeOfDay: NMEATime?
     /// GPS − UTC leap seconds once a receiver has said (gpsd's `context->leap_seconds`).
     var leapSeconds: Int?
+    /// Whether the sentence being applied may only raise the cycle's status (gpsd 3.22 keeps the
+    /// highest status a GGA, RMC, GLL, GNS or PSTI,030 gave in a cycle).
     var statusUpgradeOnly = false
     /// RMC and ZDA dates refused so far as impossible (31 February).
     public internal(set) var rejectedDates = 0
