@@ -13,8 +13,8 @@ import Glibc
 /// (`gpspipe -w`, `cgps`, the Python `gps` module) follow whatever feeds Waygate.
 ///
 /// On connect a client gets VERSION; `?WATCH={"enable":true,"json":true};` answers DEVICES and
-/// the WATCH echo and then streams TPV and SKY (and DEVICE) reports for every fix and sky view
-/// published. Each client's WATCH policy is kept and echoed as gpsd 3.22 keeps it: `device`
+/// the WATCH echo and then streams TPV, SKY and GST (and DEVICE) reports for every fix, sky view
+/// and set of noise statistics published. Each client's WATCH policy is kept and echoed as gpsd 3.22 keeps it: `device`
 /// restricts it to one source, `nmea` and `raw` add the NMEA sentences as received.
 /// `?POLL;`, `?DEVICES;`, `?DEVICE;` and `?VERSION;` are answered, an invalid `?WATCH` and
 /// anything else get gpsd's ERROR objects, and a lost device gets its watchers gpsd's DEVICE
