@@ -24,9 +24,10 @@ public struct GGA: Sendable, Hashable {
     /// Differential reference station id.
     public var dgpsStation: Int?
 
-    /// Reads a GGA sentence's fields.
+    /// Reads a GGA sentence's fields; one of fewer than gpsd 3.22's 13 (counted as gpsd counts them,
+    /// `NMEAFields.gpsdFieldCount`: through the geoid separation's unit) is too short.
     public init(_ f: NMEAFields) throws {
-        guard f.count >= 10 else { throw NMEAError.tooFewFields(f.text, needed: 10, got: f.count) }
+        guard f.gpsdFieldCount >= 13 else { throw NMEAError.tooFewFields(f.text, needed: 13, got: f.gpsdFieldCount) }
         time = f.time(1)
         if let c = f.coordinate(2) { latitude = c.latitude; longitude = c.longitude }
         quality = f.int(6)

@@ -28,9 +28,10 @@ public struct RMC: Sendable, Hashable {
     /// other status — `V`, empty, or a letter it does not know — as invalid.
     public var isValid: Bool { status == "A" || status == "D" }
 
-    /// Reads an RMC sentence's fields.
+    /// Reads an RMC sentence's fields; one of fewer than gpsd 3.22's 8 (counted as gpsd counts them,
+    /// `NMEAFields.gpsdFieldCount`: through the speed) is too short.
     public init(_ f: NMEAFields) throws {
-        guard f.count >= 9 else { throw NMEAError.tooFewFields(f.text, needed: 9, got: f.count) }
+        guard f.gpsdFieldCount >= 8 else { throw NMEAError.tooFewFields(f.text, needed: 8, got: f.gpsdFieldCount) }
         time = f.time(1)
         status = f.character(2)
         if let c = f.coordinate(3) { latitude = c.latitude; longitude = c.longitude }
