@@ -52,6 +52,51 @@ struct GPSDRequestParityTests {
         try Self.expect(watcher, "?POLL;", [#"{"class":"POLL","time":"2027-01-15T08:00:03.000Z","active":0,"tpv":[],"gst":[],"sky":[]}"#])
     }
 
+    @Test("DEVICE as gpsd's: a serial receiver is listed with its line before data, announced with driver NMEA0183 by its first data, flagged after; a simulator has no line members")
+    func deviceMembers() throws {
+        let server = try GPSDCompatibleServer(listener: TCPListener(port: 0), version: "9.9", log: { _ in })
+        defer { server.stop() }
+        Policy.publish(server, .device(.connected, driver: "termios", baud: 9_600), from: Policy.usb0)
+        let (watcher, _) = try Policy.watcher(server, #"?WATCH={"enable":true,"json":true};"#)
+        let line = #""native":0,"bps":9600,"parity":"N","stopbits":1,"cycle":1.00}"#
+        try Self.expect(watcher, "?DEVICE;", [#"{"class":"DEVICE","path":"/dev/ttyUSB0","activated":"2027-01-15T08:00:00.000Z",\#(line)"#])
+        Policy.publish(server, .sentence(SentenceText(Policy.zda)), from: Policy.usb0, at: 1)
+        Policy.publish(server, .fix(GPSDCompatibleServerTests.fix(1)), from: Policy.usb0, at: 1)
+        #expect(try watcher.line() == #"{"class":"DEVICE","path":"/dev/ttyUSB0","driver":"NMEA0183","activated":"2027-01-15T08:00:00.000Z",\#(line)"#)
+        #expect(try watcher.line().hasPrefix(#"{"class":"TPV","device":"/dev/ttyUSB0","#))
+        Policy.publish(server, .device(.connected, driver: "simulator", baud: nil), from: .simulator, at: 2)
+        #expect(try watcher.line() == #"{"class":"DEVICE","path":"simulator","driver":"simulator","activated":"2027-01-15T08:00:02.000Z"}"#)
+        Policy.publish(server, .fix(GPSDCompatibleServerTests.fix(3)), from: .simulator, at: 3)
+        #expect(try watcher.line().hasPrefix(#"{"class":"TPV","device":"simulator","#))
+        try Self.expect(watcher, "?DEVICES;", [
+            #"{"class":"DEVICES","devices":[{"class":"DEVICE","path":"/dev/ttyUSB0","driver":"NMEA0183","activated":"2027-01-15T08:00:00.000Z","flags":1,\#(line),"#
+                + #"{"class":"DEVICE","path":"simulator","driver":"simulator","activated":"2027-01-15T08:00:02.000Z","flags":1}]}"#,
+        ])
+    }
+
+    @Test("GST: noise statistics stream to JSON watchers as gpsd's GST and POLL lists the last one (only device for a receiver without GST)")
+    func noise() throws {
+        let server = try Policy.server()
+        defer { server.stop() }
+        let (watcher, _) = try Policy.watcher(server, #"?WATCH={"enable":true,"json":true};"#)
+        let (sentencesOnly, _) = try Policy.watcher(server, #"?WATCH={"enable":true,"json":false,"nmea":true};"#)
+        func noise(_ second: Double, major: Double) -> SourceEvent {
+            .noise(NoiseReport(time: Timestamp(secondsSince1970: 1_646_838_079 + second), rms: 4, major: major, minor: 4.7,
+                               orientation: 132.3, latitude: 6.8, longitude: 7.2, altitude: 14))
+        }
+        Policy.publish(server, .fix(GPSDCompatibleServerTests.fix(1)), from: Policy.usb0, at: 1)
+        Policy.publish(server, .fix(GPSDCompatibleServerTests.fix(1)), from: Policy.usb1, at: 1)
+        Policy.publish(server, noise(0, major: 8.7), from: Policy.usb0, at: 1)
+        Policy.publish(server, noise(1, major: 8.6), from: Policy.usb0, at: 2)
+        _ = (try watcher.line(), try watcher.line())  // the TPVs
+        #expect(try watcher.line() == #"{"class":"GST","device":"/dev/ttyUSB0","time":"2022-03-09T15:01:19.000Z","rms":4.000,"major":8.700,"minor":4.700,"orient":132.300,"lat":6.800,"lon":7.200,"alt":14.000}"#)
+        let last = #"{"class":"GST","device":"/dev/ttyUSB0","time":"2022-03-09T15:01:20.000Z","rms":4.000,"major":8.600,"minor":4.700,"orient":132.300,"lat":6.800,"lon":7.200,"alt":14.000}"#
+        #expect(try watcher.line() == last)
+        try Policy.expectNothingMore(sentencesOnly)
+        try watcher.send("?POLL;")
+        #expect(try watcher.line().contains(#""gst":[\#(last),{"class":"GST","device":"/dev/ttyUSB1"}],"sky":[]}"#))
+    }
+
     @Test("a lost device: its JSON watchers get DEVICE with activated 0, once; DEVICES and POLL no longer hold it")
     func deviceLost() throws {
         let server = try Policy.server()
