@@ -289,14 +289,15 @@ extension FixAssembler {
 
     /// gpsd's reading of Garmin's error figures: 50 % CEP scaled to its 95 % confidence
     /// (`GPSD_CONFIDENCE / CEP50_SIGMA`, 2.45 / 1.18), the horizontal one split evenly into
-    /// epx and epy. Figures not all in metres are ignored; an empty one counts as 0, as in gpsd.
+    /// epx and epy. Figures not all in metres are ignored; an empty one is unknown (gpsd's
+    /// `safe_atof` gives NaN) and leaves the fix's value as it was.
     mutating func handlePGRME(_ s: PGRME, _ new: inout WorkingFix) -> ChangedFields {
         guard s.inMetres else { return .online }
         let scale = 2.45 / 1.18
-        new.epx = (s.horizontalError ?? 0) / 2.0.squareRoot() * scale
+        new.epx = (s.horizontalError ?? .nan) / 2.0.squareRoot() * scale
         new.epy = new.epx
-        new.epv = (s.verticalError ?? 0) * scale
-        new.sep = (s.sphericalError ?? 0) * scale
+        new.epv = (s.verticalError ?? .nan) * scale
+        new.sep = (s.sphericalError ?? .nan) * scale
         return [.online, .horizontalError, .verticalError, .sphericalError]
     }
 

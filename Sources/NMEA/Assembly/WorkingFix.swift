@@ -27,9 +27,17 @@ struct WorkingFix: Sendable {
         }
         // Receiver-supplied errors (GBS, PGRME) replace the derived speed and climb errors too, which
         // are then derived again from them (gpsd 3.22's eps/epc follow the last epx/epy/epv given).
-        if changed.contains(.horizontalError) { epx = from.epx; epy = from.epy; eps = .nan }
-        if changed.contains(.verticalError) { epv = from.epv; epc = .nan }
-        if changed.contains(.sphericalError) { sep = from.sep }
+        // An unknown one (a PGRME figure left empty) leaves the value the fix has, as gpsd merges.
+        if changed.contains(.horizontalError) {
+            if from.epx.isFinite { epx = from.epx }
+            if from.epy.isFinite { epy = from.epy }
+            eps = .nan
+        }
+        if changed.contains(.verticalError) {
+            if from.epv.isFinite { epv = from.epv }
+            epc = .nan
+        }
+        if changed.contains(.sphericalError), from.sep.isFinite { sep = from.sep }
         if changed.contains(.errorEstimates) {
             if from.eph.isFinite { eph = from.eph }
             if from.epv.isFinite { epv = from.epv }
