@@ -58,4 +58,21 @@ struct GPSDClientSourceHostileTests {
         #expect(sky.hdop == nil)
         #expect(sky.pdop == 1.5)
     }
+
+    @Test("a GST arrives as noise statistics (gpsd's bytes), an impossible deviation dropped")
+    func noise() async throws {
+        let gst = #"{"class":"GST","device":"/dev/ttyACM0","time":"2022-03-09T15:01:19.000Z","rms":4.000,"major":8.700,"minor":4.700,"orient":132.300,"lat":6.800,"lon":7.200,"alt":14.000}"#
+        let hostile = #"{"class":"GST","device":"/dev/ttyACM0","time":"2022-03-09T15:01:20.000Z","rms":1e308,"major":-3,"orient":999}"#
+        let gpsd = try ScriptedGPSD(lines: [Self.normalTPV, gst, hostile, Self.normalTPV])
+        defer { gpsd.close() }
+        let source = GPSDClientSource(port: gpsd.port, timeSource: SystemTimeSource())
+        let collector = EventCollector()
+        await collector.run(source.events()) { _, all in all.fixes.count >= 2 }
+        let noise = collector.events.compactMap { if case .noise(let n) = $0 { n } else { nil } }
+        #expect(noise == [
+            NoiseReport(time: Timestamp(iso8601: "2022-03-09T15:01:19.000Z"), rms: 4, major: 8.7, minor: 4.7, orientation: 132.3,
+                        latitude: 6.8, longitude: 7.2, altitude: 14),
+            NoiseReport(time: Timestamp(iso8601: "2022-03-09T15:01:20.000Z")),
+        ])
+    }
 }

@@ -73,3 +73,20 @@ extension SkyView {
         ydop = dop(data.dop.ydop)
     }
 }
+
+extension NoiseReport {
+    /// The GST libgps last decoded, copied into a Sendable value; a deviation outside
+    /// `PlausibleRange.error` or an orientation outside `PlausibleRange.orientation` (NaN: absent)
+    /// is dropped, as the NMEA decoder drops them.
+    init(libgps data: gps_data_t) {
+        let g = data.gst
+        func deviation(_ v: Double) -> Double? { PlausibleRange.error.contains(v) ? v : nil }
+        let time = g.utctime.tv_sec > 0
+            ? Timestamp(secondsSince1970: Double(g.utctime.tv_sec) + Double(g.utctime.tv_nsec) / 1e9) : nil
+        self.init(time: time, rms: deviation(g.rms_deviation), major: deviation(g.smajor_deviation),
+                  minor: deviation(g.sminor_deviation),
+                  orientation: PlausibleRange.orientation.contains(g.smajor_orientation) ? g.smajor_orientation : nil,
+                  latitude: deviation(g.lat_err_deviation), longitude: deviation(g.lon_err_deviation),
+                  altitude: deviation(g.alt_err_deviation))
+    }
+}

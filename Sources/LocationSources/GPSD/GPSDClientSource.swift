@@ -1,11 +1,11 @@
 public import Positioning
 public import Timekeeping
 
-/// Fixes and sky views from a running gpsd, through libgps (`gps_open`, JSON WATCH).
+/// Fixes, sky views and noise statistics from a running gpsd, through libgps (`gps_open`, JSON WATCH).
 ///
-/// A dedicated thread connects, streams TPV/SKY as `.fix` / `.sky`, and reports the receiver
+/// A dedicated thread connects, streams TPV/SKY/GST as `.fix` / `.sky` / `.noise`, and reports the receiver
 /// behind gpsd as a device: `.connected` (driver `gpsd`) with the first report, `.lost` when
-/// gpsd goes away (`gps_read` fails) or when no TPV/SKY arrives for `watchdog` seconds — gpsd
+/// gpsd goes away (`gps_read` fails) or when no TPV/SKY/GST arrives for `watchdog` seconds — gpsd
 /// itself notices a vanished receiver only after ~11 s — and `.connected` again when reports
 /// resume. Lost connections are retried with `backoff` (one `.reconnecting` per outage).
 /// The stream never ends by itself; stop iterating to disconnect.
@@ -16,7 +16,7 @@ public final class GPSDClientSource: LocationSource {
     public let host: String
     /// gpsd's TCP port.
     public let port: Int
-    /// Seconds without a TPV or SKY after which the receiver counts as lost.
+    /// Seconds without a TPV, SKY or GST after which the receiver counts as lost.
     public let watchdog: Double
     /// Delays between reconnection attempts.
     public let backoff: BackoffPolicy
@@ -111,6 +111,7 @@ struct GPSDSession: Sendable {
                     return seen
                 case .fix(let fix): event = .fix(fix)
                 case .sky(let sky): event = .sky(sky)
+                case .noise(let noise): event = .noise(noise)
                 case .timeout, .other: break
                 }
                 if let event {

@@ -19,6 +19,8 @@ final class GPSDConnection {
         case fix(Fix)
         /// A SKY, copied into a `SkyView`.
         case sky(SkyView)
+        /// A GST, copied into a `NoiseReport`.
+        case noise(NoiseReport)
         /// Any other message (VERSION, DEVICES, WATCH, DEVICE …).
         case other
     }
@@ -95,6 +97,7 @@ final class GPSDConnection {
         guard status == 0 else { return .other }
         if head.hasPrefix("{\"class\":\"TPV\"") { return .fix(Fix(libgps: data.pointee)) }
         if head.hasPrefix("{\"class\":\"SKY\"") { return .sky(SkyView(libgps: data.pointee)) }
+        if head.hasPrefix("{\"class\":\"GST\"") { return .noise(NoiseReport(libgps: data.pointee)) }
         return .other
     }
 }
