@@ -74,12 +74,13 @@ struct GPSDRequestParityTests {
         ])
     }
 
-    @Test("GST: noise statistics stream to JSON watchers as gpsd's GST and POLL lists the last one (only device for a receiver without GST)")
+    @Test("GST: noise statistics stream to JSON watchers of their device as gpsd's GST and POLL lists the last one (only device for a receiver without GST)")
     func noise() throws {
         let server = try Policy.server()
         defer { server.stop() }
         let (watcher, _) = try Policy.watcher(server, #"?WATCH={"enable":true,"json":true};"#)
         let (sentencesOnly, _) = try Policy.watcher(server, #"?WATCH={"enable":true,"json":false,"nmea":true};"#)
+        let (other, _) = try Policy.watcher(server, #"?WATCH={"enable":true,"json":true,"device":"/dev/ttyUSB1"};"#)
         func noise(_ second: Double, major: Double) -> SourceEvent {
             .noise(NoiseReport(time: Timestamp(secondsSince1970: 1_646_838_079 + second), rms: 4, major: major, minor: 4.7,
                                orientation: 132.3, latitude: 6.8, longitude: 7.2, altitude: 14))
@@ -93,6 +94,8 @@ struct GPSDRequestParityTests {
         let last = #"{"class":"GST","device":"/dev/ttyUSB0","time":"2022-03-09T15:01:20.000Z","rms":4.000,"major":8.600,"minor":4.700,"orient":132.300,"lat":6.800,"lon":7.200,"alt":14.000}"#
         #expect(try watcher.line() == last)
         try Policy.expectNothingMore(sentencesOnly)
+        #expect(try other.line().hasPrefix(#"{"class":"TPV","device":"/dev/ttyUSB1","#))
+        try Policy.expectNothingMore(other)
         try watcher.send("?POLL;")
         #expect(try watcher.line().contains(#""gst":[\#(last),{"class":"GST","device":"/dev/ttyUSB1"}],"sky":[]}"#))
     }
