@@ -99,7 +99,9 @@ extension FixAssembler {
             new.mode = 2
         }
         if used < 3 { new.mode = 1 }
-        if let sep = s.geoidSeparation { new.geoidSeparation = sep }
+        // Without a separation of its own, gpsd 3.22 takes the geoid table's at the GGA's position
+        // there and then, whatever the mode: the cycle keeps it if a later sentence moves the fix.
+        new.geoidSeparation = s.geoidSeparation ?? GeoidSeparation.metres(latitude: lat, longitude: lon) ?? .nan
         // DGPS age and station count only together, and not both zero (age 0.09 s or less, station 0).
         if let age = s.dgpsAge, let station = s.dgpsStation, age > 0.09 || station > 0 {
             new.dgpsAge = age
