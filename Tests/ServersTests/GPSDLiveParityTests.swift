@@ -10,8 +10,9 @@ import Timekeeping
 
 /// The gpsd port against a real gpsd 3.22 on the same input: gpsd reads one pseudo-terminal,
 /// Waygate's serial source another (feeding the gpsd port as the daemon does), both are fed the
-/// same NMEA, and both answer the same requests. The lines must be the same bytes, device paths
-/// and the wall-clock times (`activated`, POLL's `time`) aside.
+/// same NMEA, and both answer the same requests. The lines must be the same bytes, device paths,
+/// the wall-clock times (`activated`, POLL's `time`), POLL's `sky` and WATCH timing's members
+/// aside (docs/gpsd-compatibility.md says why those differ).
 @Suite("GPSDLiveParity", .serialized, .enabled(if: LoopbackGPSD.isInstalled))
 struct GPSDLiveParityTests {
     /// Quectel L70 (GST every second), its first four cycles without the MTK replies (which make
