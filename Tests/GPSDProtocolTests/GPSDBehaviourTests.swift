@@ -167,6 +167,9 @@ struct GPSDBehaviourTests {
         // a GGA without a geoid separation takes the table's at its own position, kept when the RMC
         // after it moves the fix (180° W then Munich, Munich then Reykjavik)
         "geoid-at-gga",
+        // GGA HDOP: any number taken (99.0, 270), empty leaves it, text (M) makes it unknown (the sky
+        // view after works it out from the satellites)
+        "gga-hdop",
     ]
 
 

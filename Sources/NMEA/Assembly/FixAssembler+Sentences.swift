@@ -79,7 +79,10 @@ extension FixAssembler {
             statusUpgradeOnly = true
         }
         changed.formUnion(handleTime(s.time, &new))
-        if let h = s.hdop { dop.h = h; changed.insert(.dop) }
+        if s.hdopGiven {
+            dop.h = s.hdop ?? .nan
+            changed.insert(.dop)
+        }
         // No usable position (empty, or rejected as impossible): no fix.
         guard let lat = s.latitude, let lon = s.longitude else {
             new.mode = 1

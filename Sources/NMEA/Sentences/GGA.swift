@@ -15,6 +15,9 @@ public struct GGA: Sendable, Hashable {
     public var satellitesUsed: Int?
     /// Horizontal dilution of precision.
     public var hdop: Double?
+    /// Whether the HDOP field holds anything: gpsd 3.22 then replaces the HDOP with it, unknown when
+    /// it is not a number (`M` in a receiver's garbled sentence).
+    public var hdopGiven: Bool
     /// Altitude above mean sea level, metres.
     public var altitude: Double?
     /// Geoid separation, metres.
@@ -33,6 +36,7 @@ public struct GGA: Sendable, Hashable {
         quality = f.int(6)
         satellitesUsed = f.int(7)
         hdop = f.double(8)
+        hdopGiven = !f.isEmpty(8)
         altitude = f.double(9)
         geoidSeparation = f.double(11)
         dgpsAge = f.double(13)
