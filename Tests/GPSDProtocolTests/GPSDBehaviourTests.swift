@@ -170,6 +170,8 @@ struct GPSDBehaviourTests {
         // GGA HDOP: any number taken (99.0, 270), empty leaves it, text (M) makes it unknown (the sky
         // view after works it out from the satellites)
         "gga-hdop",
+        // a track or magnetic track of 360.0 (RMC, VTG) reported as 0
+        "course-360",
     ]
 
 

@@ -38,6 +38,9 @@ extension FixAssembler {
                 fix.altHAE = fix.altMSL + fix.geoidSeparation
             }
         }
+        // gpsd 3.22 reports courses in [0, 360): a receiver's 360.0 is 0.
+        if fix.track == 360 { fix.track = 0 }
+        if fix.magneticTrack == 360 { fix.magneticTrack = 0 }
         // Where the receiver gives no variation, or less than 0.1° (some send "0.0,E" for none),
         // gpsd takes it from its world table; then the magnetic track follows from the true one,
         // or the true track from a compass's magnetic one (HDG).
