@@ -51,6 +51,14 @@ public struct MatchingOptions: Sendable, Hashable {
     /// (σ 10, 1 Hz, within 2 m offline: Helsinki 90.0 → 90.5 %, Milan 97.1 → 97.5 %); 2 leaves a
     /// driver well above the profile's speeds unpenalised. 0 turns it off (docs/map-matching.md).
     public var speedFactor: Double = 2
+    /// Offline, a fix closer than this to the last fix decoded (metres), or than
+    /// `interpolationSigmas` × its σ when that is more, is not decoded on its own but placed on the
+    /// path matched between its neighbours, as valhalla's `interpolation_distance` (10 m, twice its
+    /// default 5 m accuracy) does: two fixes closer than the noise say nothing about which road
+    /// was driven that the next fix farther on does not say better. 0 decodes every fix.
+    public var interpolationDistance: Meters = 10
+    /// See `interpolationDistance`.
+    public var interpolationSigmas: Double = 2
     /// How far a fix may fall behind the previous one along the road without breaking the match,
     /// metres, at least: the tolerance grows to `backwardToleranceSigmas` × the fix's sigma.
     public var backwardTolerance: Meters = 15

@@ -72,14 +72,24 @@ public struct TraceMatcher: Sendable {
         var transition = TransitionModel(graph: graph, options: options)
         var decoder = ViterbiDecoder(keepsHistory: true)
         var columnFixes: [Int] = []
+        // Fixes within `interpolationDistance` of the last fix decoded, with the column they follow.
+        var interpolated: [(fix: Int, column: Int)] = []
         var result = TraceMatch(points: Array(repeating: nil, count: fixes.count), segments: [])
         var previous: Int?
+        let decodedTail = tailStart(of: fixes)
         for (index, fix) in fixes.enumerated() {
             guard let coordinate = fix.coordinate, coordinate.isValid else { continue }
+            if index < decodedTail, let p = previous, let before = fixes[p].coordinate,
+                before.distance(to: coordinate) < interpolationDistance(for: fix)
+            {
+                interpolated.append((index, columnFixes.count - 1))
+                continue
+            }
             let candidates = search.candidates(for: fix, emission: emission)
             if candidates.isEmpty {
-                finish(&decoder, columnFixes, fixes, &transition, into: &result)
+                finish(&decoder, columnFixes, interpolated, fixes, &transition, into: &result)
                 columnFixes = []
+                interpolated = []
                 previous = nil
                 continue
             }
@@ -92,14 +102,15 @@ public struct TraceMatcher: Sendable {
                 advanced = decoder.advance(to: candidates, transitionCosts: costs)
             }
             if !advanced {
-                finish(&decoder, columnFixes, fixes, &transition, into: &result)
+                finish(&decoder, columnFixes, interpolated, fixes, &transition, into: &result)
                 columnFixes = []
+                interpolated = []
                 decoder.start(with: candidates)
             }
             columnFixes.append(index)
             previous = index
         }
-        finish(&decoder, columnFixes, fixes, &transition, into: &result)
+        finish(&decoder, columnFixes, interpolated, fixes, &transition, into: &result)
         return result
     }
 
@@ -132,9 +143,11 @@ public struct TraceMatcher: Sendable {
     }
 
     /// Backtracks the chain in `decoder`, writes its points and path into `result`, and clears it.
+    /// Each of the `interpolated` fixes is placed on the path driven from the column it follows to
+    /// the next (after the last column: on its edge, onwards).
     private func finish(
-        _ decoder: inout ViterbiDecoder, _ columnFixes: [Int], _ fixes: [Fix], _ transition: inout TransitionModel,
-        into result: inout TraceMatch
+        _ decoder: inout ViterbiDecoder, _ columnFixes: [Int], _ interpolated: [(fix: Int, column: Int)], _ fixes: [Fix],
+        _ transition: inout TransitionModel, into result: inout TraceMatch
     ) {
         defer { decoder.reset() }
         let chosen = decoder.bestPath()
@@ -144,27 +157,75 @@ public struct TraceMatcher: Sendable {
         for (c, index) in chosen.enumerated() {
             let candidate = decoder.columns[c].candidates[index]
             picked.append(candidate)
-            let e = graph[candidate.edge]
-            result.points[columnFixes[c]] = MatchedPoint(
-                coordinate: candidate.snap.coordinate, bearing: candidate.snap.bearing, distance: candidate.snap.distance,
-                edge: candidate.edge, fraction: candidate.snap.fraction, wayID: e.wayID, name: graph.name(of: candidate.edge),
-                segment: segment)
+            result.points[columnFixes[c]] = point(candidate.snap, distance: candidate.snap.distance, segment: segment)
         }
         var edges: [EdgeID] = [picked[0].edge]
-        for k in 1..<max(1, picked.count) {
-            let (a, b) = (picked[k - 1], picked[k])
-            guard let t0 = fixes[columnFixes[k - 1]].time, let t1 = fixes[columnFixes[k]].time,
-                let c0 = fixes[columnFixes[k - 1]].coordinate, let c1 = fixes[columnFixes[k]].coordinate,
-                let bound = transition.searchBound(greatCircle: c0.distance(to: c1), elapsed: t1.seconds(since: t0))
-            else { continue }
-            let tolerance = transition.backwardTolerance(sigma: emission.sigma(for: fixes[columnFixes[k]]))
-            let chargesTurns = emission.usableCourse(of: fixes[columnFixes[k]]) == nil
-            for edge in transition.route(from: a, to: b, bound: bound + options.uTurnPenalty, backwardTolerance: tolerance, chargesTurns: chargesTurns) ?? [] {
-                guard let last = edges.last, edge != last else { continue }
-                if graph[edge].from == graph[last].to { edges.append(edge) }
+        var pending = interpolated[...]
+        for k in 0..<picked.count {
+            var leg: [EdgeID]?
+            if k + 1 < picked.count {
+                let (a, b) = (picked[k], picked[k + 1])
+                if let t0 = fixes[columnFixes[k]].time, let t1 = fixes[columnFixes[k + 1]].time,
+                    let c0 = fixes[columnFixes[k]].coordinate, let c1 = fixes[columnFixes[k + 1]].coordinate,
+                    let bound = transition.searchBound(greatCircle: c0.distance(to: c1), elapsed: t1.seconds(since: t0))
+                {
+                    let tolerance = transition.backwardTolerance(sigma: emission.sigma(for: fixes[columnFixes[k + 1]]))
+                    let chargesTurns = emission.usableCourse(of: fixes[columnFixes[k + 1]]) == nil
+                    leg = transition.route(from: a, to: b, bound: bound + options.uTurnPenalty, backwardTolerance: tolerance, chargesTurns: chargesTurns)
+                    for edge in leg ?? [] {
+                        guard let last = edges.last, edge != last else { continue }
+                        if graph[edge].from == graph[last].to { edges.append(edge) }
+                    }
+                }
+            }
+            while let next = pending.first, next.column <= k {
+                pending.removeFirst()
+                guard next.column == k, let coordinate = fixes[next.fix].coordinate else { continue }
+                let end = k + 1 < picked.count ? picked[k + 1] : nil
+                let snap = placed(coordinate, on: leg ?? [picked[k].edge], from: picked[k], to: leg == nil ? nil : end)
+                result.points[next.fix] = point(snap, distance: coordinate.distance(to: snap.coordinate), segment: segment)
             }
         }
-        result.segments.append(path(edges: edges, from: picked[0], to: picked[picked.count - 1], fixes: columnFixes[0]...columnFixes[columnFixes.count - 1]))
+        let lastFix = max(columnFixes[columnFixes.count - 1], interpolated.last?.fix ?? 0)
+        result.segments.append(path(edges: edges, from: picked[0], to: picked[picked.count - 1], fixes: columnFixes[0]...lastFix))
+    }
+
+    /// Where the fixes at the trace's end begin that are all decoded: the last fix and those before
+    /// it within their interpolation distance of it (a vehicle come to rest there). Placing them
+    /// would leave the end of the path to the last fix alone, with no fix farther on to confirm it.
+    private func tailStart(of fixes: [Fix]) -> Int {
+        guard let last = fixes.lastIndex(where: { $0.coordinate?.isValid == true }), let end = fixes[last].coordinate else { return fixes.count }
+        var start = last
+        while start > 0 {
+            guard let c = fixes[start - 1].coordinate, c.isValid else { start -= 1; continue }
+            guard c.distance(to: end) < interpolationDistance(for: fixes[start - 1]) else { break }
+            start -= 1
+        }
+        return start
+    }
+
+    /// How close to the last fix decoded `fix` is placed on the path rather than decoded: 0 when
+    /// `interpolationDistance` is, else at least `interpolationSigmas` × its σ.
+    private func interpolationDistance(for fix: Fix) -> Meters {
+        options.interpolationDistance > 0 ? max(options.interpolationDistance, options.interpolationSigmas * emission.sigma(for: fix)) : 0
+    }
+
+    /// The point of `leg` (the edges driven from `start` to `end`, or onwards from `start` when
+    /// `end` is nil) nearest to `coordinate`, kept between the two.
+    private func placed(_ coordinate: Coordinate, on leg: [EdgeID], from start: Candidate, to end: Candidate?) -> EdgeSnap {
+        let radius = coordinate.distance(to: start.snap.coordinate) + options.interpolationDistance
+        let snaps = graph.nearestEdges(to: coordinate, within: radius) { leg.contains($0) }
+        guard let snap = snaps.first else { return start.snap }
+        if snap.edge == start.edge && snap.fraction < start.snap.fraction { return start.snap }
+        if let end, snap.edge == end.edge && snap.fraction > end.snap.fraction { return end.snap }
+        return snap
+    }
+
+    /// The matched point of a snap, `distance` metres from its fix.
+    private func point(_ snap: EdgeSnap, distance: Meters, segment: Int) -> MatchedPoint {
+        MatchedPoint(
+            coordinate: snap.coordinate, bearing: snap.bearing, distance: distance, edge: snap.edge, fraction: snap.fraction,
+            wayID: graph[snap.edge].wayID, name: graph.name(of: snap.edge), segment: segment)
     }
 
     /// The geometry and way list of `edges`, cut at the first and last matched points.

@@ -191,7 +191,7 @@ enum MatchingBenchmark {
     }
 
     /// The default options with the overrides in `WAYGATE_BENCH_MATCHING_OPTIONS` (for parameter
-    /// sweeps, e.g. `beta=10,uturn=60`: beta, uturn, turn, backward, minor, pathcost, speedfactor, routefactor, candidates, minsigma, defaultsigma,
+    /// sweeps, e.g. `beta=10,uturn=60`: beta, uturn, turn, backward, minor, pathcost, speedfactor, interpolation, interpsigmas, routefactor, candidates, minsigma, defaultsigma,
     /// backsigmas, radius, minradius, noisewindow, estimatenoise).
     static func overriddenOptions() throws -> MatchingOptions {
         var options = MatchingOptions()
@@ -207,6 +207,8 @@ enum MatchingBenchmark {
             case "minor": options.minorRoadCost = value
             case "pathcost": options.pathCost = value
             case "speedfactor": options.speedFactor = value
+            case "interpolation": options.interpolationDistance = value
+            case "interpsigmas": options.interpolationSigmas = value
             case "routefactor": options.routeDistanceFactor = value
             case "candidates": options.maximumCandidates = Int(value)
             case "minsigma": options.minimumSigma = value

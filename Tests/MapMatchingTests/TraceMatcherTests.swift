@@ -35,6 +35,36 @@ struct TraceMatcherTests {
         #expect(result.points.compactMap { $0 }.allSatisfy { $0.distance < 0.5 })
     }
 
+    @Test("a fix within 2σ (at least 10 m) of the last fix decoded is placed on the path matched past it, never behind the fix decoded before it")
+    func interpolatedFixes() throws {
+        let sketch = try RoadSketch(
+            """
+            A-----------------------B
+
+            E-----------------------F
+            """, cell: 4, ways: [.init(nodes: "AB", roadClass: .secondary), .init(nodes: "EF", roadClass: .secondary)])
+        // σ 5: fixes 1 (3 m on, 3 m south of the road) and 2 (2 m back) are within 10 m of fix 0,
+        // fix 4 within 10 m of fix 3; fixes 5 and 6 are decoded all the same, as the trace ends
+        // within 10 m of them.
+        let offsets: [(east: Meters, north: Meters)] = [(10, -1), (13, -3), (8, 2), (40, 0), (46, -2), (70, 0), (74, 1)]
+        let fixes = offsets.enumerated().map { Drive.fix(Double($0.offset) * 2, sketch.coordinate("A", east: $0.element.east, north: $0.element.north)) }
+        var decodedEach = MatchingOptions()
+        decodedEach.interpolationDistance = 0
+        for options in [MatchingOptions(), decodedEach] {
+            let points = try TraceMatcher(graph: sketch.graph, options: options).match(fixes).points.map { try #require($0) }
+            #expect(points.allSatisfy { $0.wayID == 1 && Bearing.difference($0.bearing, 90) < 1 })
+            #expect(points.count == 7)
+            let along = points.map { sketch.coordinate("A").distance(to: $0.coordinate) }
+            if options.interpolationDistance > 0 {
+                // Placed, not decoded: on the road at the fix's own place, fix 2 held at fix 0's.
+                #expect(zip(along, [10, 13, 10, 40, 46, 70, 74]).allSatisfy { abs($0 - $1) < 0.5 })
+                #expect(abs(points[1].distance - 3) < 0.5)
+            } else {
+                #expect(zip(along, [10, 13, 8, 40, 46, 70, 74]).allSatisfy { abs($0 - $1) < 0.5 })
+            }
+        }
+    }
+
     @Test("offline matching repairs the live answer at a ramp: with hindsight every fix is on the main road")
     func hindsight() throws {
         let sketch = try RoadSketch(
