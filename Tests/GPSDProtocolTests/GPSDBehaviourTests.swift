@@ -172,6 +172,8 @@ struct GPSDBehaviourTests {
         "gga-hdop",
         // a track or magnetic track of 360.0 (RMC, VTG) reported as 0
         "course-360",
+        // a PSRFEPE's time dates the fix once a date is known (the report a next-second PSRFEPE opens)
+        "sirf-time",
     ]
 
 

@@ -237,10 +237,11 @@ extension FixAssembler {
         return changed
     }
 
-    /// SiRF error estimates (gpsd `processPSRFEPE`); they take part in cycle detection.
+    /// SiRF error estimates (gpsd `processPSRFEPE`); they take part in cycle detection, and their
+    /// time is the fix's once a date is known, as a GGA's is.
     mutating func handlePSRFEPE(_ s: PSRFEPE, _ new: inout WorkingFix, _ frac: inout Double?) -> ChangedFields {
         frac = s.time.map(\.secondsOfDay)
-        var changed: ChangedFields = .online
+        var changed = handleTime(s.time, &new).union(.online)
         if let h = s.hdop { dop.h = h; changed.insert(.dop) }
         if let e = s.horizontalError { new.eph = e }
         if let e = s.verticalError { new.epv = e }
