@@ -23,7 +23,8 @@ public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {
         let dLat = (other.latitude - latitude).radians
         let dLon = (other.longitude - longitude).radians
         let a = sinSquared(dLat / 2) + cosine(latitude.radians) * cosine(other.latitude.radians) * sinSquared(dLon / 2)
-        return 2 * earthRadius * arcsine(min(1, a.squareRoot()))
+        // NaN first: `min(1, .nan)` is 1, which would make an unknown end half the Earth away.
+        return 2 * earthRadius * arcsine(min(a.squareRoot(), 1))
     }
 
     /// The cosine of the latitude, as `distance(to:)` takes it.
@@ -36,7 +37,7 @@ public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {
         let dLat = (other.latitude - latitude).radians
         let dLon = (other.longitude - longitude).radians
         let a = sinSquared(dLat / 2) + cosines.0 * cosines.1 * sinSquared(dLon / 2)
-        return 2 * earthRadius * arcsine(min(1, a.squareRoot()))
+        return 2 * earthRadius * arcsine(min(a.squareRoot(), 1))
     }
 
     /// Initial great-circle bearing towards `other`, degrees clockwise from north in [0, 360).

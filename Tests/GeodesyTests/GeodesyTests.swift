@@ -12,6 +12,17 @@ struct GeodesyTests {
         #expect(helsinki.distance(to: milan, cosines: (helsinki.latitudeCosine, milan.latitudeCosine)) == helsinki.distance(to: milan))
     }
 
+    @Test("an unknown end (NaN) gives an unknown distance, not half the Earth, spherical and ellipsoidal")
+    func unknownEnd() {
+        let helsinki = Coordinate(latitude: 60.1699, longitude: 24.9384)
+        let unknown = Coordinate(latitude: .nan, longitude: .nan)
+        #expect(helsinki.distance(to: unknown).isNaN)
+        #expect(unknown.distance(to: helsinki).isNaN)
+        #expect(helsinki.ellipsoidalDistance(to: unknown).isNaN)
+        // Antipodes are still half the Earth.
+        #expect(abs(Coordinate(latitude: 0, longitude: 0).distance(to: Coordinate(latitude: 0, longitude: 180)) - .pi * earthRadius) < 1)
+    }
+
     @Test("bearings wrap into [0, 360) as the remainder gives them, one turn off or more")
     func normalized() {
         for angle in [0, 359.5, 360, 365.25, 719.75, 720, 725, -0.5, -10, -359.75, -360, -725, 1e6, -1e6] {
