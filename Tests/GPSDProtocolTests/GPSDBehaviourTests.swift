@@ -174,6 +174,13 @@ struct GPSDBehaviourTests {
         "course-360",
         // a PSRFEPE's time dates the fix once a date is known (the report a next-second PSRFEPE opens)
         "sirf-time",
+        // sentences shorter than gpsd's table asks (GNS 13, GBS 7, PSRFEPE 7, PGRMF 15 fields) ignored,
+        // those just long enough read; a bare MWD (no minimum) reported; a PSRFEPE's eps lost at the
+        // next sentence when the fix before had epx/epy and this one has none
+        "sentence-minimums",
+        // without a checksum one field fewer counts: a GLL of 7, GST of 8, PGRME of 7, PGRMZ of 4, DBT
+        // of 7, PSTI,030 of 16 fields ignored, one field more read
+        "sentence-minimums-unchecked",
     ]
 
 

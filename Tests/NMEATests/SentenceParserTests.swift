@@ -126,7 +126,12 @@ struct SentenceParserTests {
         #expect(b.status == "A" && b.time?.second == 29 && b.date == NMEADate(day: 7, month: 4, year: 16))
         #expect(try SentenceParser.parse("$PSTI,030,213128.000,A,4404.1296922,N,12118.8686202,W,1102.270,0.03,-0.05,0.10,070416,D,0.0,0.0,1*06") == .unrecognized(address: "PSTI"))
         #expect(try SentenceParser.parse("$PSTI,001,1*1E") == .unrecognized(address: "PSTI"))
-        #expect(throws: NMEAError.self) { try SentenceParser.parse("$PSTI,030,213125.000,A,4404.1296622*64") }
+        #expect(try SentenceParser.parse("$PSTI,030,213125.000,A,4404.1296622*64") == .unrecognized(address: "PSTI"))
+        // Without a checksum gpsd counts one field fewer: 16 fields are 15, 17 are the 16 it reads.
+        #expect(try SentenceParser.parse("$PSTI,030,213125.000,A,4404.1296622,N,12118.8685902,W,1102.300,,,,070416,R,0.0,0.0") == .unrecognized(address: "PSTI"))
+        guard case .psti030 = try SentenceParser.parse("$PSTI,030,213125.000,A,4404.1296622,N,12118.8685902,W,1102.300,,,,070416,R,0.0,0.0,") else {
+            Issue.record("PSTI,030 of 17 fields without a checksum"); return
+        }
     }
 
     @Test("Garmin PGRME errors, PGRMF fix data, PGRMZ altitude and Magellan PMGNST status, as gpsd's table names them")

@@ -77,14 +77,15 @@ extension FixAssembler {
             if !fix.eph.isFinite, dop.h.isFinite { fix.eph = dop.h * pUERE }
             if !fix.sep.isFinite, dop.p.isFinite { fix.sep = dop.p * pUERE }
             if deltaTime > 0, oldFix.mode >= 2 {
-                // Like epx/epy, eps follows them at every sentence unless the receiver gave it.
-                if !speedErrorGiven, oldFix.epx.isFinite, oldFix.epy.isFinite, fix.epx.isFinite || fix.epy.isFinite {
-                    fix.eps = (max(oldFix.epx, oldFix.epy) + max(fix.epx, fix.epy)) / deltaTime
+                // Like epx/epy, eps follows them at every sentence unless the receiver gave it; a fix
+                // without epx/epy makes it unknown (a PSRFEPE's eps then lasts only its sentence).
+                if !speedErrorGiven, oldFix.epx.isFinite, oldFix.epy.isFinite {
+                    fix.eps = (Self.gpsdMax(oldFix.epx, oldFix.epy) + Self.gpsdMax(fix.epx, fix.epy)) / deltaTime
                 }
                 if !fix.epd.isFinite {
                     let adj = distances.distance(from: Coordinate(latitude: oldFix.latitude, longitude: oldFix.longitude),
                                                  to: Coordinate(latitude: fix.latitude, longitude: fix.longitude))
-                    let opp = max(fix.epx, fix.epy)
+                    let opp = Self.gpsdMax(fix.epx, fix.epy)
                     if adj.isFinite, adj > opp {
                         let hyp = (adj * adj + opp * opp).squareRoot()
                         fix.epd = 2 * asin(opp / hyp) * 180 / .pi
@@ -97,6 +98,10 @@ extension FixAssembler {
         }
         if fix.time.isFinite { lastFix = fix }
     }
+
+    /// The larger of two errors as gpsd's `EMAX` macro picks it (`x > y ? x : y`): `y` whenever either
+    /// is NaN, where Swift's `max` would keep `x` for a NaN `y`.
+    static func gpsdMax(_ x: Double, _ y: Double) -> Double { x > y ? x : y }
 
     /// The accumulated fix as a `Fix`.
     var publicFix: Fix {

@@ -16,6 +16,13 @@ public struct NMEAFields: Sendable {
     /// and counts the commas, so without a checksum the field after the last comma is not counted.
     public var gpsdFieldCount: Int { bytes.lastIndex(of: UInt8(ascii: "*")) == nil ? count - 1 : count }
 
+    /// Throws `NMEAError.tooFewFields` when the sentence has fewer than `minimum` fields as gpsd 3.22
+    /// counts them (`gpsdFieldCount`): `minimum` is the sentence's `nf` in gpsd's sentence table
+    /// (`nmea_phrase`), below which gpsd ignores the sentence as too short.
+    public func requireGPSDFieldCount(_ minimum: Int) throws {
+        guard gpsdFieldCount >= minimum else { throw NMEAError.tooFewFields(text, needed: minimum, got: gpsdFieldCount) }
+    }
+
     /// Splits `bytes` (a framed sentence) into fields.
     public init(_ bytes: [UInt8]) {
         var storage: [Int] = []

@@ -35,8 +35,9 @@ public enum SentenceParser {
             case "PGRMZ": return .pgrmz(try PGRMZ(fields))
             case "PMGNST": return .pmgnst(try PMGNST(fields))
             // SkyTraq's PSTI carries its type in field 1; gpsd reads 030 and 032 only with exactly
-            // 15 fields after the address and ignores any other count.
-            case "PSTI" where fields.count <= 16:
+            // 15 fields after the address, as it counts them (one fewer without a checksum), and
+            // ignores any other count.
+            case "PSTI" where fields.gpsdFieldCount == 16:
                 switch fields.string(1) {
                 case "030": return checked(try PSTI030(fields), fields, &rejected) { .psti030($0) }
                 case "032": return .psti032(try PSTI032(fields))

@@ -7,9 +7,10 @@ public struct DBT: Sendable, Hashable {
     /// reads it; nil when all three are empty.
     public var depth: Double?
 
-    /// Reads a DBT sentence's fields (gpsd needs all six, empty or not).
+    /// Reads a DBT sentence's fields (gpsd needs all six, empty or not). One of fewer than gpsd 3.22's
+    /// 7, as gpsd counts them, is too short.
     public init(_ f: NMEAFields) throws {
-        guard f.count >= 7 else { throw NMEAError.tooFewFields(f.text, needed: 7, got: f.count) }
+        try f.requireGPSDFieldCount(7)
         if let metres = f.double(3) {
             depth = metres
         } else if let feet = f.double(1) {

@@ -9,9 +9,9 @@ public struct GBS: Sendable, Hashable {
     /// Latitude, longitude and altitude error, metres.
     public var latitudeError: Double?, longitudeError: Double?, altitudeError: Double?
 
-    /// Reads a GBS sentence's fields.
+    /// Reads a GBS sentence's fields; one of fewer than gpsd 3.22's 7, as gpsd counts them, is too short.
     public init(_ f: NMEAFields) throws {
-        guard f.count >= 5 else { throw NMEAError.tooFewFields(f.text, needed: 5, got: f.count) }
+        try f.requireGPSDFieldCount(7)
         time = f.time(1)
         latitudeError = f.double(2)
         longitudeError = f.double(3)

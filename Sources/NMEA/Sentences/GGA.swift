@@ -30,7 +30,7 @@ public struct GGA: Sendable, Hashable {
     /// Reads a GGA sentence's fields; one of fewer than gpsd 3.22's 13 (counted as gpsd counts them,
     /// `NMEAFields.gpsdFieldCount`: through the geoid separation's unit) is too short.
     public init(_ f: NMEAFields) throws {
-        guard f.gpsdFieldCount >= 13 else { throw NMEAError.tooFewFields(f.text, needed: 13, got: f.gpsdFieldCount) }
+        try f.requireGPSDFieldCount(13)
         time = f.time(1)
         if let c = f.coordinate(2) { latitude = c.latitude; longitude = c.longitude }
         quality = f.int(6)

@@ -12,9 +12,9 @@ public struct GLL: Sendable, Hashable {
     /// FAA mode indicator (NMEA 2.3+: A autonomous, D differential, E estimated, N not valid).
     public var faaMode: Character?
 
-    /// Reads a GLL sentence's fields.
+    /// Reads a GLL sentence's fields; one of fewer than gpsd 3.22's 7, as gpsd counts them, is too short.
     public init(_ f: NMEAFields) throws {
-        guard f.count >= 7 else { throw NMEAError.tooFewFields(f.text, needed: 7, got: f.count) }
+        try f.requireGPSDFieldCount(7)
         if let c = f.coordinate(1) { latitude = c.latitude; longitude = c.longitude }
         time = f.time(5)
         status = f.character(6)

@@ -25,9 +25,9 @@ public struct GNS: Sendable, Hashable {
     /// NMEA 4.1 navigational status (S safe, C caution, U unsafe, V not valid).
     public var navigationalStatus: Character?
 
-    /// Reads a GNS sentence's fields.
+    /// Reads a GNS sentence's fields; one of fewer than gpsd 3.22's 13, as gpsd counts them, is too short.
     public init(_ f: NMEAFields) throws {
-        guard f.count >= 11 else { throw NMEAError.tooFewFields(f.text, needed: 11, got: f.count) }
+        try f.requireGPSDFieldCount(13)
         time = f.time(1)
         if let c = f.coordinate(2) { latitude = c.latitude; longitude = c.longitude }
         modes = f.string(6)

@@ -13,9 +13,9 @@ public struct GST: Sendable, Hashable {
     /// Latitude, longitude and altitude error, metres.
     public var latitudeError: Double?, longitudeError: Double?, altitudeError: Double?
 
-    /// Reads a GST sentence's fields.
+    /// Reads a GST sentence's fields; one of fewer than gpsd 3.22's 8, as gpsd counts them, is too short.
     public init(_ f: NMEAFields) throws {
-        guard f.count >= 8 else { throw NMEAError.tooFewFields(f.text, needed: 8, got: f.count) }
+        try f.requireGPSDFieldCount(8)
         time = f.time(1)
         rms = f.double(2)
         semiMajor = f.double(3)

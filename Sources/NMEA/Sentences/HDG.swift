@@ -8,9 +8,9 @@ public struct HDG: Sendable, Hashable {
     /// heading itself as the magnetic track: it adds no deviation and keeps no variation.
     public var heading: Double?
 
-    /// Reads an HDG sentence's fields.
+    /// Reads an HDG sentence's fields; gpsd 3.22 asks no number of fields (a bare `$HCHDG` is read with
+    /// every field empty).
     public init(_ f: NMEAFields) throws {
-        guard f.count >= 2 else { throw NMEAError.tooFewFields(f.text, needed: 2, got: f.count) }
         if let h = f.double(1), (0...360).contains(h), f.double(2).map({ (0...360).contains($0) }) ?? true {
             heading = h
         }

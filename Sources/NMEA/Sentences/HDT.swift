@@ -6,9 +6,10 @@ public struct HDT: Sendable, Hashable {
     /// Heading, degrees true.
     public var heading: Double?
 
-    /// Reads an HDT sentence's fields.
+    /// Reads an HDT sentence's fields; gpsd 3.22 asks one field as it counts them, so only a bare
+    /// `$GPHDT` without a checksum is too short.
     public init(_ f: NMEAFields) throws {
-        guard f.count >= 2 else { throw NMEAError.tooFewFields(f.text, needed: 2, got: f.count) }
+        try f.requireGPSDFieldCount(1)
         heading = f.double(1)
     }
 }

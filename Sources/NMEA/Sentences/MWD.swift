@@ -10,9 +10,9 @@ public struct MWD: Sendable, Hashable {
     /// Wind speed, m/s (gpsd reads this field, not the knots).
     public var speed: Double?
 
-    /// Reads an MWD sentence's fields.
+    /// Reads an MWD sentence's fields; gpsd 3.22 asks no number of fields (a bare `$WIMWD` is read with
+    /// every field empty).
     public init(_ f: NMEAFields) throws {
-        guard f.count >= 2 else { throw NMEAError.tooFewFields(f.text, needed: 2, got: f.count) }
         trueDirection = f.double(1)
         magneticDirection = f.double(3)
         speed = f.double(7)

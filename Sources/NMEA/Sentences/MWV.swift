@@ -11,9 +11,9 @@ public struct MWV: Sendable, Hashable {
     /// gpsd ignores every other MWV.
     public var isApparentInKnots: Bool
 
-    /// Reads an MWV sentence's fields.
+    /// Reads an MWV sentence's fields; gpsd 3.22 asks no number of fields (a bare `$WIMWV` is read with
+    /// every field empty).
     public init(_ f: NMEAFields) throws {
-        guard f.count >= 2 else { throw NMEAError.tooFewFields(f.text, needed: 2, got: f.count) }
         angle = f.double(1)
         speed = f.double(3)
         isApparentInKnots = f.firstByte(2) == UInt8(ascii: "R") && f.firstByte(4) == UInt8(ascii: "N") && f.firstByte(5) == UInt8(ascii: "A")

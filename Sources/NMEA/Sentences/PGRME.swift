@@ -11,9 +11,9 @@ public struct PGRME: Sendable, Hashable {
     /// Whether all three figures are in metres (`M`): gpsd ignores the sentence otherwise.
     public var inMetres: Bool
 
-    /// Reads a PGRME sentence's fields.
+    /// Reads a PGRME sentence's fields; one of fewer than gpsd 3.22's 7, as gpsd counts them, is too short.
     public init(_ f: NMEAFields) throws {
-        guard f.count >= 7 else { throw NMEAError.tooFewFields(f.text, needed: 7, got: f.count) }
+        try f.requireGPSDFieldCount(7)
         horizontalError = f.double(1)
         verticalError = f.double(3)
         sphericalError = f.double(5)

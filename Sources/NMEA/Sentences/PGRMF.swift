@@ -20,9 +20,9 @@ public struct PGRMF: Sendable, Hashable {
     /// Position and time dilution of precision.
     public var pdop: Double?, tdop: Double?
 
-    /// Reads a PGRMF sentence's fields.
+    /// Reads a PGRMF sentence's fields; one of fewer than gpsd 3.22's 15, as gpsd counts them, is too short.
     public init(_ f: NMEAFields) throws {
-        guard f.count >= 16 else { throw NMEAError.tooFewFields(f.text, needed: 16, got: f.count) }
+        try f.requireGPSDFieldCount(15)
         date = f.ddmmyy(3)
         time = f.time(4)
         leapSeconds = f.int(5)

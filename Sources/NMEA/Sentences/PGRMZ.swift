@@ -8,9 +8,9 @@ public struct PGRMZ: Sendable, Hashable {
     /// Fix type: 1 no fix, 2 2D, 3 3D.
     public var fixType: Character?
 
-    /// Reads a PGRMZ sentence's fields.
+    /// Reads a PGRMZ sentence's fields; one of fewer than gpsd 3.22's 4, as gpsd counts them, is too short.
     public init(_ f: NMEAFields) throws {
-        guard f.count >= 4 else { throw NMEAError.tooFewFields(f.text, needed: 4, got: f.count) }
+        try f.requireGPSDFieldCount(4)
         altitudeFeet = f.firstByte(2) == UInt8(ascii: "f") ? f.int(1) : nil
         fixType = f.character(3)
     }

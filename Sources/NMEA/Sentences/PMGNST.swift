@@ -12,9 +12,9 @@ public struct PMGNST: Sendable, Hashable {
     /// one field late: for real Magellan output it therefore always reports no fix.
     public var gpsdMode: Int?, gpsdFixFlag: Character?
 
-    /// Reads a PMGNST sentence's fields.
+    /// Reads a PMGNST sentence's fields; one of fewer than gpsd 3.22's 8, as gpsd counts them, is too short.
     public init(_ f: NMEAFields) throws {
-        guard f.count >= 8 else { throw NMEAError.tooFewFields(f.text, needed: 8, got: f.count) }
+        try f.requireGPSDFieldCount(8)
         mode = f.int(2)
         hasFix = f.firstByte(3) == UInt8(ascii: "T")
         gpsdMode = f.int(3)

@@ -17,9 +17,9 @@ public struct PSRFEPE: Sendable, Hashable {
     /// Estimated heading error, degrees.
     public var headingError: Double?
 
-    /// Reads a PSRFEPE sentence's fields.
+    /// Reads a PSRFEPE sentence's fields; one of fewer than gpsd 3.22's 7, as gpsd counts them, is too short.
     public init(_ f: NMEAFields) throws {
-        guard f.count >= 8 else { throw NMEAError.tooFewFields(f.text, needed: 8, got: f.count) }
+        try f.requireGPSDFieldCount(7)
         time = f.time(1)
         status = f.character(2)
         hdop = f.double(3)

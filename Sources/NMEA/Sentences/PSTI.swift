@@ -25,7 +25,7 @@ public struct PSTI030: Sendable, Hashable {
 
     /// Reads a PSTI,030 sentence's fields (field 1 is the `030` subtype).
     public init(_ f: NMEAFields) throws {
-        guard f.count >= 16 else { throw NMEAError.tooFewFields(f.text, needed: 16, got: f.count) }
+        try f.requireGPSDFieldCount(16)
         time = f.time(2)
         status = f.character(3)
         if let c = f.coordinate(4) { latitude = c.latitude; longitude = c.longitude }
@@ -55,7 +55,7 @@ public struct PSTI032: Sendable, Hashable {
 
     /// Reads a PSTI,032 sentence's fields (field 1 is the `032` subtype).
     public init(_ f: NMEAFields) throws {
-        guard f.count >= 16 else { throw NMEAError.tooFewFields(f.text, needed: 16, got: f.count) }
+        try f.requireGPSDFieldCount(16)
         time = f.time(2)
         date = f.ddmmyy(3)
         status = f.character(4)

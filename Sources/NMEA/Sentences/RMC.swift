@@ -31,7 +31,7 @@ public struct RMC: Sendable, Hashable {
     /// Reads an RMC sentence's fields; one of fewer than gpsd 3.22's 8 (counted as gpsd counts them,
     /// `NMEAFields.gpsdFieldCount`: through the speed) is too short.
     public init(_ f: NMEAFields) throws {
-        guard f.gpsdFieldCount >= 8 else { throw NMEAError.tooFewFields(f.text, needed: 8, got: f.gpsdFieldCount) }
+        try f.requireGPSDFieldCount(8)
         time = f.time(1)
         status = f.character(2)
         if let c = f.coordinate(3) { latitude = c.latitude; longitude = c.longitude }

@@ -8,9 +8,9 @@ public struct TXT: Sendable, Hashable {
     /// The message text.
     public var text: String
 
-    /// Reads a TXT sentence's fields.
+    /// Reads a TXT sentence's fields; one of fewer than gpsd 3.22's 5, as gpsd counts them, is too short.
     public init(_ f: NMEAFields) throws {
-        guard f.count >= 5 else { throw NMEAError.tooFewFields(f.text, needed: 5, got: f.count) }
+        try f.requireGPSDFieldCount(5)
         messageType = f.int(3)
         text = f.string(4) ?? ""
     }

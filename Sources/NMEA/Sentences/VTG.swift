@@ -17,9 +17,10 @@ public struct VTG: Sendable, Hashable {
     /// gpsd 3.22 reads only that layout, so it takes nothing from an older VTG.
     public var lettered = false
 
-    /// Reads a VTG sentence's fields (also the pre-2.3 form without unit letters).
+    /// Reads a VTG sentence's fields (also the pre-2.3 form without unit letters). One of fewer than
+    /// gpsd 3.22's 5, as gpsd counts them, is too short.
     public init(_ f: NMEAFields) throws {
-        guard f.count >= 5 else { throw NMEAError.tooFewFields(f.text, needed: 5, got: f.count) }
+        try f.requireGPSDFieldCount(5)
         track = f.double(1)
         if f.firstByte(2) == UInt8(ascii: "T") || f.count >= 9 {
             lettered = true

@@ -8,9 +8,9 @@ public struct ZDA: Sendable, Hashable {
     /// The date, nil when any part is empty or out of range (1900–2200).
     public var date: NMEADate?
 
-    /// Reads a ZDA sentence's fields.
+    /// Reads a ZDA sentence's fields; one of fewer than gpsd 3.22's 4, as gpsd counts them, is too short.
     public init(_ f: NMEAFields) throws {
-        guard f.count >= 5 else { throw NMEAError.tooFewFields(f.text, needed: 5, got: f.count) }
+        try f.requireGPSDFieldCount(4)
         time = f.time(1)
         if let d = f.int(2), let m = f.int(3), let y = f.int(4), (1...31).contains(d), (1...12).contains(m), (1900...2200).contains(y) {
             date = NMEADate(day: d, month: m, year: y)
