@@ -55,14 +55,16 @@ extension FixAssembler {
                 fix.track = Bearing.normalized(fix.magneticTrack - fix.magneticVariation)
             }
         }
+        // Speed and climb from the fix before, unless above gpsd's sanity limit (a fix thousands of
+        // kilometres from the one before it, as after a lost sentence, gives none).
         if deltaTime > 0, fix.mode >= 2, oldFix.mode >= 2 {
             if !fix.speed.isFinite {
                 let d = distances.distance(from: Coordinate(latitude: fix.latitude, longitude: fix.longitude),
                                            to: Coordinate(latitude: oldFix.latitude, longitude: oldFix.longitude))
-                fix.speed = d / deltaTime
+                fix.speed = Self.withinGPSDSanityLimit(d / deltaTime)
             }
             if fix.mode >= 3, oldFix.mode >= 3, !fix.climb.isFinite, fix.altHAE.isFinite, oldFix.altHAE.isFinite {
-                fix.climb = (fix.altHAE - oldFix.altHAE) / deltaTime
+                fix.climb = Self.withinGPSDSanityLimit((fix.altHAE - oldFix.altHAE) / deltaTime)
             }
         }
         if fix.time.isFinite, !fix.ept.isFinite { fix.ept = 0.005 }
@@ -97,6 +99,12 @@ extension FixAssembler {
             }
         }
         if fix.time.isFinite { lastFix = fix }
+    }
+
+    /// A derived speed or climb (m/s), or NaN when its magnitude is above 9999.9 m/s: gpsd 3.22's
+    /// error model drops such a value as insane ("10,000 m/s should be a nice max").
+    static func withinGPSDSanityLimit(_ metresPerSecond: Double) -> Double {
+        abs(metresPerSecond) > 9999.9 ? .nan : metresPerSecond
     }
 
     /// The larger of two errors as gpsd's `EMAX` macro picks it (`x > y ? x : y`): `y` whenever either
