@@ -8,11 +8,11 @@ extension FixAssembler {
     mutating func applyErrorModel(_ changed: ChangedFields) {
         var deltaTime = -1.0
         if fix.time.isFinite {
-            deltaTime = fix.time - (lastFix.time.isFinite ? lastFix.time : 0)
+            deltaTime = fix.seconds(since: lastFix)
             if abs(deltaTime) > 0.0099 {
                 oldFix = lastFix
             } else {
-                deltaTime = fix.time - (oldFix.time.isFinite ? oldFix.time : 0)
+                deltaTime = fix.seconds(since: oldFix)
             }
             if !oldFix.time.isFinite { deltaTime = -1 }
         }

@@ -54,6 +54,7 @@ extension FixAssembler {
         if let time { lastTimeOfDay = time }
         guard let time, let t = resolve(time) else { return [] }
         new.time = t
+        new.nanoseconds = time.nanoseconds
         return .time
     }
 
