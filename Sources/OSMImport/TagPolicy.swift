@@ -256,7 +256,8 @@ public struct TagPolicy: Sendable {
                 ? attributes.advisorySpeed.forward ?? attributes.speedLimit : attributes.advisorySpeed.backward ?? attributes.backwardSpeedLimit
             let limited = switch tagged {
             case .unlimited: max(base, 140 * 0.8)
-            case let limit?: max(5, (limit.kilometersPerHour ?? base) * 0.8)
+            // As OSRM: 80 % of any limit above 0 (a 5 km/h limit is driven at 4), else the class's.
+            case let limit?: limit.kilometersPerHour.flatMap { $0 > 0 ? $0 * 0.8 : nil } ?? base
             case nil: base
             }
             return min(limited, Self.surfaceCap(tags) ?? limited)

@@ -18,9 +18,12 @@ public struct RoutePlanner: Sendable {
 
     /// A planner for `graph` (computes per-graph tables once, linear in the graph size), answering
     /// with `hierarchies` where they apply; a hierarchy built for another graph or cost model is ignored.
-    public init(graph: RoadGraph, hierarchies: [ContractionHierarchy] = []) {
+    /// A waypoint whose nearest road lies in a strongly connected component with fewer than
+    /// `bigComponentSize` usable one-way edges snaps into a bigger one, as OSRM's
+    /// `--small-component-size` (same default, same count) decides.
+    public init(graph: RoadGraph, hierarchies: [ContractionHierarchy] = [], bigComponentSize: Int = 1000) {
         self.graph = graph
-        let tables = RoutingTables(graph: graph)
+        let tables = RoutingTables(graph: graph, bigComponentSize: bigComponentSize)
         self.tables = tables
         let costings = TravelProfile.allCases.map { EdgeCosting(graph: graph, tables: tables, profile: $0, avoid: []) }
         plainCostings = costings
@@ -60,7 +63,9 @@ public struct RoutePlanner: Sendable {
 
     /// The costing of `request`, the snaps of each waypoint, and the cheapest path of each leg; with
     /// `alternatives` on a single leg answered by a hierarchy, also its via-node alternatives (found
-    /// by the same search), else nil.
+    /// by the same search), else nil. Waypoints snap as OSRM's do (`SnapTarget.big`); where that
+    /// gives no route (OSRM's NoRoute: on a map without a big component, a waypoint nearest a
+    /// stub), those off the largest component are snapped into it and the legs searched again.
     private func searchLegs(_ request: RouteRequest, alternatives: Bool) throws(RoutingError)
         -> (EdgeCosting, [[EdgeSnap]], searches: [PathSearch.Result], viaNode: [PathSearch.Result]?)
     {
@@ -68,9 +73,24 @@ public struct RoutePlanner: Sendable {
         guard request.waypoints.count >= 2 else { throw .tooFewWaypoints(request.waypoints.count) }
         let costing = request.avoid.isEmpty
             ? plainCostings[profile.index] : plainCostings[profile.index].avoiding(request.avoid)
+        do {
+            return try searchLegs(request, costing: costing, into: .big, alternatives: alternatives)
+        } catch .noRoute(let from, let to) {
+            // OSRM answers NoRoute here; the largest component may still join the waypoints.
+            guard let answer = try? searchLegs(request, costing: costing, into: .largest, alternatives: alternatives) else {
+                throw .noRoute(from: from, to: to)
+            }
+            return answer
+        }
+    }
+
+    /// `searchLegs(_:alternatives:)` with waypoints off the `into` components snapped into them.
+    private func searchLegs(_ request: RouteRequest, costing: EdgeCosting, into: SnapTarget, alternatives: Bool) throws(RoutingError)
+        -> (EdgeCosting, [[EdgeSnap]], searches: [PathSearch.Result], viaNode: [PathSearch.Result]?)
+    {
         var snapped: [WaypointSnaps] = []
         for waypoint in request.waypoints {
-            snapped.append(try snap(waypoint, costing: costing, radius: request.snapRadius))
+            snapped.append(try snap(waypoint, costing: costing, radius: request.snapRadius, into: into))
         }
         let candidates = Self.chosen(snapped)
         var searches: [PathSearch.Result] = [], viaNode: [PathSearch.Result]?
@@ -116,38 +136,49 @@ public struct RoutePlanner: Sendable {
     /// precision of OSRM's coordinates (10⁻⁶°), below which the two cannot be ordered alike.
     static let snapTieTolerance: Meters = 0.1
 
-    /// Where a waypoint snaps: the usable edges nearest to it, and when none of them lies in the
-    /// largest strongly connected component (a car park, a one-way stub at the map's edge) the
-    /// component they are in and the nearest edges inside the largest one.
+    /// The components a waypoint whose nearest roads lie elsewhere is snapped into.
+    enum SnapTarget {
+        /// The big ones (`RoutingTables.bigComponentSize`), as OSRM snaps.
+        case big
+        /// The largest one: the second try where OSRM's snaps give no route.
+        case largest
+    }
+
+    /// Where a waypoint snaps: the usable edges nearest to it, and when none of them lies in a
+    /// target component (a car park, a one-way stub at the map's edge lie in small ones) the
+    /// component they are in and the nearest edges inside a target one.
     struct WaypointSnaps {
         /// The nearest usable edges (within `snapTieTolerance` of the nearest: both directions of a road).
         var nearest: [EdgeSnap]
-        /// The component of the nearest edges when it is not the largest, else nil.
+        /// The component of the nearest edges when it is not a target one, else nil.
         var smallComponent: Int32?
-        /// The nearest edges in the largest component when `smallComponent` is set (may be empty).
-        var inLargest: [EdgeSnap]
+        /// The nearest edges in a target component when `smallComponent` is set (empty when there are none).
+        var inTarget: [EdgeSnap]
     }
 
     /// The snaps each waypoint's search uses, as OSRM chooses its phantom nodes: the nearest ones
     /// when every waypoint lies in one and the same small component; otherwise, for a waypoint
-    /// whose nearest roads are off the largest component, the nearest roads inside it (when there
+    /// whose nearest roads are in a small component, the nearest roads in a target one (when there
     /// are any within the radius), so a route never starts or ends on an island it cannot leave.
+    /// On a map without a big component (a city centre cut out of its surroundings) every waypoint
+    /// snaps to its nearest road first.
     static func chosen(_ snapped: [WaypointSnaps]) -> [[EdgeSnap]] {
         let first = snapped.first?.smallComponent
         let allInOneSmall = first != nil && snapped.allSatisfy { $0.smallComponent == first }
-        return snapped.map { allInOneSmall || $0.inLargest.isEmpty ? $0.nearest : $0.inLargest }
+        return snapped.map { allInOneSmall || $0.inTarget.isEmpty ? $0.nearest : $0.inTarget }
     }
 
     /// The usable edges nearest to `waypoint` (both directions of the closest road when allowed),
-    /// honouring its heading, and when they lie outside the largest strongly connected component the
-    /// nearest usable edges inside it (`WaypointSnaps`).
+    /// honouring its heading, and when they lie outside the `into` components the nearest usable
+    /// edges inside one (`WaypointSnaps`).
     /// - Throws: `RoutingError.pointOffNetwork` when nothing usable lies within `radius` metres.
-    func snap(_ waypoint: RouteWaypoint, costing: EdgeCosting, radius: Meters) throws(RoutingError) -> WaypointSnaps {
+    func snap(_ waypoint: RouteWaypoint, costing: EdgeCosting, radius: Meters, into: SnapTarget = .big) throws(RoutingError) -> WaypointSnaps {
         let profileIndex = costing.profile.index
-        func isBig(_ edge: EdgeID) -> Bool {
+        let targets = into == .big ? tables.bigComponentCounts[profileIndex] : 1
+        func inTarget(_ edge: EdgeID) -> Bool {
             let e = graph.edges[edge.index]
             let component = tables.components[profileIndex][e.from.index]
-            return component == tables.components[profileIndex][e.to.index] && component == tables.largestComponents[profileIndex]
+            return component == tables.components[profileIndex][e.to.index] && component < targets
         }
         // The accepted snaps within `radius`, nearest first; only those tied with the nearest are used,
         // so a scan of the first 50 m (fewer grid cells) serves when it finds one close enough.
@@ -166,11 +197,12 @@ public struct RoutePlanner: Sendable {
         let all = near { costing.isUsable($0.index) }
         guard let nearest = all.first else { throw .pointOffNetwork(waypoint.coordinate) }
         let snaps = all.filter { $0.distance <= nearest.distance + Self.snapTieTolerance }
-        guard !snaps.contains(where: { isBig($0.edge) }) else { return WaypointSnaps(nearest: snaps, smallComponent: nil, inLargest: []) }
-        let big = near { costing.isUsable($0.index) && isBig($0) }
-        let inLargest = big.first.map { nearestBig in big.filter { $0.distance <= nearestBig.distance + Self.snapTieTolerance } } ?? []
+        guard !snaps.contains(where: { inTarget($0.edge) }) else { return WaypointSnaps(nearest: snaps, smallComponent: nil, inTarget: []) }
         let component = tables.components[profileIndex][graph.edges[nearest.edge.index].from.index]
-        return WaypointSnaps(nearest: snaps, smallComponent: component, inLargest: inLargest)
+        guard targets > 0 else { return WaypointSnaps(nearest: snaps, smallComponent: component, inTarget: []) }
+        let found = near { costing.isUsable($0.index) && inTarget($0) }
+        let nearestInTarget = found.first.map { first in found.filter { $0.distance <= first.distance + Self.snapTieTolerance } } ?? []
+        return WaypointSnaps(nearest: snaps, smallComponent: component, inTarget: nearestInTarget)
     }
 
     /// The snaps a leg's search starts and ends at. Two waypoints snapped to the same place (the

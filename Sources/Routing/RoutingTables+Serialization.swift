@@ -2,17 +2,17 @@ import RoadGraph
 
 /// The planner's per-graph tables as a `SectionedImage` with magic "WGRT", stored in the map cache
 /// beside the graph so a planner over a cached map reads them in place: parameters (per profile its
-/// top speed, then per profile its largest component; Double), then per profile the road counts
+/// top speed, then per profile its number of big components; Double), then per profile the road counts
 /// (UInt8 per node), then per profile the components (Int32 per node).
 extension RoutingTables {
     /// The version of the image; bump it whenever the layout or what the tables hold changes.
-    static let fileFormatVersion: UInt32 = 1
+    static let fileFormatVersion: UInt32 = 2
     static let magic: [UInt8] = Array("WGRT".utf8)
     static var sectionCount: Int { 1 + 2 * TravelProfile.allCases.count }
 
     /// The writer of the tables' image.
     func imageWriter() -> SectionedImage.Writer {
-        let parameters = MappedArray(maxSpeeds + largestComponents.map(Double.init))
+        let parameters = MappedArray(maxSpeeds + bigComponentCounts.map(Double.init))
         let sections = [parameters.imageSection] + roadCounts.map(\.imageSection) + components.map(\.imageSection)
         return SectionedImage.Writer(magic: Self.magic, version: Self.fileFormatVersion, sections: sections)
     }
@@ -27,7 +27,7 @@ extension RoutingTables {
             let file = try SectionedImage(image, owner: owner, magic: Self.magic, version: Self.fileFormatVersion, sectionCount: Self.sectionCount)
             if verifyingContents { try file.verifyContents() }
             let parameters: MappedArray<Double> = try file.section(0)
-            // Top speeds are at least 1 m/s (the A* bound divides by them); component ids fit an Int32.
+            // Top speeds are at least 1 m/s (the A* bound divides by them); component counts fit an Int32.
             guard parameters.count == 2 * profiles, parameters.prefix(profiles).allSatisfy({ $0.isFinite && $0 >= 1 }),
                 parameters.dropFirst(profiles).allSatisfy({ $0 >= 0 && $0 <= Double(Int32.max) })
             else { throw RoadGraphError.inconsistent("bad parameters section") }
@@ -41,7 +41,7 @@ extension RoutingTables {
             }
             self.init(
                 graph: graph, roadCounts: roads, components: components,
-                largestComponents: parameters.dropFirst(profiles).map { Int32($0) }, maxSpeeds: Array(parameters.prefix(profiles)))
+                bigComponentCounts: parameters.dropFirst(profiles).map { Int32($0) }, maxSpeeds: Array(parameters.prefix(profiles)))
         } catch let error as RoutingError {
             throw error
         } catch let error as RoadGraphError {

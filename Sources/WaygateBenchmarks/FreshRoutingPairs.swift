@@ -5,41 +5,51 @@ import RoadGraph
 import RouteModel
 import Routing
 
-/// The fresh car yardstick: 120 Milan pairs the routing work was never tuned on
-/// (`traces/routing/milan-fresh-pairs.txt`, raw points sampled uniformly in the map's bounding box
-/// with their own seed, not snapped to Waygate's network first, so snapping is exercised). Both
-/// routers get the same raw points. Reports the share of durations within 3 % of OSRM's, every
+/// The fresh yardstick: pairs the routing work was never tuned on (`traces/routing/milan-fresh-pairs.txt`
+/// for Milan by car, `<map>[-<profile>]-fresh-pairs.txt` for the others; raw points sampled
+/// uniformly in the map's bounding box with their own seed, not snapped to Waygate's network first,
+/// so snapping is exercised). Both routers get the same raw points. Reports the share of durations within 3 % of OSRM's, every
 /// miss and failure, and per-request times: Waygate in-process against osrm-routed's own logged
 /// time for the same requests (`WAYGATE_BENCH_OSRM_LOG` names its log), one run.
 enum FreshRoutingPairs {
-    static let path = "traces/routing/milan-fresh-pairs.txt"
+    /// The pairs file of `map` and `profile`: `traces/routing/<map>-fresh-pairs.txt` for cars,
+    /// `traces/routing/<map>-<profile>-fresh-pairs.txt` otherwise.
+    static func path(map: String, profile: TravelProfile) -> String {
+        "traces/routing/\(map)\(profile == .car ? "" : "-\(profile)")-fresh-pairs.txt"
+    }
 
     /// A line of the pairs file that is not two `lat,lon` points.
     struct BadLine: Error, CustomStringConvertible {
+        var path: String
         var line: Int
-        var description: String { "\(FreshRoutingPairs.path):\(line): expected `lat,lon lat,lon`" }
+        var description: String { "\(path):\(line): expected `lat,lon lat,lon`" }
     }
 
-    /// The pairs of the file: one `lat,lon lat,lon` line each; `#` starts a comment.
-    static func load() throws -> [(Coordinate, Coordinate)] {
+    /// The pairs of the file at `path`: one `lat,lon lat,lon` line each; `#` starts a comment.
+    static func load(_ path: String) throws -> [(Coordinate, Coordinate)] {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         var pairs: [(Coordinate, Coordinate)] = []
         for (number, line) in text.split(separator: "\n").enumerated() where !line.hasPrefix("#") && !line.isEmpty {
             let points = line.split(separator: " ").map { $0.split(separator: ",").compactMap { Double($0) } }
             guard points.count == 2, points.allSatisfy({ $0.count == 2 }) else {
-                throw BadLine(line: number + 1)
+                throw BadLine(path: path, line: number + 1)
             }
             pairs.append((Coordinate(latitude: points[0][0], longitude: points[0][1]), Coordinate(latitude: points[1][0], longitude: points[1][1])))
         }
         return pairs
     }
 
-    static func run(graph: RoadGraph, router: MapRouter, osrm: (host: String, port: UInt16)?) throws {
-        let pairs = try load()
+    static func run(graph: RoadGraph, router: MapRouter, profile: TravelProfile, osrm: (host: String, port: UInt16)?) throws {
+        let path = path(map: RoutingBenchmark.mapName, profile: profile)
+        guard FileManager.default.fileExists(atPath: path) else {
+            print("routing fresh pairs skipped: no \(path) (scripts/fresh-routing-pairs writes it)")
+            return
+        }
+        let pairs = try load(path)
         var planned: [PlannedRoute?] = [], failures: [(Int, String)] = []
         for (i, (from, to)) in pairs.enumerated() {
             do {
-                planned.append(try router.planner.plan(RouteRequest(waypoints: [RouteWaypoint(from), RouteWaypoint(to)])).first)
+                planned.append(try router.planner.plan(RouteRequest(waypoints: [RouteWaypoint(from), RouteWaypoint(to)], profile: profile.rawValue)).first)
             } catch {
                 planned.append(nil)
                 failures.append((i, "\(error)"))
@@ -47,7 +57,7 @@ enum FreshRoutingPairs {
         }
         print("routing fresh pairs (\(pairs.count) raw points from \(path)): Waygate answers \(pairs.count - failures.count), fails \(failures.count)"
             + failures.map { " [#\($0.0): \($0.1)]" }.joined())
-        timeWaygate(router, pairs, planned)
+        timeWaygate(router, pairs, planned, profile: profile)
         guard let osrm else {
             print("routing fresh pairs vs OSRM skipped: set WAYGATE_BENCH_OSRM")
             return
@@ -77,7 +87,7 @@ enum FreshRoutingPairs {
             }
         }
         let within = ratios.filter { abs($0 - 1) <= 0.03 }.count
-        print(String(format: "routing fresh pairs vs OSRM car (%d answered by OSRM): duration within 3 %% for %.1f %% (%d), median ratio %.3f; misses:",
+        print(String(format: "routing fresh pairs vs OSRM \(profile) (%d answered by OSRM): duration within 3 %% for %.1f %% (%d), median ratio %.3f; misses:",
                      ratios.count, Double(within) / Double(max(1, ratios.count)) * 100, within, BenchSupport.percentile(ratios.filter(\.isFinite), 0.5)))
         for miss in misses { print("  " + miss) }
         try timeOSRM(osrm, pairs, planned)
@@ -85,13 +95,13 @@ enum FreshRoutingPairs {
 
     /// Waygate's per-request times over the pairs it answers: best route with steps, banners and
     /// voice (MapRouter), and with up to two alternatives.
-    static func timeWaygate(_ router: MapRouter, _ pairs: [(Coordinate, Coordinate)], _ planned: [PlannedRoute?]) {
+    static func timeWaygate(_ router: MapRouter, _ pairs: [(Coordinate, Coordinate)], _ planned: [PlannedRoute?], profile: TravelProfile) {
         let answered = zip(pairs, planned).compactMap { $1 == nil ? nil : $0 }
         for (label, alternatives) in [("route with steps, banners, voice", 0), ("same with alternatives (up to 2)", 2)] {
             var times: [Double] = [], routes = 0
             for (from, to) in answered {
                 let start = Stopwatch.now()
-                routes += (try? router.routes([RouteWaypoint(from), RouteWaypoint(to)], options: RouteOptions(), alternatives: alternatives))?.count ?? 0
+                routes += (try? router.routes([RouteWaypoint(from), RouteWaypoint(to)], options: RouteOptions(profile: profile.rawValue), alternatives: alternatives))?.count ?? 0
                 times.append(Stopwatch.now() - start)
             }
             print(String(format: "routing fresh pairs, Waygate MapRouter %@: median %.3f ms, p90 %.3f ms (%d routes for %d pairs)", label,

@@ -38,7 +38,7 @@ enum GuidanceBenchmark {
             return
         }
         let graph = try BenchSupport.importMap("milan")
-        let pairs = try RoutingBenchmark.randomPairs(planner: RoutePlanner(graph: graph)).prefix(pairCount)
+        let pairs = try RoutingBenchmark.randomPairs(planner: RoutePlanner(graph: graph), profile: .car).prefix(pairCount)
         let router = MapRouter(graph: graph)
         var all = Tally(), samePath = Tally()
         for (from, to) in pairs {

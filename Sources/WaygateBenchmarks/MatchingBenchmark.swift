@@ -153,7 +153,7 @@ enum MatchingBenchmark {
                      laid, osrm.count, close, BenchSupport.percentile(seconds, 0.5) * 1e3, BenchSupport.percentile(seconds, 0.9) * 1e3))
         let planner = RoutePlanner(graph: graph)
         var ownSeconds: [Double] = [], kilometres: [Double] = [], exact = 0, planned = 0
-        for (from, to) in try FreshRoutingPairs.load() {
+        for (from, to) in try FreshRoutingPairs.load(FreshRoutingPairs.path(map: mapName, profile: .car)) {
             guard let route = try? planner.plan(RouteRequest(waypoints: [RouteWaypoint(from), RouteWaypoint(to)])).first else { continue }
             planned += 1
             var line: [Coordinate] = []

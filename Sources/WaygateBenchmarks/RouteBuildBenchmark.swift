@@ -2,6 +2,7 @@ import Foundation
 import Gateway
 import Geodesy
 import JSON
+import RoadGraph
 import RouteFormats
 import RouteModel
 import Routing
@@ -23,7 +24,7 @@ enum RouteBuildBenchmark {
         let rounds = max(2, Int(environment["ROUTE_BUILD_ROUNDS"] ?? "") ?? 5)
         let loaded = try MapStore(environment: environment).load(map)
         let router = MapRouter(map: loaded)
-        let pairs = try FreshRoutingPairs.load()
+        let pairs = try FreshRoutingPairs.load(FreshRoutingPairs.path(map: "milan", profile: .car))
         print("route-build (\(map), \(loaded.origin.rawValue); \(pairs.count) fresh pairs, \(rounds - 1) timed rounds):")
         if let dump = environment["ROUTE_BUILD_DUMP"] {
             try write(dump: dump, router: router, pairs: pairs)

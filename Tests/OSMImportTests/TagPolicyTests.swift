@@ -81,10 +81,10 @@ struct TagPolicyTests {
     }
 
     @Test(
-        "cars drive at 80 % of maxspeed in km/h, mph, none (as 140) and national zones",
+        "cars drive at 80 % of maxspeed in km/h, mph, none (as 140) and national zones, a low limit too (5 → 4, as OSRM)",
         arguments: [
             ("50", 40.0), ("30 mph", 38.624256), ("none", 112.0), ("IT:urban", 40.0), ("FI:rural", 64.0), ("DE:rural", 80.0),
-            ("walk", 5.6), ("60;50", 48.0),
+            ("walk", 5.6), ("60;50", 48.0), ("5", 4.0), ("0", 65.0),
         ])
     func maxspeed(value: String, expected: Double) throws {
         let speed = try #require(car.access(for: ["highway": "primary", "maxspeed": value])?.speed)

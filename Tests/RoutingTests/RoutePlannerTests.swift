@@ -1,7 +1,7 @@
 import Geodesy
 import OSMImport
 import RoadGraph
-import Routing
+@testable import Routing
 import TestSupport
 import Testing
 
@@ -156,22 +156,27 @@ struct RoutePlannerTests {
         #expect("\(RoutingError.unknownProfile("horse"))" == "unknown profile 'horse' (expected car, bike or foot)")
     }
 
-    @Test("a waypoint nearest a one-way stub off the main network is snapped into it, as OSRM chooses; waypoints all on the stub stay on it")
+    /// A one-way stub x→a into a small block a–c–f–d.
+    static let stubMap = ASCIIMap(
+        """
+        x
+         \\
+          a---b---c
+          |       |
+          d---e---f
+        """, gridSize: 30)
+    static let stubWays: [ASCIIMap.Way] = [
+        ("xa", ["highway": "residential", "oneway": "yes"]), ("abc", ["highway": "primary"]), ("ad", ["highway": "residential"]),
+        ("def", ["highway": "residential"]), ("cf", ["highway": "residential"]),
+    ]
+
+    @Test("a waypoint nearest a one-way stub off a big component is snapped into it, as OSRM chooses; waypoints all on the stub stay on it")
     func smallComponents() throws {
-        let map = ASCIIMap(
-            """
-            x
-             \\
-              a---b---c
-              |       |
-              d---e---f
-            """, gridSize: 30)
-        let p = try planner(
-            map,
-            [
-                ("xa", ["highway": "residential", "oneway": "yes"]), ("abc", ["highway": "primary"]), ("ad", ["highway": "residential"]),
-                ("def", ["highway": "residential"]), ("cf", ["highway": "residential"]),
-            ])
+        let map = Self.stubMap
+        // The block counts as big from one road between junctions: the stub has none.
+        let p = RoutePlanner(
+            graph: try OSMImporter().importGraph(from: Array(map.osmXML(ways: Self.stubWays, relations: []).utf8)).graph, bigComponentSize: 1)
+        #expect(p.tables.bigComponentCounts[TravelProfile.car.index] == 1)
         // x's nearest road is the stub x→a, which no route can enter: OSRM leaves from the main network.
         let fromStub = try plan(p, map, "x", "f")
         #expect(!nodeLetters(fromStub, p, map).hasPrefix("x"))
@@ -180,6 +185,17 @@ struct RoutePlannerTests {
         let middle = map.coordinate(of: "x").destination(distance: 20, bearing: map.coordinate(of: "x").bearing(to: map.coordinate(of: "a")))
         let along = try #require(try p.plan(RouteRequest(waypoints: [RouteWaypoint(map.coordinate(of: "x")), RouteWaypoint(middle)])).first)
         #expect(abs(along.legs.reduce(0) { $0 + $1.distance } - 20) < 0.5)
+    }
+
+    @Test("on a map without a big component (a city centre cut out of its surroundings) a waypoint snaps to its nearest road, as OSRM does")
+    func noBigComponent() throws {
+        let map = Self.stubMap
+        // Under OSRM's 1,000 roads between junctions nothing here is big.
+        let p = try planner(map, Self.stubWays)
+        #expect(p.tables.bigComponentCounts[TravelProfile.car.index] == 0)
+        let fromStub = try plan(p, map, "x", "f")
+        #expect(nodeLetters(fromStub, p, map).hasPrefix("xa"))
+        #expect(try #require(fromStub.waypoints.first).distance < 1)
     }
 
     @Test("a waypoint snaps to the one nearest road, as OSRM does, even when one 0.1 m farther would give a shorter route")
