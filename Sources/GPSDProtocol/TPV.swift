@@ -35,6 +35,8 @@ public struct TPV: Sendable, Hashable, Codable, GPSDObject {
     public var velN: Double?, velE: Double?, velD: Double?
     /// Geoid separation, horizontal and spherical position error, metres.
     public var geoidSep: Double?, eph: Double?, sep: Double?
+    /// Map datum the receiver named (Garmin PGRMM).
+    public var datum: String?
     /// Water depth below the transducer, metres (a depth sounder's DBT).
     public var depth: Double?
     /// Age of DGPS corrections (s) and DGPS station id.
@@ -96,6 +98,7 @@ public struct TPV: Sendable, Hashable, Codable, GPSDObject {
         if threeD { geoidSep = fix.geoidSeparation }  // gpsd 3.22 prints the separation in 3D only
         eph = fix.horizontalAccuracy
         sep = fix.sphericalError
+        datum = fix.datum
         depth = fix.marine?.depth
         dgpsAge = fix.dgpsAge
         dgpsSta = fix.dgpsStation
@@ -127,6 +130,7 @@ public struct TPV: Sendable, Hashable, Codable, GPSDObject {
         f.sphericalError = sep
         f.dgpsAge = dgpsAge
         f.dgpsStation = dgpsSta
+        f.datum = datum
         if depth != nil || hasWind {
             f.marine = Marine(depth: depth, wind: hasWind ? Wind(apparentAngle: wangler, apparentSpeed: wspeedr, trueDirection: wanglet,
                                                                  magneticDirection: wanglem, trueSpeed: wspeedt) : nil)
@@ -153,9 +157,10 @@ public struct TPV: Sendable, Hashable, Codable, GPSDObject {
         } else {
             json.gpsdMember("time", time)
         }
-        // The rest in one reservation: 25 fixed-point members of at most 8 + 4 + 330 bytes and
-        // two integers of at most 11 + 4 + 24 (see `JSONWriter.InPlace`).
-        json.inPlace(reserving: 8_650) { rest in
+        // The rest in two reservations around the datum, a string: 23 fixed-point members of at
+        // most 8 + 4 + 330 bytes and an integer of at most 11 + 4 + 24, then 2 and one (see
+        // `JSONWriter.InPlace`).
+        json.inPlace(reserving: 7_950) { rest in
             rest.member("leapseconds", leapseconds)
             rest.gpsdMember("ept", ept, decimals: 3)
             rest.gpsdMember("lat", lat, decimals: 9)
@@ -180,6 +185,9 @@ public struct TPV: Sendable, Hashable, Codable, GPSDObject {
             rest.gpsdMember("geoidSep", geoidSep, decimals: 3)
             rest.gpsdMember("eph", eph, decimals: 3)
             rest.gpsdMember("sep", sep, decimals: 3)
+        }
+        json.gpsdMember("datum", datum)
+        json.inPlace(reserving: 730) { rest in
             rest.gpsdMember("depth", depth, decimals: 3)
             rest.gpsdMember("dgpsAge", dgpsAge, decimals: 1)
             rest.member("dgpsSta", dgpsSta)

@@ -76,6 +76,8 @@ public struct Fix: Sendable, Hashable, Codable {
     public var dgpsStation: Int?
     /// GPS − UTC leap seconds, when the receiver said (gpsd `leapseconds`).
     public var leapSeconds: Int?
+    /// Map datum the receiver named for this fix (Garmin PGRMM; gpsd `datum`).
+    public var datum: String?
     /// Depth and wind from a vessel's instruments (NMEA DBT, MWD, MWV), nil from plain receivers.
     public var marine: Marine?
     /// Whether the fix was made up by Waygate's simulator rather than measured.

@@ -1,7 +1,7 @@
 /// The sentence types the end-of-cycle detector tells apart (gpsd keeps their names; a small
 /// integer each here, so learning and checking a cycle ender hashes nothing).
 enum CycleTag: UInt8, Sendable {
-    case gga, rmc, gll, gns, gsa, gsv, vtg, zda, gst, gbs, hdt, psrfepe, pgrme, pgrmf, pgrmz, pmgnst, psti, txt
+    case gga, rmc, gll, gns, gsa, gsv, vtg, zda, gst, gbs, hdt, psrfepe, pgrme, pgrmf, pgrmz, pgrmm, pmgnst, psti, txt
     case dbt, hdg, mwd, mwv
 
     /// A set of tags, one bit each.

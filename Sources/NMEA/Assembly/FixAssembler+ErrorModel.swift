@@ -144,6 +144,7 @@ extension FixAssembler {
         out.dgpsAge = v(fix.dgpsAge)
         out.dgpsStation = fix.dgpsStation >= 0 ? fix.dgpsStation : nil
         out.leapSeconds = leapSeconds
+        out.datum = fix.datum
         if fix.depth.isFinite { out.marine = Marine(depth: fix.depth) }
         return out
     }

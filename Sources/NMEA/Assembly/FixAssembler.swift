@@ -109,6 +109,11 @@ public struct FixAssembler: Sendable {
         case .pgrme(let s): tag = .pgrme; changed = handlePGRME(s, &new)
         case .pgrmf(let s): tag = .pgrmf; changed = handlePGRMF(s, &new)
         case .pgrmz(let s): tag = .pgrmz; changed = handlePGRMZ(s, &new)
+        case .pgrmm(let s):
+            // gpsd `processPGRMM`: the datum joins the cycle's fix (printed in its reports until the
+            // next cycle clears it) but changes nothing that makes a report.
+            tag = .pgrmm
+            if let datum = s.datum { fix.datum = datum }
         case .pmgnst(let s): tag = .pmgnst; changed = handlePMGNST(s, &new)
         case .dbt(let s, _): tag = .dbt; changed = handleDBT(s, &new)
         case .hdg(let s, _): tag = .hdg; changed = handleHDG(s, &new)

@@ -17,6 +17,8 @@ struct WorkingFix: Sendable {
     var dgpsAge = Double.nan
     var dgpsStation = -1
     var depth = Double.nan
+    /// Map datum a Garmin PGRMM named in this cycle.
+    var datum: String?
 
     /// Seconds from `other`'s time to this one's as gpsd's `TS_SUB_D` gives them: the whole seconds'
     /// difference plus the nanoseconds' (a difference of the `time`s themselves, near 1.6e9 s, is

@@ -33,6 +33,7 @@ public enum SentenceParser {
             case "PGRME": return checked(try PGRME(fields), fields, &rejected) { .pgrme($0) }
             case "PGRMF": return checked(try PGRMF(fields), fields, &rejected) { .pgrmf($0) }
             case "PGRMZ": return .pgrmz(try PGRMZ(fields))
+            case "PGRMM": return .pgrmm(try PGRMM(fields))
             case "PMGNST": return .pmgnst(try PMGNST(fields))
             // SkyTraq's PSTI carries its type in field 1; gpsd reads 030 and 032 only with exactly
             // 15 fields after the address, as it counts them (one fewer without a checksum), and

@@ -40,6 +40,8 @@ public enum NMEASentence: Sendable, Hashable {
     case pgrmf(PGRMF)
     /// A Garmin PGRMZ altitude sentence.
     case pgrmz(PGRMZ)
+    /// A Garmin PGRMM map datum sentence.
+    case pgrmm(PGRMM)
     /// A Magellan PMGNST status sentence.
     case pmgnst(PMGNST)
     /// A SkyTraq PSTI,030 position and velocity sentence.
