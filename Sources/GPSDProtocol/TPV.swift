@@ -62,10 +62,8 @@ public struct TPV: Sendable, Hashable, Codable, GPSDObject {
         self.device = device
         if let s = fix.status, s > 1 { status = s }
         if timeText { time = fix.time.map(GPSDTime.string) }
-        if fix.time != nil {
-            leapseconds = fix.leapSeconds
-            ept = fix.timeError
-        }
+        leapseconds = fix.leapSeconds  // once known, in every TPV (with a time or not, at any mode)
+        if fix.time != nil { ept = fix.timeError }
         if let wind = fix.marine?.wind {  // gpsd prints wind at any mode
             wanglem = wind.magneticDirection
             wangler = wind.apparentAngle

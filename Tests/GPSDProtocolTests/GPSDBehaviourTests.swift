@@ -190,6 +190,9 @@ struct GPSDBehaviourTests {
         // Garmin PGRMM's map datum in the TPVs of its own cycle (after sep, before depth and DGPS),
         // not at mode 1, an empty one nothing, 39 characters kept of a longer name
         "garmin-datum",
+        // PGRMF's time: with GPS week, seconds and leap seconds the last sentence's (none before a
+        // date), else its UTC date and time; leapseconds in every TPV once known; DTM's datum
+        "garmin-time",
     ]
 
 

@@ -160,7 +160,25 @@ struct SentenceParserTests {
     @Test("proprietary and unknown sentences are unrecognized, short ones throw")
     func unknown() throws {
         #expect(try SentenceParser.parse("$PGRMV,0.0,0.0,0.0*5C") == .unrecognized(address: "PGRMV"))
-        #expect(try SentenceParser.parse("$GPDTM,W84,,0.0,N,0.0,E,0.0,W84*6F") == .unrecognized(address: "GPDTM"))
+        #expect(try SentenceParser.parse("$GPGRS,120000.00,1,0.5,-0.3*00") == .unrecognized(address: "GPGRS"))
         #expect(throws: NMEAError.self) { try SentenceParser.parse("$GPGGA,1*00") }
+    }
+
+    @Test("DTM and PGRMM name a datum as gpsd 3.22 prints it")
+    func datum() throws {
+        func datum(_ text: String) throws -> String? {
+            switch try SentenceParser.parse(text) {
+            case .dtm(let d, _): d.datum
+            case .pgrmm(let m): m.datum
+            default: "not a datum sentence"
+            }
+        }
+        #expect(try datum("$GPDTM,W84,,0.0,N,0.0,E,0.0,W84*6F") == "WGS84")
+        #expect(try datum("$GPDTM,999,,0.0,N,0.0,E,0.0,W84*0D") == "User Defined")
+        #expect(try datum("$GPDTM,ABC,,0.0,N,0.0,E,0.0,W84*74") == "ABC")
+        #expect(try datum("$GPDTM,,,0.0,N,0.0,E,0.0,W84*00") == nil)
+        #expect(try datum("$PGRMM,NAD83*29") == "NAD83")
+        #expect(try datum("$PGRMM,A Datum Name Of Fifty Characters Exactly 1234567890*00") == "A Datum Name Of Fifty Characters Exactl")
+        #expect(throws: NMEAError.self) { try SentenceParser.parse("$PGRMM,WGS 84") }  // one field as gpsd counts
     }
 }

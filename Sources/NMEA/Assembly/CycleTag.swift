@@ -2,7 +2,7 @@
 /// integer each here, so learning and checking a cycle ender hashes nothing).
 enum CycleTag: UInt8, Sendable {
     case gga, rmc, gll, gns, gsa, gsv, vtg, zda, gst, gbs, hdt, psrfepe, pgrme, pgrmf, pgrmz, pgrmm, pmgnst, psti, txt
-    case dbt, hdg, mwd, mwv
+    case dbt, hdg, mwd, mwv, dtm
 
     /// A set of tags, one bit each.
     struct Set: Sendable, Equatable {

@@ -308,14 +308,26 @@ extension FixAssembler {
         return [.online, .horizontalError, .verticalError, .sphericalError]
     }
 
-    /// gpsd `processPGRMF`: date and time (they do not take part in cycle detection); with mode
-    /// `A` also the leap seconds, position, fix type (0 none, 1 2D, 2 3D), speed (km/h), course,
-    /// PDOP and TDOP — empty numbers read as 0, as gpsd's `safe_atof` does.
+    /// gpsd `processPGRMF`: the leap seconds; the time (not taking part in cycle detection): with GPS
+    /// week, seconds and leap seconds the current one, else the UTC date and time; with mode `A`
+    /// also position, fix type (0 none, 1 2D, 2 3D), speed (km/h), course, PDOP and TDOP — empty
+    /// numbers read as 0, as gpsd's `safe_atof` does.
     mutating func handlePGRMF(_ s: PGRMF, _ new: inout WorkingFix) -> ChangedFields {
         var changed: ChangedFields = .online
-        if let time = handleDatedTime(s.time, s.date, &new) { changed.formUnion(time) }
-        guard s.mode == "A" else { return changed }
         if let l = s.leapSeconds { leapSeconds = l }
+        if s.hasGPSTime, let l = leapSeconds, l > 0 {
+            // gpsd 3.22 then works the time out from GPS week and seconds (against week rollover),
+            // but its NMEA driver dates the fix with the time the last sentence gave: the UTC date
+            // and time fields are not read, and before any date the fix has no time.
+            if let time = lastTimeOfDay, let t = resolve(time) {
+                new.time = t
+                new.nanoseconds = time.nanoseconds
+                changed.insert(.time)
+            }
+        } else if let time = handleDatedTime(s.time, s.date, &new) {
+            changed.formUnion(time)
+        }
+        guard s.mode == "A" else { return changed }
         if let lat = s.latitude, let lon = s.longitude {
             new.latitude = lat
             new.longitude = lon

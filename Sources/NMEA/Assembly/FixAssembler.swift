@@ -110,9 +110,12 @@ public struct FixAssembler: Sendable {
         case .pgrmf(let s): tag = .pgrmf; changed = handlePGRMF(s, &new)
         case .pgrmz(let s): tag = .pgrmz; changed = handlePGRMZ(s, &new)
         case .pgrmm(let s):
-            // gpsd `processPGRMM`: the datum joins the cycle's fix (printed in its reports until the
-            // next cycle clears it) but changes nothing that makes a report.
+            // gpsd `processPGRMM` and `processDTM`: the datum joins the cycle's fix (printed in its
+            // reports until the next cycle clears it) but changes nothing that makes a report.
             tag = .pgrmm
+            if let datum = s.datum { fix.datum = datum }
+        case .dtm(let s, _):
+            tag = .dtm
             if let datum = s.datum { fix.datum = datum }
         case .pmgnst(let s): tag = .pmgnst; changed = handlePMGNST(s, &new)
         case .dbt(let s, _): tag = .dbt; changed = handleDBT(s, &new)

@@ -73,6 +73,7 @@ public enum SentenceParser {
         case code("HDG"): return .hdg(try HDG(fields), talker: talker)
         case code("MWD"): return .mwd(try MWD(fields), talker: talker)
         case code("MWV"): return .mwv(try MWV(fields), talker: talker)
+        case code("DTM"): return .dtm(try DTM(fields), talker: talker)
         default: return .unrecognized(address: fields.address)
         }
     }

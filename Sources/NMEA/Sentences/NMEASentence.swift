@@ -30,6 +30,8 @@ public enum NMEASentence: Sendable, Hashable {
     case mwd(MWD, talker: String)
     /// A MWV (wind speed and angle) sentence and its talker.
     case mwv(MWV, talker: String)
+    /// A DTM (datum reference) sentence and its talker.
+    case dtm(DTM, talker: String)
     /// A TXT sentence and its talker.
     case txt(TXT, talker: String)
     /// A SiRF PSRFEPE error-estimate sentence.

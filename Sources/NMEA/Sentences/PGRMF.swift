@@ -9,6 +9,9 @@ public struct PGRMF: Sendable, Hashable {
     public var date: NMEADate?, time: NMEATime?
     /// GPS − UTC leap seconds.
     public var leapSeconds: Int?
+    /// Whether the GPS week and seconds fields start with a digit (gpsd then prefers them to the
+    /// UTC date and time, given leap seconds).
+    public var hasGPSTime: Bool
     /// Position, degrees (north and east positive); nil when empty.
     public var latitude: Double?, longitude: Double?
     /// `A` automatic or `M` manual.
@@ -23,6 +26,8 @@ public struct PGRMF: Sendable, Hashable {
     /// Reads a PGRMF sentence's fields; one of fewer than gpsd 3.22's 15, as gpsd counts them, is too short.
     public init(_ f: NMEAFields) throws {
         try f.requireGPSDFieldCount(15)
+        let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+        hasGPSTime = f.firstByte(1).map(digits.contains) == true && f.firstByte(2).map(digits.contains) == true
         date = f.ddmmyy(3)
         time = f.time(4)
         leapSeconds = f.int(5)

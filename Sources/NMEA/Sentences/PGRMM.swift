@@ -7,7 +7,8 @@ public struct PGRMM: Sendable, Hashable {
     /// when empty.
     public var datum: String?
 
-    /// Reads a PGRMM sentence's fields; one of fewer than gpsd 3.22's 2, as gpsd counts them, is too short.
+    /// Reads a PGRMM sentence's fields; one of fewer than gpsd 3.22's 2, as gpsd counts them, is too
+    /// short.
     public init(_ f: NMEAFields) throws {
         try f.requireGPSDFieldCount(2)
         datum = f.string(1).map { String($0.prefix(39)) }
