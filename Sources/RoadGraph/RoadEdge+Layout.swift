@@ -4,7 +4,7 @@ import Geodesy
 ///
 ///     0 from, 4 to, 8 shape (Int32), 12 length (Float), 16 way ID (Int64), 24 name, 28 ref,
 ///     32 destination (Int32), 36 road class (UInt8), 37 default speed (UInt8), 38 packed speed
-///     limit (UInt16), 40 flags (UInt16), 42 car preference (UInt8), 43 zero, 44 car, 48 bike,
+///     limit (UInt16), 40 flags (UInt16), 42 car preference (UInt8), 43 car control delay (UInt8), 44 car, 48 bike,
 ///     52 foot durations (Float)
 extension RoadEdge: FixedLayout {
     @inlinable public static var byteSize: Int { 56 }
@@ -26,14 +26,14 @@ extension RoadEdge: FixedLayout {
             packedSpeedLimit: uint16(38), defaultSpeed: raw.load(fromByteOffset: 37, as: UInt8.self),
             flags: EdgeFlags(rawValue: uint16(Self.flagsOffset)),
             durations: ProfileDurations(car: float(Self.durationsOffset), bike: float(Self.durationsOffset + 4), foot: float(Self.durationsOffset + 8)),
-            carPreference: raw.load(fromByteOffset: 42, as: UInt8.self))
+            carPreference: raw.load(fromByteOffset: 42, as: UInt8.self), carControlDelay: raw.load(fromByteOffset: 43, as: UInt8.self))
     }
 
     /// An edge from its stored fields (the speed limit packed).
     @inlinable init(
         from: NodeID, to: NodeID, shape: Int32, length: Float, wayID: Int64, name: Int32, ref: Int32, destination: Int32,
         roadClass: RoadClass, packedSpeedLimit: UInt16, defaultSpeed: UInt8, flags: EdgeFlags, durations: ProfileDurations,
-        carPreference: UInt8
+        carPreference: UInt8, carControlDelay: UInt8
     ) {
         self.from = from
         self.to = to
@@ -49,6 +49,7 @@ extension RoadEdge: FixedLayout {
         self.flags = flags
         self.durations = durations
         self.carPreference = carPreference
+        self.carControlDelay = carControlDelay
     }
 
     @inlinable public func store(to raw: UnsafeMutableRawPointer) {
@@ -66,6 +67,7 @@ extension RoadEdge: FixedLayout {
         raw.storeBytes(of: packedSpeedLimit.littleEndian, toByteOffset: 38, as: UInt16.self)
         raw.storeBytes(of: flags.rawValue.littleEndian, toByteOffset: Self.flagsOffset, as: UInt16.self)
         raw.storeBytes(of: carPreference, toByteOffset: 42, as: UInt8.self)
+        raw.storeBytes(of: carControlDelay, toByteOffset: 43, as: UInt8.self)
         durations.car.bitPattern.store(to: raw + Self.durationsOffset)
         durations.bike.bitPattern.store(to: raw + Self.durationsOffset + 4)
         durations.foot.bitPattern.store(to: raw + Self.durationsOffset + 8)

@@ -38,17 +38,21 @@ public struct RoadEdge: Hashable, Sendable {
     /// How readily car routes use the edge, in percent of its speed (100 = as fast as it is; 50 = a
     /// narrow or parking-aisle road weighs twice its travel time when choosing a route).
     public var carPreference: UInt8
+    /// Whole seconds a car waits at the traffic controls along the edge (signals, stop and give-way
+    /// signs, gates), part of `durations.car`; a traveller who does not drive the edge to its end
+    /// does not wait there (`RoadGraph.path`).
+    public var carControlDelay: UInt8
 
     /// An edge from all its attributes.
     public init(
         from: NodeID, to: NodeID, shape: Int32, length: Float, wayID: Int64, name: Int32 = -1, ref: Int32 = -1,
         destination: Int32 = -1, roadClass: RoadClass, speedLimit: SpeedLimit? = nil, defaultSpeed: UInt8,
-        flags: EdgeFlags = [], durations: ProfileDurations, carPreference: UInt8 = 100
+        flags: EdgeFlags = [], durations: ProfileDurations, carPreference: UInt8 = 100, carControlDelay: UInt8 = 0
     ) {
         self.init(
             from: from, to: to, shape: shape, length: length, wayID: wayID, name: name, ref: ref, destination: destination,
             roadClass: roadClass, packedSpeedLimit: SpeedLimit.pack(speedLimit), defaultSpeed: defaultSpeed, flags: flags,
-            durations: durations, carPreference: carPreference)
+            durations: durations, carPreference: carPreference, carControlDelay: carControlDelay)
     }
 
     /// The profiles that may travel this edge.

@@ -62,7 +62,8 @@ extension RoadGraph {
             segments.append(
                 RoadPath.Segment(
                     edge: id, startFraction: from, endFraction: to, distance: Double(e.length) * fraction,
-                    duration: Double(e.durations[profile]) * fraction, name: strings.string(e.name, in: self),
+                    duration: Self.duration(of: e, profile: profile, from: from, to: to, passingEnd: i < ids.count - 1),
+                    name: strings.string(e.name, in: self),
                     ref: strings.string(e.ref, in: self), destination: string(e.destination), roadClass: e.roadClass, speedLimit: e.speedLimit, flags: e.flags,
                     wayID: e.wayID, geometryRange: first...max(first, points.count - 1)))
             previous = e
@@ -94,6 +95,18 @@ extension RoadGraph {
             distance: segments.reduce(0) { $0 + $1.distance }, duration: segments.reduce(0) { $0 + $1.duration },
             departureBearing: Self.endBearing(points, atStart: true) ?? initialBearing(of: ids[0]),
             arrivalBearing: Self.endBearing(points, atStart: false) ?? finalBearing(of: ids[ids.count - 1]))
+    }
+
+    /// The seconds `profile` takes along `e` from `from` to `to` (fractions of its length): its
+    /// travel time pro rata, and a car's wait at its traffic controls (`carControlDelay`) only when
+    /// it drives the edge to its end and on (`passingEnd`), as OSRM charges an obstacle to the turn
+    /// through its node: a route starting partway along or ending at or before a gate does not wait
+    /// there.
+    static func duration(of e: RoadEdge, profile: TravelProfile, from: Double, to: Double, passingEnd: Bool) -> Seconds {
+        let whole = Double(e.durations[profile])
+        guard profile == .car, e.carControlDelay > 0, from > 0 || to < 1 || !passingEnd else { return whole * (to - from) }
+        let delay = Double(e.carControlDelay)
+        return (whole - delay) * (to - from) + (to >= 1 && passingEnd ? delay : 0)
     }
 
     /// Appends the whole geometry of the loaded edge `e` (in its direction of travel) to `points`,

@@ -4,7 +4,7 @@ import Geodesy
 /// derived indexes (adjacency, spatial grid, bearings) included, so it is used in place when mapped.
 extension RoadGraph {
     /// The version written by `serialized()`; bump it whenever the layout changes.
-    public static let fileFormatVersion: UInt32 = 5
+    public static let fileFormatVersion: UInt32 = 6
     private static let magic: [UInt8] = Array("WGRG".utf8)
 
     /// The sections of the image, in order.

@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 import OSMImport
 import RoadGraph
 import TestSupport
@@ -46,12 +47,30 @@ struct TrafficControlTests {
         #expect(abs(backward - (base + 3)) < 0.01)
     }
 
-    @Test("a gate costs 60 s either way")
+    @Test("a gate costs 60 s either way, charged only to a car that drives through it (a route stopping before or at it does not wait)")
     func gate() throws {
-        let (forward, backward) = try durations(ASCIIMap("a----b----c", gridSize: 10), way: "abc", nodeTags: ["b": ["barrier": "gate"]])
-        let base = Float(100) / Float(25 / 3.6)
-        #expect(abs(forward - (base + 60)) < 0.01)
-        #expect(abs(backward - (base + 60)) < 0.01)
+        let map = ASCIIMap("a----b----c", gridSize: 10)
+        let xml = map.osmXML(ways: [("abc", ["highway": "residential"])], nodeTags: ["b": ["barrier": "gate"]])
+        let graph = try OSMImporter().importGraph(from: Array(xml.utf8)).graph
+        // The gate is a graph node: the two edges arriving at it carry its wait, those leaving it none.
+        #expect(graph.nodeCount == 3)
+        let half = Float(50) / Float(25 / 3.6)
+        let arriving = graph.edges.filter { map.coordinate(of: "b").distance(to: graph.nodes[$0.to.index]) < 0.5 }
+        let leaving = graph.edges.filter { map.coordinate(of: "b").distance(to: graph.nodes[$0.from.index]) < 0.5 }
+        #expect(arriving.count == 2 && arriving.allSatisfy { abs($0.durations.car - (half + 60)) < 0.01 && $0.carControlDelay == 60 })
+        #expect(leaving.count == 2 && leaving.allSatisfy { abs($0.durations.car - half) < 0.01 && $0.carControlDelay == 0 })
+        let ab = try #require(graph.edges.firstIndex { arriving.contains($0) && !$0.flags.contains(.reversedShape) })
+        let bc = try #require(graph.edges.firstIndex { leaving.contains($0) && !$0.flags.contains(.reversedShape) })
+        let (edgeAB, edgeBC) = (EdgeID(Int32(ab)), EdgeID(Int32(bc)))
+        // Through the gate: 60 s; stopping at it or halfway to it: none; starting halfway to it and driving on: 60 s.
+        let through = try #require(graph.path(edges: [edgeAB, edgeBC], startFraction: 0, endFraction: 1, profile: .car))
+        #expect(abs(through.duration - Double(2 * half + 60)) < 0.01)
+        let toGate = try #require(graph.path(edges: [edgeAB], startFraction: 0, endFraction: 1, profile: .car))
+        #expect(abs(toGate.duration - Double(half)) < 0.01)
+        let halfway = try #require(graph.path(edges: [edgeAB], startFraction: 0, endFraction: 0.5, profile: .car))
+        #expect(abs(halfway.duration - Double(half / 2)) < 0.01)
+        let fromHalfway = try #require(graph.path(edges: [edgeAB, edgeBC], startFraction: 0.5, endFraction: 1, profile: .car))
+        #expect(abs(fromHalfway.duration - Double(half / 2 + 60 + half)) < 0.01)
     }
 
     @Test("an untagged stop sign 10 m after a junction faces the other way (OSRM's 20 m rule)")
