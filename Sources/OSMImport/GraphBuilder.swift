@@ -41,6 +41,11 @@ struct GraphBuilder {
         for id in elements.carBarriers {  // cars turn around there
             if let slot = elements.slot(ofNode: id), usage[slot] != 0 { usage[slot] = max(2, usage[slot]) }
         }
+        // A gate ends an edge, so a route that stops before it (or at it) does not wait there, as
+        // OSRM charges its obstacles only to turns through them.
+        for (id, control) in elements.trafficControls where control.kind == .gate {
+            if let slot = elements.slot(ofNode: id), usage[slot] != 0 { usage[slot] = max(2, usage[slot]) }
+        }
         var nodeIndex = [Int32](repeating: -1, count: elements.nodeIDs.count)
         // Reserved for as many as there can be (a duplicate piece is dropped), never grown by
         // doubling: a copy of the old buffer beside the new one while it grows.
@@ -240,7 +245,7 @@ struct GraphBuilder {
             from: from, to: to, shape: shape, length: Float(length), wayID: wayID, name: names.0, ref: names.1,
             destination: names.2, roadClass: profile.roadClass, speedLimit: forward ? profile.speedLimit : profile.backwardSpeedLimit,
             defaultSpeed: UInt8(TagPolicy.defaultCarSpeed(profile.roadClass)), flags: flags, durations: durations,
-            carPreference: preference)
+            carPreference: preference, carControlDelay: durations.car.isFinite ? UInt8(min(255, controlDelay.rounded())) : 0)
     }
 }
 
