@@ -4,8 +4,10 @@ import RoadGraph
 /// Which OSM ways one travel profile may use, in which directions and how fast — the role of
 /// OSRM's `car.lua` / `bicycle.lua` / `foot.lua`. Speeds follow OSRM's defaults: cars drive at
 /// 80 % of a tagged `maxspeed:advisory` or `maxspeed`, else at a per-class default, never faster
-/// than the surface allows; bikes ride at 15 km/h, people walk at 5 km/h. Car ways also get a
-/// preference (OSRM's "routability" rate) and a flag for destination-only access.
+/// than the surface allows; bikes ride at 15 km/h on most classes and push at 4 km/h where they
+/// may not ride (`TagPolicy+Bike.swift`), people walk at 5 km/h (`TagPolicy+Foot.swift`); both
+/// slow down on loose surfaces. Car ways also get a preference (OSRM's "routability" rate) and a
+/// flag for destination-only access.
 public struct TagPolicy: Sendable {
     /// How a profile may use one way.
     public struct WayAccess: Hashable, Sendable {
@@ -42,15 +44,10 @@ public struct TagPolicy: Sendable {
     /// The policy of `profile`.
     public init(profile: TravelProfile) { self.profile = profile }
 
-    /// The access keys from most to least specific (OSM access hierarchy).
-    private var accessKeys: [String] {
-        switch profile {
-        case .car: ["motorcar", "motor_vehicle", "vehicle", "access"]
-        case .bike: ["bicycle", "vehicle", "access"]
-        case .foot: ["foot", "access"]
-        }
-    }
+    /// The car's access keys from most to least specific (OSM access hierarchy).
+    private static let carAccessKeys = ["motorcar", "motor_vehicle", "vehicle", "access"]
 
+    /// Access values that close a way to cars (with `carDeniedAccess`).
     private static let deniedAccess: Set<String> = [
         "no", "private", "agricultural", "forestry", "emergency", "psv", "customers", "delivery", "use_sidepath", "dismount",
         "discouraged",
@@ -77,17 +74,6 @@ public struct TagPolicy: Sendable {
         }
     }
 
-    /// Whether the profile may use a way of this class at all, unless explicitly allowed by an access tag.
-    private func isUsableByDefault(_ roadClass: RoadClass) -> Bool {
-        switch (profile, roadClass) {
-        case (.car, _): Self.defaultCarSpeed(roadClass) > 0
-        case (.bike, .motorway), (.bike, .motorwayLink), (.bike, .steps), (.bike, .bridleway): false
-        case (.bike, _): true
-        case (.foot, .motorway), (.foot, .motorwayLink), (.foot, .trunk), (.foot, .trunkLink), (.foot, .cycleway): false
-        case (.foot, _): true
-        }
-    }
-
     /// The access rule for `tags`, nil when this profile may not use the way in either direction.
     public func access(for tags: [String: String]) -> WayAccess? {
         guard let attributes = WayAttributes(tags: tags) else { return nil }
@@ -96,18 +82,11 @@ public struct TagPolicy: Sendable {
 
     /// The access rule given already parsed attributes.
     func access(for tags: [String: String], attributes: WayAttributes) -> WayAccess? {
-        guard profile != .car else { return carAccess(tags, attributes) }
-        let roadClass = attributes.roadClass
-        let explicit = accessKeys.lazy.compactMap { tags[$0] }.first
-        if let explicit, Self.deniedAccess.contains(explicit) { return nil }
-        if explicit == nil || explicit == "destination" {
-            guard isUsableByDefault(roadClass) else { return nil }
+        switch profile {
+        case .car: carAccess(tags, attributes)
+        case .bike: bikeAccess(tags, attributes)
+        case .foot: footAccess(tags, attributes)
         }
-        if tags["impassable"] == "yes" || tags["status"] == "impassable" { return nil }
-        let (forward, backward) = directions(tags, attributes)
-        guard forward || backward else { return nil }
-        let speed = speed(tags, attributes, forward: true)
-        return WayAccess(forward: forward, backward: backward, speed: speed)
     }
 
     /// The car's access rule (OSRM car `WayHandlers.access` and `WayHandlers.speed`): the access
@@ -116,12 +95,12 @@ public struct TagPolicy: Sendable {
     /// at 10 km/h in a direction whose value allows cars (`yes`, `permissive`, `designated`, …).
     private func carAccess(_ tags: [String: String], _ attributes: WayAttributes) -> WayAccess? {
         let roadClass = attributes.roadClass
-        if tags["area"] == "yes" || roadClass == .steps { return nil }
+        if tags["area"] == "yes" || roadClass == .steps || roadClass == .platform { return nil }
         if tags["service"] == "emergency_access" || Self.isClosedToCars(tags) { return nil }
         if tags["impassable"] == "yes" || tags["status"] == "impassable" { return nil }
-        let values = DirectionalTags.values(tags, accessKeys)
+        let values = DirectionalTags.values(tags, Self.carAccessKeys)
         let access = (forward: values.forward.map(Self.resolvedCarAccess), backward: values.backward.map(Self.resolvedCarAccess))
-        let byDefault = isUsableByDefault(roadClass)
+        let byDefault = Self.defaultCarSpeed(roadClass) > 0
         /// Whether cars may use the way in a direction whose access value is `value`.
         func allows(_ value: String?) -> Bool {
             guard let value else { return byDefault }
@@ -215,61 +194,32 @@ public struct TagPolicy: Sendable {
             .compactMap { $0 }.min()
     }
 
-    /// Allowed directions from `oneway`, `oneway:bicycle` and the implied oneway of motorways and roundabouts.
+    /// The car's allowed directions from `oneway` and the implied oneway of motorways, their links and roundabouts.
     private func directions(_ tags: [String: String], _ attributes: WayAttributes) -> (Bool, Bool) {
-        if profile == .foot {
-            switch tags["oneway:foot"] {
-            case "yes", "1", "true": return (true, false)
-            case "-1": return (false, true)
-            default: return (true, true)
-            }
-        }
-        var oneway = tags["oneway"]
-        if profile == .bike {
-            if let bikeOneway = tags["oneway:bicycle"] {
-                oneway = bikeOneway
-            } else if (tags["cycleway"] ?? "").hasPrefix("opposite") || (tags["cycleway:left"] ?? "").hasPrefix("opposite") {
-                oneway = "no"
-            }
-        }
-        switch oneway {
-        case "yes", "1", "true": return (true, false)
+        switch tags["oneway"] {        case "yes", "1", "true": return (true, false)
         case "-1", "reverse": return (false, true)
         case "reversible", "alternating": return (false, false)
         case "no", "0", "false": return (true, true)
         default:
-            let implied = attributes.flags.contains(.roundabout) || attributes.roadClass == .motorway
-                || (profile == .car && attributes.roadClass == .motorwayLink)
+            let implied = attributes.flags.contains(.roundabout) || attributes.roadClass == .motorway || attributes.roadClass == .motorwayLink
             return (true, !implied)
         }
     }
 
-    /// Travel speed in km/h along (`forward`) or against the way's node order.
+    /// The car's speed in km/h along (`forward`) or against the way's node order.
     private func speed(_ tags: [String: String], _ attributes: WayAttributes, forward: Bool) -> Double {
         let roadClass = attributes.roadClass
-        switch profile {
-        case .car:
-            if roadClass == .ferry { return 5 }
-            // Classes without a car speed are driven at OSRM's `default_speed` where access tags open them.
-            let base = Self.defaultCarSpeed(roadClass) > 0 ? Self.defaultCarSpeed(roadClass) : 10
-            let tagged = forward
-                ? attributes.advisorySpeed.forward ?? attributes.speedLimit : attributes.advisorySpeed.backward ?? attributes.backwardSpeedLimit
-            let limited = switch tagged {
-            case .unlimited: max(base, 140 * 0.8)
-            // As OSRM: 80 % of any limit above 0 (a 5 km/h limit is driven at 4), else the class's.
-            case let limit?: limit.kilometersPerHour.flatMap { $0 > 0 ? $0 * 0.8 : nil } ?? base
-            case nil: base
-            }
-            return min(limited, Self.surfaceCap(tags) ?? limited)
-        case .bike:
-            switch roadClass {
-            case .ferry: return 5
-            case .footway, .pedestrian: return tags["bicycle"] == "yes" || tags["bicycle"] == "designated" ? 12 : 6
-            case .track, .path: return 12
-            default: return min(15, attributes.speedLimit?.kilometersPerHour ?? 15)
-            }
-        case .foot:
-            return roadClass == .steps ? 2 : 5
+        if roadClass == .ferry { return 5 }
+        // Classes without a car speed are driven at OSRM's `default_speed` where access tags open them.
+        let base = Self.defaultCarSpeed(roadClass) > 0 ? Self.defaultCarSpeed(roadClass) : 10
+        let tagged = forward
+            ? attributes.advisorySpeed.forward ?? attributes.speedLimit : attributes.advisorySpeed.backward ?? attributes.backwardSpeedLimit
+        let limited = switch tagged {
+        case .unlimited: max(base, 140 * 0.8)
+        // As OSRM: 80 % of any limit above 0 (a 5 km/h limit is driven at 4), else the class's.
+        case let limit?: limit.kilometersPerHour.flatMap { $0 > 0 ? $0 * 0.8 : nil } ?? base
+        case nil: base
         }
+        return min(limited, Self.surfaceCap(tags) ?? limited)
     }
 }

@@ -27,6 +27,10 @@ public struct TrafficControl: Hashable, Sendable {
     public var kind: Kind
     /// Who waits.
     public var direction: Direction
+    /// Whether a light applies to bikes along the node order only (`traffic_signals:direction`
+    /// `forward`), against it only (`backward`) or both ways: OSRM bicycle.lua's `TrafficSignal`
+    /// reads no plain `direction` tag.
+    public var bikeDirection: Direction = .both
 
     /// Seconds a car loses here (OSRM car profile `obstacles`).
     public var delay: Float {
@@ -56,7 +60,12 @@ public struct TrafficControl: Hashable, Sendable {
     }
 
     /// Whether a traveller going along (`forward` true) or against the way's node order waits here.
-    public func applies(forward: Bool) -> Bool {
+    public func applies(forward: Bool) -> Bool { Self.applies(direction, forward: forward) }
+
+    /// Whether a bike going along (`forward` true) or against the way's node order waits here.
+    public func appliesToBikes(forward: Bool) -> Bool { Self.applies(bikeDirection, forward: forward) }
+
+    private static func applies(_ direction: Direction, forward: Bool) -> Bool {
         switch direction {
         case .both: true
         case .forward: forward
@@ -75,6 +84,7 @@ public struct TrafficControl: Hashable, Sendable {
         }
         guard let highway = tags["highway"] else { return nil }
         self.init(highway: highway, direction: tags["traffic_signals:direction"] ?? tags["direction"])
+        if let bikeOnly = TrafficControl(highway: highway, direction: tags["traffic_signals:direction"]) { bikeDirection = bikeOnly.direction }
     }
 
     /// A control from its parts.

@@ -3,7 +3,7 @@ import RoadGraph
 
 /// The profile-independent attributes of an OSM way, read from its tags.
 struct WayAttributes: Sendable {
-    /// Road class (`highway=*`, or `.ferry` for `route=ferry`).
+    /// Road class (`highway=*`, `.ferry` for `route=ferry`, `.platform` for a railway or public transport platform).
     var roadClass: RoadClass
     /// Street name (`name`).
     var name: String?
@@ -24,12 +24,14 @@ struct WayAttributes: Sendable {
     /// Ferry crossing time for the whole way in seconds (`duration`), nil when untagged.
     var ferryDuration: Double?
 
-    /// The attributes of a way, nil when it is neither a known highway nor a ferry route.
+    /// The attributes of a way, nil when it is neither a known highway, a ferry route nor a platform.
     init?(tags: [String: String]) {
         if tags["route"] == "ferry" {
             roadClass = .ferry
         } else if let highway = tags["highway"], let roadClass = RoadClass(osmValue: highway) {
             self.roadClass = roadClass
+        } else if Self.isTransportPlatform(tags) {
+            roadClass = .platform
         } else {
             return nil
         }
@@ -54,6 +56,11 @@ struct WayAttributes: Sendable {
         if let bridge = tags["bridge"], bridge != "no" { flags.insert(.bridge) }
         self.flags = flags
         ferryDuration = tags["duration"].flatMap(Self.parseDuration)
+    }
+
+    /// Whether the way is a railway or public transport platform (`railway=platform`, `public_transport=platform`).
+    static func isTransportPlatform(_ tags: [String: String]) -> Bool {
+        tags["railway"] == "platform" || tags["public_transport"] == "platform"
     }
 
     /// Seconds from an OSM `duration` value: "HH:MM", "HH:MM:SS", minutes ("45"), or ISO 8601 "PT1H30M".

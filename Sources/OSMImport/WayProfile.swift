@@ -35,6 +35,8 @@ struct WayProfile: Hashable, Sendable {
         self.access = access
     }
 
-    /// Whether the importer looks at a way with `tags` at all (a `highway` or `route=ferry` tag).
-    static func isHighway(_ tags: [String: String]) -> Bool { tags["highway"] != nil || tags["route"] == "ferry" }
+    /// Whether the importer looks at a way with `tags` at all (a `highway` or `route=ferry` tag, or a platform).
+    static func isHighway(_ tags: [String: String]) -> Bool {
+        tags["highway"] != nil || tags["route"] == "ferry" || WayAttributes.isTransportPlatform(tags)
+    }
 }

@@ -25,7 +25,7 @@ struct MapPainter {
         case .secondary, .secondaryLink: return (Color(hex: 0xF3ECAE), roadClass.isLink ? 2.5 : 3.5)
         case .tertiary, .tertiaryLink: return (Color(hex: 0xFFFFFF), 3)
         case .ferry: return (Color(hex: 0x6AA7D8), 1.5)
-        case .footway, .path, .cycleway, .bridleway, .steps, .pedestrian, .track: return (Color(hex: 0xFAFAFA), max(1, minor / 2))
+        case .footway, .path, .cycleway, .bridleway, .steps, .pedestrian, .track, .platform: return (Color(hex: 0xFAFAFA), max(1, minor / 2))
         default: return (Color(hex: 0xFFFFFF), minor)
         }
     }

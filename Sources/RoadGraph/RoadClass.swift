@@ -6,6 +6,9 @@ public enum RoadClass: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     case tertiary, tertiaryLink, unclassified, residential, livingStreet, service, track, road
     /// Ways for people and bikes, and ferry crossings (`route=ferry`).
     case pedestrian, footway, path, cycleway, bridleway, steps, ferry
+    /// Public transport platforms (`highway=platform`, `railway=platform`, `public_transport=platform`),
+    /// which OSRM's bike and foot profiles use.
+    case platform
 
     /// The OSM `highway=*` value (or `ferry`) this class was read from.
     public var osmValue: String { Self.osmValues[Int(rawValue)] }
@@ -13,7 +16,7 @@ public enum RoadClass: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     private static let osmValues = [
         "motorway", "motorway_link", "trunk", "trunk_link", "primary", "primary_link", "secondary", "secondary_link",
         "tertiary", "tertiary_link", "unclassified", "residential", "living_street", "service", "track", "road",
-        "pedestrian", "footway", "path", "cycleway", "bridleway", "steps", "ferry",
+        "pedestrian", "footway", "path", "cycleway", "bridleway", "steps", "ferry", "platform",
     ]
     private static let byOSMValue: [String: RoadClass] = Dictionary(
         uniqueKeysWithValues: allCases.filter { $0 != .ferry }.map { ($0.osmValue, $0) })

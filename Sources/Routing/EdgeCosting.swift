@@ -6,11 +6,13 @@ import Darwin
 import Geodesy
 import RoadGraph
 
-/// The cost model of one search, in the style of OSRM's car profile. A search minimises weight;
+/// The cost model of one search, in the style of OSRM's profiles. A search minimises weight;
 /// a route reports duration. Edge weight is the travel time divided by the road's car preference
-/// (narrow, service and side roads weigh more than they take); turns cost a sigmoid of the angle,
+/// (narrow, service and side roads weigh more than they take); car turns cost a sigmoid of the angle,
 /// cheaper to the right, plus a wait for crossing oncoming traffic on left turns, and 20 s for a
 /// U-turn at a dead end or a barrier (the only way on from one); entering a destination-only road from a through road weighs an hour.
+/// Bike turns cost the squared angle (`bicycle.lua`), U-turns 20 s more; walkers turn for free
+/// but for 2 s to turn around (`foot.lua`). Bikes and walkers weigh what they take.
 struct EdgeCosting {
     let graph: RoadGraph
     let tables: RoutingTables
@@ -29,9 +31,15 @@ struct EdgeCosting {
     static let oncomingTurnPenalty = 2.0
     /// The version of the cost model: bump it whenever a change here (or in what the costs read)
     /// changes any edge or turn weight, so hierarchies stored under the old one are rebuilt.
-    static let modelVersion: UInt32 = 1
+    static let modelVersion: UInt32 = 2
     /// Cost of turning around at a dead end on top of the turn itself, in seconds (OSRM `u_turn_penalty`).
     static let uTurnPenalty = 20.0
+    /// Cost of a walker turning around at a dead end, in seconds (OSRM foot `u_turn_penalty`).
+    static let footUTurnPenalty = 2.0
+    /// Cost of a right-angle bike turn before the bias, in seconds (OSRM bicycle `turn_penalty`).
+    static let bikeTurnPenalty = 6.0
+    /// Right-hand-traffic bias of bike turn costs (OSRM bicycle `turn_bias`).
+    static let bikeTurnBias = 1.4
     /// Weight of entering a destination-only road from a road open to through traffic (OSRM `max_turn_weight`).
     static let restrictedEntryWeight = 3276.7
 
@@ -103,16 +111,23 @@ struct EdgeCosting {
         let barrier = profile == .car && f.flags.contains(.carBarrierAhead)
         if isUTurn {
             guard roads <= 1 || barrier else { return nil }
-            return profile == .foot ? 0 : Self.angleCost(180) + Self.uTurnPenalty
+            return switch profile {
+            case .car: Self.angleCost(180) + Self.uTurnPenalty
+            case .bike: Self.bikeAngleCost(180) + Self.uTurnPenalty
+            case .foot: Self.footUTurnPenalty
+            }
         }
         if barrier { return nil }
         if graph.startsRestriction(EdgeID(Int32(from))) {
             guard graph.isTurnAllowed(from: EdgeID(Int32(from)), to: EdgeID(Int32(to)), profile: profile) else { return nil }
         }
-        guard profile != .foot, roads > 2 else { return 0 }
+        // A bike pays for every turn (bicycle.lua charges each one; where roads just go on, the
+        // angle and so the cost is about 0), a car only at junctions.
+        guard profile == .bike || (profile == .car && roads > 2) else { return 0 }
         // Bearings rounded to Float as the costs were first defined (the turn weights stay bit for bit the same).
         let final = Double(Float(graph.finalBearing(of: f))), initial = Double(Float(graph.initialBearing(of: t)))
         let angle = Bearing.turn(from: final, to: initial)
+        if profile == .bike { return Self.bikeAngleCost(angle) }
         let roundabout = f.flags.contains(.roundabout) || t.flags.contains(.roundabout)
         let crossesOncoming = profile == .car && angle < 0 && !roundabout
         return Self.angleCost(angle) + (crossesOncoming ? Self.oncomingCost(angle) : 0)
@@ -123,6 +138,15 @@ struct EdgeCosting {
         let bias = turnBias
         let exponent = angle >= 0 ? (13 / bias) * angle / 180 - 6.5 * bias : (13 * bias) * -angle / 180 - 6.5 / bias
         return turnPenalty / (1 + exp(-exponent))
+    }
+
+    /// The turn cost of OSRM's bicycle profile for a turn of `angle` degrees (positive to the
+    /// right): the squared angle in right angles times `bikeTurnPenalty`, divided by
+    /// `bikeTurnBias` to the right and multiplied by it to the left (`bicycle.lua` `process_turn`).
+    static func bikeAngleCost(_ angle: Double) -> Double {
+        let rightAngles = angle / 90
+        let squared = rightAngles * rightAngles * bikeTurnPenalty
+        return angle >= 0 ? squared / bikeTurnBias : squared * bikeTurnBias
     }
 
     /// The wait for a gap in oncoming traffic on a turn of `angle` degrees across it, tapering for shallow turns.

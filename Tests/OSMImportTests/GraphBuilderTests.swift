@@ -75,7 +75,7 @@ struct GraphBuilderTests {
         #expect(abs(Double(e.durations.foot) - Double(e.length) / (5 / 3.6)) < 0.01)
     }
 
-    @Test("each traffic light passed adds 2 s for cars only, in the direction that passes or reaches it")
+    @Test("each traffic light passed adds 2 s for cars and walkers, in the direction that passes or reaches it; bikes 19.14 s between junctions (OSRM)")
     func trafficSignals() throws {
         let map = ASCIIMap("a----b----c", gridSize: 10)
         let xml = map.osmXML(ways: [("abc", ["highway": "residential"])], nodeTags: ["b": ["highway": "traffic_signals"], "c": ["highway": "traffic_signals"]])
@@ -86,7 +86,27 @@ struct GraphBuilderTests {
         let backward = try #require(result.graph.edges.first { $0.flags.contains(.reversedShape) })
         #expect(abs(forward.durations.car - (base + 4)) < 0.01)  // passes b, arrives at c
         #expect(abs(backward.durations.car - (base + 2)) < 0.01)  // leaves c, passes b
-        #expect(abs(forward.durations.foot - Float(100) / Float(5 / 3.6)) < 0.01)
+        let walking = Float(100) / Float(5 / 3.6), riding = Float(100) / Float(15 / 3.6)
+        #expect(abs(forward.durations.foot - (walking + 4)) < 0.01)
+        #expect(abs(backward.durations.foot - (walking + 2)) < 0.01)
+        // A bike passing a light between junctions pays bicycle.lua's cost of OSRM's artificial 180° turn there too.
+        #expect(abs(forward.durations.bike - (riding + 2 + 17.142857 + 2)) < 0.01)
+        #expect(abs(backward.durations.bike - (riding + 2 + 17.142857)) < 0.01)
+    }
+
+    @Test("bikes wait only at lights facing them by traffic_signals:direction (a plain direction tag is the car's), yet pay the turn")
+    func bikeSignalDirection() throws {
+        let map = ASCIIMap("a----b----c----d", gridSize: 10)
+        let xml = map.osmXML(
+            ways: [("abcd", ["highway": "residential"])],
+            nodeTags: ["b": ["highway": "traffic_signals", "traffic_signals:direction": "forward"], "c": ["highway": "traffic_signals", "direction": "forward"]])
+        let graph = try OSMImporter().importGraph(from: Array(xml.utf8)).graph
+        let riding = Float(150) / Float(15 / 3.6)
+        let forward = try #require(graph.edges.first { !$0.flags.contains(.reversedShape) })
+        let backward = try #require(graph.edges.first { $0.flags.contains(.reversedShape) })
+        #expect(abs(forward.durations.bike - (riding + 2 * (2 + 17.142857))) < 0.01)
+        #expect(abs(backward.durations.bike - (riding + 2 + 2 * 17.142857)) < 0.01)
+        #expect(abs(backward.durations.car - Float(150) / Float(25 / 3.6)) < 0.01)
     }
 
     @Test("a ferry's tagged duration is shared out over its pieces by length")

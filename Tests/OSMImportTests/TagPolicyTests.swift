@@ -42,14 +42,84 @@ struct TagPolicyTests {
         #expect(foot.access(for: ["highway": "residential", "junction": "roundabout"])?.backward == true)
     }
 
-    @Test("oneway:bicycle=no and cycleway=opposite let bikes ride against a one-way street")
+    @Test("oneway:bicycle=no and cycleway=opposite let bikes ride against a one-way street; elsewhere they push at 4 km/h (bicycle.lua)")
     func contraflowCycling() {
         let tags = ["highway": "residential", "oneway": "yes", "oneway:bicycle": "no"]
         #expect(car.access(for: tags)?.backward == false)
-        #expect(bike.access(for: tags)?.backward == true)
-        #expect(bike.access(for: ["highway": "residential", "oneway": "yes", "cycleway": "opposite_lane"])?.backward == true)
-        #expect(bike.access(for: ["highway": "residential", "oneway": "yes"])?.backward == false)
+        #expect(bike.access(for: tags)?.backwardSpeed == 15)
+        #expect(bike.access(for: ["highway": "residential", "oneway": "yes", "cycleway": "opposite_lane"])?.backwardSpeed == 15)
+        #expect(bike.access(for: ["highway": "residential", "oneway": "yes", "cycleway:left": "opposite_track"])?.backwardSpeed == 15)
+        // Against a oneway a cyclist walks the bike, unless walking is banned or the oneway is implied.
+        let pushing = bike.access(for: ["highway": "residential", "oneway": "yes"])
+        #expect(pushing?.speed == 15 && pushing?.backward == true && pushing?.backwardSpeed == 4)
+        #expect(bike.access(for: ["highway": "cycleway", "oneway": "yes", "foot": "no"])?.backward == false)
+        #expect(bike.access(for: ["highway": "residential", "junction": "roundabout"])?.backward == false)
+        #expect(bike.access(for: ["highway": "residential", "oneway:bicycle": "-1"]).map { [$0.forward, $0.backward] } == [true, true])
+        #expect(bike.access(for: ["highway": "residential", "oneway:bicycle": "-1"])?.speed == 4)
+        #expect(bike.access(for: ["highway": "residential", "oneway": "reversible"])?.backwardSpeed == 15)
         #expect(foot.access(for: ["highway": "residential", "oneway": "yes"])?.backward == true)
+    }
+
+    @Test("bikes ride 15 km/h on roads and cycleways, 12 on tracks, 13 on paths, capped by maxspeed and surface (bicycle.lua)")
+    func bikeSpeeds() {
+        #expect(bike.access(for: ["highway": "cycleway"])?.speed == 15)
+        #expect(bike.access(for: ["highway": "primary"])?.speed == 15)
+        #expect(bike.access(for: ["highway": "track"])?.speed == 12)
+        #expect(bike.access(for: ["highway": "path"])?.speed == 13)
+        #expect(bike.access(for: ["highway": "track", "cycleway": "lane"])?.speed == 15)
+        #expect(bike.access(for: ["highway": "service", "maxspeed": "10"])?.speed == 10)
+        #expect(bike.access(for: ["highway": "service", "maxspeed": "walk"])?.speed == 15)
+        #expect(bike.access(for: ["highway": "residential", "surface": "cobblestone"])?.speed == 7)
+        #expect(bike.access(for: ["highway": "residential", "surface": "sett"])?.speed == 9)
+        #expect(bike.access(for: ["highway": "cycleway", "surface": "compacted"])?.speed == 10)
+        #expect(bike.access(for: ["highway": "pedestrian", "bicycle": "yes", "surface": "paving_stones"])?.speed == 10)
+        #expect(bike.access(for: ["highway": "pedestrian", "surface": "mud"])?.speed == 3)
+    }
+
+    @Test("bikes: OSRM's own bans (no, private, delivery, use_sidepath…), destination and dismount, separate cycleways, trunks")
+    func bikeAccess() {
+        #expect(bike.access(for: ["highway": "service", "access": "destination"])?.speed == 15)
+        #expect(bike.access(for: ["highway": "service", "access": "customers"])?.speed == 15)
+        #expect(bike.access(for: ["highway": "service", "access": "delivery"]) == nil)
+        #expect(bike.access(for: ["highway": "primary", "bicycle": "use_sidepath"]) == nil)
+        #expect(bike.access(for: ["highway": "cycleway", "bicycle": "dismount"])?.speed == 4)
+        #expect(bike.access(for: ["highway": "secondary", "cycleway:right": "separate"]) == nil)
+        #expect(bike.access(for: ["highway": "secondary", "cycleway": "separate", "bicycle": "yes"])?.speed == 15)
+        #expect(bike.access(for: ["highway": "trunk"]) == nil)
+        #expect(bike.access(for: ["highway": "trunk", "bicycle": "yes"])?.speed == 15)
+        #expect(bike.access(for: ["highway": "trunk", "foot": "yes"])?.speed == 4)
+        #expect(bike.access(for: ["highway": "primary", "bicycle:forward": "no"]).map { [$0.forward, $0.backward] } == [false, true])
+        #expect(bike.access(for: ["highway": "primary", "motorroad": "yes"]) == nil)
+        #expect(bike.access(for: ["highway": "primary", "construction": "yes"]) == nil)
+    }
+
+    @Test("platforms: bikes 4 km/h on railway and public transport platforms, walkers 5 km/h by highway or railway tag, cars never")
+    func platforms() {
+        #expect(bike.access(for: ["railway": "platform", "public_transport": "platform"])?.speed == 4)
+        #expect(bike.access(for: ["public_transport": "platform"])?.speed == 4)
+        #expect(bike.access(for: ["highway": "platform"]) == nil)
+        #expect(bike.access(for: ["highway": "platform", "foot": "yes"])?.speed == 4)
+        #expect(foot.access(for: ["railway": "platform"])?.speed == 5)
+        #expect(foot.access(for: ["highway": "platform"])?.speed == 5)
+        #expect(foot.access(for: ["public_transport": "platform"]) == nil)
+        #expect(car.access(for: ["railway": "platform", "access": "yes"]) == nil)
+        #expect(car.access(for: ["highway": "platform"]) == nil)
+    }
+
+    @Test("walkers: 5 km/h on every walkable class, steps too, slower on gravel and sand; cycleways need a foot tag (foot.lua)")
+    func footRules() {
+        #expect(foot.access(for: ["highway": "steps"])?.speed == 5)
+        #expect(foot.access(for: ["highway": "footway", "surface": "gravel"])?.speed == 3.75)
+        #expect(foot.access(for: ["highway": "path", "surface": "sand"])?.speed == 2.5)
+        #expect(foot.access(for: ["highway": "cycleway"]) == nil)
+        #expect(foot.access(for: ["highway": "cycleway", "foot": "designated"])?.speed == 5)
+        #expect(foot.access(for: ["highway": "bridleway"]) == nil)
+        #expect(foot.access(for: ["highway": "service", "access": "customers"])?.speed == 5)
+        #expect(foot.access(for: ["highway": "service", "access": "delivery"]) == nil)
+        #expect(foot.access(for: ["highway": "footway", "foot": "no;yes"])?.speed == 5)
+        #expect(foot.access(for: ["highway": "residential", "sidewalk": "separate"]) == nil)
+        #expect(foot.access(for: ["highway": "residential", "sidewalk:left": "separate", "foot": "yes"])?.speed == 5)
+        #expect(foot.access(for: ["highway": "footway", "oneway:foot": "-1"]).map { [$0.forward, $0.backward] } == [false, true])
     }
 
     @Test("access tags follow the hierarchy motorcar > motor_vehicle > vehicle > access")
@@ -66,14 +136,14 @@ struct TagPolicyTests {
         #expect(car.access(for: ["highway": "residential", "access": "destination"]) != nil)
     }
 
-    @Test("footways, paths and steps are closed to cars; steps are closed to bikes; motorways to walkers")
+    @Test("footways, paths and steps are closed to cars; bikes are pushed on footways and steps; motorways are closed to walkers")
     func classAccess() {
         #expect(car.access(for: ["highway": "footway"]) == nil)
         #expect(car.access(for: ["highway": "track"]) == nil)
-        #expect(bike.access(for: ["highway": "footway"])?.speed == 6)
-        #expect(bike.access(for: ["highway": "footway", "bicycle": "designated"])?.speed == 12)
-        #expect(bike.access(for: ["highway": "steps"]) == nil)
-        #expect(foot.access(for: ["highway": "steps"])?.speed == 2)
+        #expect(bike.access(for: ["highway": "footway"])?.speed == 4)
+        #expect(bike.access(for: ["highway": "footway", "bicycle": "designated"])?.speed == 15)
+        #expect(bike.access(for: ["highway": "footway", "foot": "no"]) == nil)
+        #expect(bike.access(for: ["highway": "steps"])?.speed == 2)
         #expect(foot.access(for: ["highway": "motorway"]) == nil)
         #expect(bike.access(for: ["highway": "motorway"]) == nil)
         #expect(car.access(for: ["highway": "service", "area": "yes"]) == nil)
