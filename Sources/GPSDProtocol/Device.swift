@@ -10,7 +10,8 @@ public struct Device: Sendable, Hashable, Codable, GPSDObject {
     public var driver: String?
     /// Driver subtype (firmware or model string).
     public var subtype: String?
-    /// When the device was opened (ISO 8601), absent if closed.
+    /// When the device last sent data, or was opened if it has sent none (ISO 8601), as gpsd's
+    /// `online`; absent if closed.
     public var activated: String?
     /// gpsd device flags: what the device has sent (`seenGPS`), absent until it has sent data.
     public var flags: Int?

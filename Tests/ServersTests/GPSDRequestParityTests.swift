@@ -52,7 +52,7 @@ struct GPSDRequestParityTests {
         try Self.expect(watcher, "?POLL;", [#"{"class":"POLL","time":"2027-01-15T08:00:03.000Z","active":0,"tpv":[],"gst":[],"sky":[]}"#])
     }
 
-    @Test("DEVICE as gpsd's: a serial receiver is listed with its line before data, announced with driver NMEA0183 by its first data, flagged after; a simulator has no line members")
+    @Test("DEVICE as gpsd's: a serial receiver is listed with its line before data, announced with driver NMEA0183 by its first data, flagged after; activated is the latest data's time; a simulator has no line members")
     func deviceMembers() throws {
         let server = try GPSDCompatibleServer(listener: TCPListener(port: 0), version: "9.9", log: { _ in })
         defer { server.stop() }
@@ -62,15 +62,16 @@ struct GPSDRequestParityTests {
         try Self.expect(watcher, "?DEVICE;", [#"{"class":"DEVICE","path":"/dev/ttyUSB0","activated":"2027-01-15T08:00:00.000Z",\#(line)"#])
         Policy.publish(server, .sentence(SentenceText(Policy.zda)), from: Policy.usb0, at: 1)
         Policy.publish(server, .fix(GPSDCompatibleServerTests.fix(1)), from: Policy.usb0, at: 1)
-        #expect(try watcher.line() == #"{"class":"DEVICE","path":"/dev/ttyUSB0","driver":"NMEA0183","activated":"2027-01-15T08:00:00.000Z",\#(line)"#)
+        // gpsd's `activated` is the time of the device's latest data (`online`, renewed by every read).
+        #expect(try watcher.line() == #"{"class":"DEVICE","path":"/dev/ttyUSB0","driver":"NMEA0183","activated":"2027-01-15T08:00:01.000Z",\#(line)"#)
         #expect(try watcher.line().hasPrefix(#"{"class":"TPV","device":"/dev/ttyUSB0","#))
         Policy.publish(server, .device(.connected, driver: "simulator", baud: nil), from: .simulator, at: 2)
         #expect(try watcher.line() == #"{"class":"DEVICE","path":"simulator","driver":"simulator","activated":"2027-01-15T08:00:02.000Z"}"#)
         Policy.publish(server, .fix(GPSDCompatibleServerTests.fix(3)), from: .simulator, at: 3)
         #expect(try watcher.line().hasPrefix(#"{"class":"TPV","device":"simulator","#))
         try Self.expect(watcher, "?DEVICES;", [
-            #"{"class":"DEVICES","devices":[{"class":"DEVICE","path":"/dev/ttyUSB0","driver":"NMEA0183","activated":"2027-01-15T08:00:00.000Z","flags":1,\#(line),"#
-                + #"{"class":"DEVICE","path":"simulator","driver":"simulator","activated":"2027-01-15T08:00:02.000Z","flags":1}]}"#,
+            #"{"class":"DEVICES","devices":[{"class":"DEVICE","path":"/dev/ttyUSB0","driver":"NMEA0183","activated":"2027-01-15T08:00:01.000Z","flags":1,\#(line),"#
+                + #"{"class":"DEVICE","path":"simulator","driver":"simulator","activated":"2027-01-15T08:00:03.000Z","flags":1}]}"#,
         ])
     }
 

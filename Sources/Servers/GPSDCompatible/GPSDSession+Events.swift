@@ -13,17 +13,17 @@ extension GPSDSession {
         let id = Self.deviceName(of: source)
         switch sourceEvent {
         case .fix(let fix):
-            noteData(from: id)
+            noteData(from: id, at: time)
             let tpv = TPV(fix, device: id)
             Self.keep(tpv, of: id, in: &latestTPV)
             broadcast(tpv.json, from: id)
         case .sky(let sky):
-            noteData(from: id)
+            noteData(from: id, at: time)
             let report = SKY(sky, device: id)
             Self.keep(report, of: id, in: &latestSKY)
             broadcast(report.json, from: id)
         case .noise(let noise):
-            noteData(from: id)
+            noteData(from: id, at: time)
             let report = GPSDNoise(noise, device: id)
             Self.keep(report, of: id, in: &latestGST)
             broadcast(report.json, from: id)
@@ -44,25 +44,28 @@ extension GPSDSession {
                 // A serial receiver, the one source with a line speed, as gpsd shows an NMEA
                 // receiver on a tty: listed with its line but no driver until its first data.
                 device.setSerialNMEALine(bps: baud)
-                devices.append((id, device))
+                devices.append((id, device, nil))
             } else {
                 device.driver = driver
-                devices.append((id, device))
+                devices.append((id, device, nil))
                 broadcast(device.json, from: id)
             }
         case .sentence(let sentence):
-            noteData(from: id)
+            noteData(from: id, at: time)
             broadcast(sentence, from: id)
         }
     }
 
-    /// Notes that device `id` has sent data. As gpsd: a serial receiver's first data names its
-    /// driver, announced in a DEVICE without `flags`, which the device has from then on.
-    private mutating func noteData(from id: String) {
-        guard let index = devices.firstIndex(where: { $0.id == id }), devices[index].device.flags == nil else { return }
+    /// Notes that device `id` has sent data at `time`. As gpsd: the time is its `activated` from
+    /// then on, and a serial receiver's first data names its driver, announced in a DEVICE
+    /// without `flags`, which the device has from then on.
+    private mutating func noteData(from id: String, at time: Timestamp) {
+        guard let index = devices.firstIndex(where: { $0.id == id }) else { return }
+        devices[index].lastData = time
+        guard devices[index].device.flags == nil else { return }
         if devices[index].device.driver == nil, devices[index].device.bps != nil {
             devices[index].device.driver = Device.nmeaDriver
-            broadcast(devices[index].device.json, from: id)
+            broadcast(Self.reported(devices[index]).json, from: id)
         }
         devices[index].device.flags = Device.seenGPS
     }

@@ -61,8 +61,9 @@ struct GPSDSession {
     var refusedClients = 0
     /// Clients disconnected because their unsent output would have passed `maximumBuffered`.
     var slowClientsDisconnected = 0
-    /// Devices by their source id, in the order they connected.
-    var devices: [(id: String, device: Device)] = []
+    /// Devices by their source id, in the order they connected, each with the time of its latest
+    /// data (nil before any), which gpsd shows as the device's `activated`.
+    var devices: [(id: String, device: Device, lastData: Timestamp?)] = []
     /// The latest TPV, SKY and GST of each source, in the order the sources first reported one.
     var latestTPV: [(id: String, report: TPV)] = []
     var latestSKY: [(id: String, report: SKY)] = []
@@ -124,7 +125,7 @@ struct GPSDSession {
         switch (name, argument) {
         case ("?VERSION", nil): lines = [version.json]
         case ("?DEVICES", nil): lines = [devicesJSON]
-        case ("?DEVICE", nil): lines = devices.map(\.device.json)
+        case ("?DEVICE", nil): lines = devices.map { Self.reported($0).json }
         case ("?DEVICE", _?):
             // gpsd's answer when built without device configuration: Waygate does not reconfigure receivers.
             lines = [Self.errorJSON("Device configuration support not compiled.")]
@@ -205,7 +206,16 @@ struct GPSDSession {
         return id.hasPrefix("serial:") ? String(id.dropFirst("serial:".count)) : id
     }
 
-    var devicesJSON: String { Devices(devices: devices.map(\.device)).json }
+    var devicesJSON: String { Devices(devices: devices.map(Self.reported)).json }
+
+    /// A device as gpsd reports it: `activated` is the time of its latest data (gpsd's
+    /// `gpsdata.online`, renewed by every read), the time it connected until it has sent any.
+    static func reported(_ entry: (id: String, device: Device, lastData: Timestamp?)) -> Device {
+        guard let time = entry.lastData else { return entry.device }
+        var device = entry.device
+        device.activated = time.iso8601
+        return device
+    }
 
     /// Splits `?NAME=ARGUMENT` into its name and optional JSON argument.
     private static func split(_ request: String) -> (String, String?) {
