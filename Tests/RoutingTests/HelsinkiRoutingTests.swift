@@ -78,6 +78,31 @@ struct HelsinkiRoutingTests {
         #expect(abs(try #require(route.waypoints.last).distance - snap) < 2)
     }
 
+    @Test(
+        "fresh bike and foot pairs ride and walk as OSRM 26.10's bicycle.lua and foot.lua do: pushing, lights, squared turn costs, platforms",
+        arguments: [
+            // Bike #1 of traces/routing/helsinki-bike-fresh-pairs.txt: lights, turns and a footway walked at 4 km/h.
+            ("bike", 60.175628, 24.944123, 60.168411, 24.939508, 423.6, 1217.8, 14.8),
+            // Bike #3: ends pushing along a platform (4 km/h); Waygate used to stop short on a cycleway.
+            ("bike", 60.164696, 24.939879, 60.168851, 24.935471, 306.2, 974.6, 3.4),
+            // Foot #50: across the railway station's platforms (was 854 s round them).
+            ("foot", 60.171920, 24.940324, 60.175634, 24.939190, 362.1, 502.4, 15.6),
+            // Foot #2: 1,350 s before, as the metro platforms were missing.
+            ("foot", 60.175708, 24.952621, 60.175342, 24.938967, 1001.8, 1391.1, 15.2),
+        ])
+    func freshBikeAndFootPairsAsOSRM(
+        profile: String, fromLat: Double, fromLon: Double, toLat: Double, toLon: Double, duration: Double, distance: Double, snap: Double
+    ) throws {
+        let p = try #require(Self.planner)
+        let request = RouteRequest(
+            waypoints: [RouteWaypoint(Coordinate(latitude: fromLat, longitude: fromLon)), RouteWaypoint(Coordinate(latitude: toLat, longitude: toLon))],
+            profile: profile)
+        let route = try #require(try p.plan(request).first)
+        #expect(abs(route.duration / duration - 1) <= 0.03, "\(route.duration) s")
+        #expect(abs(route.distance / distance - 1) <= 0.03, "\(route.distance) m")
+        #expect(abs(try #require(route.waypoints.last).distance - snap) < 2)
+    }
+
     @Test("30 seeded random pairs: 29 have routes (those OSRM cannot route from the largest component), on car edges only, never breaking a turn restriction")
     func randomPairs() throws {
         let p = try #require(Self.planner)

@@ -1,7 +1,7 @@
 import Geodesy
 import OSMImport
 import RoadGraph
-import Routing
+@testable import Routing
 import TestSupport
 import Testing
 
@@ -68,6 +68,23 @@ struct RoutabilityTests {
         // OSRM car: 7.5 / (1 + e^-(13·1.075·90/180 − 6.5/1.075)) + 2 / (1 + e^-(13·90/180 − 3.25)) for the left turn.
         #expect(abs(leftTurn - (5.3946 + 1.9254)) < 0.05)
         #expect(abs(rightTurn - 2.1054) < 0.05)
+    }
+
+    @Test("a bike's turn costs the squared angle (bicycle.lua): 6 / 1.4 s for a right angle to the right, 6 × 1.4 s to the left; even where only two roads meet")
+    func bikeTurns() throws {
+        func turn(_ ways: [ASCIIMap.Way], _ from: Character, _ to: Character) throws -> Double {
+            let p = try planner(plus, ways)
+            let request = RouteRequest(waypoints: [RouteWaypoint(plus.coordinate(of: from)), RouteWaypoint(plus.coordinate(of: to))], profile: "bike")
+            let route = try #require(try p.plan(request).first)
+            return route.duration - route.distance / (15 / 3.6)
+        }
+        let cross: [ASCIIMap.Way] = [("sxn", ["highway": "residential"]), ("wxe", ["highway": "residential"])]
+        #expect(abs(try turn(cross, "s", "e") - 6 / 1.4) < 0.05)
+        #expect(abs(try turn(cross, "s", "w") - 6 * 1.4) < 0.05)
+        #expect(abs(try turn(cross, "s", "n")) < 0.05)
+        #expect(abs(try turn([("sx", ["highway": "residential"]), ("xe", ["highway": "residential"])], "s", "e") - 6 / 1.4) < 0.05)
+        #expect(EdgeCosting.bikeAngleCost(180) + EdgeCosting.uTurnPenalty == 4 * 6 / 1.4 + 20)
+        #expect(EdgeCosting.footUTurnPenalty == 2)
     }
 
     @Test("a bollard closes the street to cars, who go round; a lowered kerb or a toll booth does not; walkers pass")
