@@ -194,9 +194,15 @@ public struct TagPolicy: Sendable {
             .compactMap { $0 }.min()
     }
 
-    /// The car's allowed directions from `oneway` and the implied oneway of motorways, their links and roundabouts.
+    /// The oneway keys read for cars before `oneway`, most specific first (OSRM car.lua's
+    /// `restrictions` as `oneway:` prefixes: a street one-way for motor vehicles only).
+    private static let carOnewayKeys = ["oneway:motorcar", "oneway:motor_vehicle", "oneway:vehicle"]
+
+    /// The car's allowed directions from `oneway` (or a more specific `oneway:motor_vehicle` and
+    /// the like) and the implied oneway of motorways, their links and roundabouts.
     private func directions(_ tags: [String: String], _ attributes: WayAttributes) -> (Bool, Bool) {
-        switch tags["oneway"] {        case "yes", "1", "true": return (true, false)
+        switch Self.carOnewayKeys.lazy.compactMap({ tags[$0] }).first ?? tags["oneway"] {
+        case "yes", "1", "true": return (true, false)
         case "-1", "reverse": return (false, true)
         case "reversible", "alternating": return (false, false)
         case "no", "0", "false": return (true, true)

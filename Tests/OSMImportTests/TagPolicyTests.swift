@@ -150,6 +150,19 @@ struct TagPolicyTests {
         #expect(car.access(for: ["building": "yes"]) == nil)
     }
 
+    @Test("oneway:motor_vehicle (and :motorcar, :vehicle) decides the car's directions before oneway, as OSRM's car.lua reads them")
+    func carOnewayKeys() throws {
+        let oneway = try #require(car.access(for: ["highway": "residential", "oneway:motor_vehicle": "yes"]))
+        #expect(oneway.forward && !oneway.backward)
+        let opened = try #require(car.access(for: ["highway": "residential", "oneway": "yes", "oneway:vehicle": "no"]))
+        #expect(opened.forward && opened.backward)
+        // Helsinki's Aleksanterinkatu: one-way for motor vehicles, and closed to them in that direction.
+        #expect(car.access(for: ["highway": "service", "oneway:motor_vehicle": "yes", "motor_vehicle:forward": "no"]) == nil)
+        // A bike still rides both ways.
+        let bike = try #require(TagPolicy(profile: .bike).access(for: ["highway": "residential", "oneway:motor_vehicle": "yes"]))
+        #expect(bike.forward && bike.backward)
+    }
+
     @Test(
         "cars drive at 80 % of maxspeed in km/h, mph, none (as 140) and national zones, a low limit too (5 → 4, as OSRM)",
         arguments: [
