@@ -1,3 +1,5 @@
+import RoadGraph
+
 /// Whether a node closes the road to cars — a bollard, a block, a chain, a raised kerb, or an
 /// access tag such as `motor_vehicle=no` — decided as OSRM's car profile does: cars may only turn
 /// around there. Gates are not barriers (they cost time: `TrafficControl`), nor are toll booths,
@@ -29,5 +31,35 @@ enum CarBarrier {
         if tags["bollard"] == "rising" { return false }
         if barrier == "kerb", ["lowered", "flush"].contains(tags["kerb"] ?? "") || tags["highway"] == "crossing" { return false }
         return true
+    }
+}
+
+/// Which profiles cannot pass a node: cars by `CarBarrier`; bikes and walkers as OSRM's
+/// bicycle.lua and foot.lua `process_node` decide: a banned access value on the node (bikes:
+/// `bicycle`, `vehicle`, `access`, not on a crossing; walkers: `foot`, `access`), else
+/// `barrier=yes`, `wall` or `fence` (not an audible virtual fence; for walkers not a rising bollard).
+enum NodeBarrier {
+    /// The node tags that matter beyond the car's, for readers that skip all other node tags.
+    static let keys: Set<String> = CarBarrier.keys.union(["bicycle", "foot", "sensory"])
+
+    private static let bikeFootDenied: Set<String> = ["no", "private", "agricultural", "forestry", "delivery", "use_sidepath"]
+    private static let closing: Set<String> = ["yes", "wall", "fence"]
+
+    /// The profiles that cannot pass a node with these tags.
+    static func profiles(_ tags: [String: String]) -> ProfileSet {
+        var blocked: ProfileSet = CarBarrier.blocks(tags) ? .car : []
+        let barrier = tags["barrier"].flatMap { closing.contains($0) ? $0 : nil }
+        let audibleFence = barrier == "fence" && ["audible", "audio"].contains(tags["sensory"] ?? "")
+        if let access = ["bicycle", "vehicle", "access"].lazy.compactMap({ tags[$0] }).first {
+            if bikeFootDenied.contains(access), tags["highway"] != "crossing" { blocked.insert(.bike) }
+        } else if barrier != nil, !audibleFence {
+            blocked.insert(.bike)
+        }
+        if let access = ["foot", "access"].lazy.compactMap({ tags[$0] }).first {
+            if bikeFootDenied.contains(access) { blocked.insert(.foot) }
+        } else if barrier != nil, !audibleFence, tags["bollard"] != "rising" {
+            blocked.insert(.foot)
+        }
+        return blocked
     }
 }

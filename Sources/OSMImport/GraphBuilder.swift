@@ -43,7 +43,7 @@ struct GraphBuilder {
             }
             statistics.danglingReferences += refs.count - refs.filter { elements.coordinate(ofNode: $0) != nil }.count
         }
-        for id in elements.carBarriers {  // cars turn around there
+        for id in elements.barriers.keys {  // travellers turn around there
             if let slot = elements.slot(ofNode: id), usage[slot] != 0 { usage[slot] = max(2, usage[slot]) }
         }
         // A gate ends an edge, so a route that stops before it (or at it) does not wait there, as
@@ -102,13 +102,15 @@ struct GraphBuilder {
                     for forward in [true, false] {
                         let delay = controlDelay(pieceIDs, piece, forward: forward, elements)
                         let signals = signalDelay(pieceIDs, forward: forward, elements)
-                        let barrierAhead = elements.carBarriers.contains(forward ? id : pieceIDs[0])
+                        let barriersAhead = elements.barriers[forward ? id : pieceIDs[0]] ?? []
                         guard
                             var edge = edge(
                                 way.id, profile, forward: forward, from: forward ? from : to, to: forward ? to : from, shape: shape,
                                 length: length, wayLength: wayLength, names: names, controlDelay: delay, signalDelay: signals)
                         else { continue }
-                        if barrierAhead { edge.flags.insert(.carBarrierAhead) }
+                        for profile in TravelProfile.allCases where barriersAhead.contains(profile) {
+                            edge.flags.insert(.barrierAhead(for: profile))
+                        }
                         if restrictedWays.contains(way.id) { edgesOfWay[way.id, default: []].append(Int32(edges.count)) }
                         edges.append(edge)
                     }

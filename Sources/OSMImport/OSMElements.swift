@@ -1,4 +1,5 @@
 import Geodesy
+import RoadGraph
 
 /// The parts of an OSM extract the graph builder needs, kept compact: the routable ways (node
 /// references in one flat array, attributes interned as `WayProfile`s), the positions of only the
@@ -59,9 +60,9 @@ struct OSMElements: Sendable {
     var nodesRead = 0
     /// Traffic lights, stop and give-way signs at used nodes, by node id.
     private(set) var trafficControls: [Int64: TrafficControl] = [:]
-    /// Ids of used nodes cars cannot pass (`CarBarrier`).
-    private(set) var carBarriers: Set<Int64> = []
-    /// How many nodes of the file (used or not) carry each kind of control, and barriers.
+    /// Used nodes some profile cannot pass (`NodeBarrier`), with the profiles they stop.
+    private(set) var barriers: [Int64: ProfileSet] = [:]
+    /// How many nodes of the file (used or not) carry each kind of control, and car barriers.
     private(set) var controlCounts: [TrafficControl.Kind: Int] = [:]
     private(set) var barrierCount = 0
 
@@ -134,20 +135,20 @@ struct OSMElements: Sendable {
     /// Records what a node's tags say about traffic: a control that delays, a barrier that closes
     /// (kept for used nodes, counted for all).
     mutating func addNodeTags(id: Int64, _ tags: [String: String]) {
-        addNodeFacts(id: id, control: TrafficControl(tags: tags), barrier: CarBarrier.blocks(tags))
+        addNodeFacts(id: id, control: TrafficControl(tags: tags), barriers: NodeBarrier.profiles(tags))
     }
 
-    /// Records a node's traffic control and barrier, already read from its tags.
-    mutating func addNodeFacts(id: Int64, control: TrafficControl?, barrier: Bool) {
+    /// Records a node's traffic control and the profiles it stops, already read from its tags.
+    mutating func addNodeFacts(id: Int64, control: TrafficControl?, barriers: ProfileSet) {
         if let control { controlCounts[control.kind, default: 0] += 1 }
-        if barrier { barrierCount += 1 }
-        guard control != nil || barrier, slot(ofNode: id) != nil else { return }
+        if barriers.contains(.car) { barrierCount += 1 }
+        guard control != nil || !barriers.isEmpty, slot(ofNode: id) != nil else { return }
         if let control { trafficControls[id] = control }
-        if barrier { carBarriers.insert(id) }
+        if !barriers.isEmpty { self.barriers[id] = barriers }
     }
 
     /// The node tags `addNodeTags` reads, for readers that skip all other node tags.
-    static let relevantNodeKeys = TrafficControl.keys.union(CarBarrier.keys)
+    static let relevantNodeKeys = TrafficControl.keys.union(NodeBarrier.keys)
 
     /// The position of node `id`, nil when no way uses it or the extract does not contain it.
     func coordinate(ofNode id: Int64) -> Coordinate? {

@@ -72,7 +72,7 @@ struct PBFReader: Sendable {
             try Self.decodeBlock(bytes, blob) { (block) throws(ProtobufError) in try block.decodeNodes(used: used) }
         } merge: { _, block in
             for s in block.slots { elements.setNode(slot: Int(s.slot), latitude: s.latitude, longitude: s.longitude) }
-            for f in block.facts { elements.addNodeFacts(id: f.id, control: f.control, barrier: f.barrier) }
+            for f in block.facts { elements.addNodeFacts(id: f.id, control: f.control, barriers: f.barriers) }
             elements.nodesRead += block.nodesRead
         }
         return elements

@@ -1,4 +1,5 @@
 import Geodesy
+import RoadGraph
 
 /// Decodes one PBF `PrimitiveBlock` (osmformat.proto): the string table (1), primitive groups (2),
 /// granularity (17) and coordinate offsets (19, 20); within groups plain nodes (1), dense nodes (2),
@@ -26,8 +27,8 @@ struct PrimitiveBlockDecoder {
     struct Nodes: Sendable {
         /// Used nodes: their index in the used-node table and position.
         var slots: [(slot: Int32, latitude: Double, longitude: Double)] = []
-        /// Nodes with a traffic control or a car barrier (used or not: all are counted).
-        var facts: [(id: Int64, control: TrafficControl?, barrier: Bool)] = []
+        /// Nodes with a traffic control or a barrier (used or not: all are counted).
+        var facts: [(id: Int64, control: TrafficControl?, barriers: ProfileSet)] = []
         /// Nodes with a valid position.
         var nodesRead = 0
     }
@@ -125,8 +126,8 @@ struct PrimitiveBlockDecoder {
             if let slot = Self.slot(of: id, in: used) { result.slots.append((Int32(slot), latitude, longitude)) }
         }
         guard !tags.isEmpty else { return }
-        let control = TrafficControl(tags: tags), barrier = CarBarrier.blocks(tags)
-        if control != nil || barrier { result.facts.append((id, control, barrier)) }
+        let control = TrafficControl(tags: tags), barriers = NodeBarrier.profiles(tags)
+        if control != nil || !barriers.isEmpty { result.facts.append((id, control, barriers)) }
     }
 
     /// The index of `id` in the sorted `ids`, nil when absent.

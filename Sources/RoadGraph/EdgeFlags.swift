@@ -23,4 +23,17 @@ public struct EdgeFlags: OptionSet, Hashable, Sendable {
     public static let restrictedAccess = EdgeFlags(rawValue: 1 << 7)
     /// Cars cannot pass the node this edge ends at (a bollard, a block, `motor_vehicle=no`…): they may only turn around there.
     public static let carBarrierAhead = EdgeFlags(rawValue: 1 << 8)
+    /// Bikes cannot pass the node this edge ends at (`barrier=fence`, a node `bicycle=no`…): they may only turn around there.
+    public static let bikeBarrierAhead = EdgeFlags(rawValue: 1 << 9)
+    /// Walkers cannot pass the node this edge ends at (`barrier=wall`, a node `foot=no`…): they may only turn around there.
+    public static let footBarrierAhead = EdgeFlags(rawValue: 1 << 10)
+
+    /// The flag of a barrier `profile` cannot pass at the edge's end.
+    public static func barrierAhead(for profile: TravelProfile) -> EdgeFlags {
+        switch profile {
+        case .car: carBarrierAhead
+        case .bike: bikeBarrierAhead
+        case .foot: footBarrierAhead
+        }
+    }
 }

@@ -12,7 +12,8 @@ import RoadGraph
 /// cheaper to the right, plus a wait for crossing oncoming traffic on left turns, and 20 s for a
 /// U-turn at a dead end or a barrier (the only way on from one); entering a destination-only road from a through road weighs an hour.
 /// Bike turns cost the squared angle (`bicycle.lua`), U-turns 20 s more; walkers turn for free
-/// but for 2 s to turn around (`foot.lua`). Bikes and walkers weigh what they take.
+/// but for 2 s to turn around (`foot.lua`). Bikes and walkers weigh what they take. Every profile
+/// may only turn around at a barrier it cannot pass (`EdgeFlags.barrierAhead(for:)`).
 struct EdgeCosting {
     let graph: RoadGraph
     let tables: RoutingTables
@@ -31,7 +32,7 @@ struct EdgeCosting {
     static let oncomingTurnPenalty = 2.0
     /// The version of the cost model: bump it whenever a change here (or in what the costs read)
     /// changes any edge or turn weight, so hierarchies stored under the old one are rebuilt.
-    static let modelVersion: UInt32 = 2
+    static let modelVersion: UInt32 = 3
     /// Cost of turning around at a dead end on top of the turn itself, in seconds (OSRM `u_turn_penalty`).
     static let uTurnPenalty = 20.0
     /// Cost of a walker turning around at a dead end, in seconds (OSRM foot `u_turn_penalty`).
@@ -108,7 +109,7 @@ struct EdgeCosting {
     func turnDuration(from: Int, loaded f: RoadEdge, to: Int, loaded t: RoadEdge) -> Double? {
         let roads = tables.roadCounts[profile.index][f.to.index]
         let isUTurn = t.to == f.from && t.shape == f.shape
-        let barrier = profile == .car && f.flags.contains(.carBarrierAhead)
+        let barrier = f.flags.contains(.barrierAhead(for: profile))
         if isUTurn {
             guard roads <= 1 || barrier else { return nil }
             return switch profile {

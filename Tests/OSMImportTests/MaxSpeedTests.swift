@@ -36,3 +36,19 @@ struct MaxSpeedTests {
         #expect(SpeedLimit.unpack(SpeedLimit.pack(nil)) == nil)
     }
 }
+
+@Suite("Node barriers for bikes and walkers, as OSRM's bicycle.lua and foot.lua process_node")
+struct NodeBarrierTests {
+    @Test("fences, walls and barrier=yes stop bikes and walkers; a banned node access value stops its profile; bollards stop cars only")
+    func profiles() {
+        #expect(NodeBarrier.profiles(["barrier": "fence"]) == [.car, .bike, .foot])
+        #expect(NodeBarrier.profiles(["barrier": "fence", "sensory": "audible"]) == [.car])
+        #expect(NodeBarrier.profiles(["barrier": "bollard"]) == [.car])
+        #expect(NodeBarrier.profiles(["barrier": "gate", "access": "no"]) == [.car, .bike, .foot])
+        #expect(NodeBarrier.profiles(["barrier": "gate", "access": "no", "foot": "yes"]) == [.car, .bike])
+        #expect(NodeBarrier.profiles(["highway": "crossing", "bicycle": "no"]) == [])  // not on a crossing (bicycle.lua)
+        #expect(NodeBarrier.profiles(["bicycle": "no"]) == [.bike])
+        #expect(NodeBarrier.profiles(["barrier": "wall", "bicycle": "yes"]) == [.car, .foot])
+        #expect(NodeBarrier.profiles(["barrier": "yes", "bollard": "rising"]).contains(.foot) == false)
+    }
+}

@@ -103,7 +103,7 @@ struct HelsinkiRoutingTests {
         #expect(abs(try #require(route.waypoints.last).distance - snap) < 2)
     }
 
-    @Test("30 seeded random pairs: 29 have routes (those OSRM cannot route from the largest component), on car edges only, never breaking a turn restriction")
+    @Test("30 seeded random pairs: 28 have routes (those OSRM cannot route from the largest component), on car edges only, never breaking a turn restriction")
     func randomPairs() throws {
         let p = try #require(Self.planner)
         let g = p.graph
@@ -120,7 +120,9 @@ struct HelsinkiRoutingTests {
         // This bbox cut has no big component (RoutingTables.bigComponentSize): every node snaps to its
         // nearest road first, as in OSRM 26.10 (car.lua), which routes 23 of these pairs (each within 2 %
         // of these routes' durations) and answers NoRoute for 7; 6 of those are routed from the largest component.
-        #expect(found == 29)
+        // (Those counts are for the sample drawn from 3,601 graph nodes; the bike and foot barrier nodes
+        // make 3,603, so the seed picks other nodes: 28 of the 30 pairs now have routes.)
+        #expect(found == 28)
         #expect(unusable == 0)
         #expect(forbiddenTurns == 0)
     }
