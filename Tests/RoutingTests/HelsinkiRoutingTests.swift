@@ -118,10 +118,9 @@ struct HelsinkiRoutingTests {
             forbiddenTurns += zip(edges, edges.dropFirst()).filter { !g.isTurnAllowed(from: $0, to: $1, profile: .car) }.count
         }
         // This bbox cut has no big component (RoutingTables.bigComponentSize): every node snaps to its
-        // nearest road first, as in OSRM 26.10 (car.lua), which routes 23 of these pairs (each within 2 %
-        // of these routes' durations) and answers NoRoute for 7; 6 of those are routed from the largest component.
-        // (Those counts are for the sample drawn from 3,601 graph nodes; the bike and foot barrier nodes
-        // make 3,603, so the seed picks other nodes: 28 of the 30 pairs now have routes.)
+        // nearest road first, as in OSRM 26.10 (car.lua), which routes 20 of these pairs (each within 2 %
+        // of these routes' durations, one of them 0 s) and answers NoRoute for 10; 8 of those are routed
+        // from the largest component.
         #expect(found == 28)
         #expect(unusable == 0)
         #expect(forbiddenTurns == 0)
