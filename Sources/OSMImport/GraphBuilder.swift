@@ -14,8 +14,8 @@ struct GraphBuilder {
     /// Seconds a bike or a walker waits at traffic lights (OSRM bicycle.lua / foot.lua `traffic_signal_penalty`).
     static let signalPenalty: Float = 2
     /// What bicycle.lua's turn cost charges for the 180° turn OSRM's graph compressor makes up for
-    /// a traffic light between junctions: (180 / 90)² × `turn_penalty` 6 s / `turn_bias` 1.4.
-    static let bikeCompressedSignalTurn: Float = 4 * 6 / 1.4
+    /// a traffic light between junctions.
+    static let bikeCompressedSignalTurn = Float(TravelProfile.bikeAngleCost(180))
 
     /// Bytes the build holds beyond `elements`, estimated from its references (per reference: a
     /// shape point, about one directed edge pair, the graph's adjacency and spatial index), for memory budgets.
@@ -100,13 +100,12 @@ struct GraphBuilder {
                     shapeOffsets.append(Int32(shapePoints.count))
                     let length = Polyline(piece).length
                     for forward in [true, false] {
-                        let delay = controlDelay(pieceIDs, piece, forward: forward, elements)
-                        let signals = signalDelay(pieceIDs, forward: forward, elements)
+                        let delays = controlDelays(pieceIDs, piece, forward: forward, elements)
                         let barriersAhead = elements.barriers[forward ? id : pieceIDs[0]] ?? []
                         guard
                             var edge = edge(
                                 way.id, profile, forward: forward, from: forward ? from : to, to: forward ? to : from, shape: shape,
-                                length: length, wayLength: wayLength, names: names, controlDelay: delay, signalDelay: signals)
+                                length: length, wayLength: wayLength, names: names, controlDelays: delays)
                         else { continue }
                         for profile in TravelProfile.allCases where barriersAhead.contains(profile) {
                             edge.flags.insert(.barrierAhead(for: profile))
@@ -208,37 +207,33 @@ struct GraphBuilder {
         }
     }
 
-    /// Seconds a car loses at the traffic controls of one way piece (graph node to graph node)
-    /// driven along (`forward`) or against its node order: every node after the first counts.
-    private func controlDelay(_ ids: [Int64], _ points: [Coordinate], forward: Bool, _ elements: OSMElements) -> Float {
+    /// Seconds each profile loses at the traffic controls of one way piece (graph node to graph
+    /// node) travelled along (`forward`) or against its node order, at every node after the first:
+    /// - a car at each control facing its way (signals, stop and give-way signs, gates; an
+    ///   undirected stop sign just behind it faces the other way, `stopSignReach`);
+    /// - a walker 2 s at every light, a bike 2 s at lights facing its way (`traffic_signal_penalty`)
+    ///   and, at any light inside the piece, `bikeAngleCost(180)` more: OSRM's graph compressor
+    ///   prices a light on a node it removes as an artificial turn of 180°. At the piece's end (a
+    ///   junction) the real turn is costed by the search.
+    private func controlDelays(_ ids: [Int64], _ points: [Coordinate], forward: Bool, _ elements: OSMElements) -> ProfileDurations {
+        var delay = ProfileDurations(car: 0, bike: 0, foot: 0)
         let order = forward ? Array(ids.indices) : ids.indices.reversed()
         var travelled = [0.0]
         for (a, b) in zip(order, order.dropFirst()) { travelled.append(travelled[travelled.count - 1] + points[a].distance(to: points[b])) }
         let total = travelled[travelled.count - 1]
-        var delay: Float = 0
         for (k, i) in order.enumerated().dropFirst() {
-            guard let control = elements.trafficControls[ids[i]], control.applies(forward: forward) else { continue }
-            let isUndirectedStop = control.kind == .stop && control.direction == .both && k < order.count - 1
-            if isUndirectedStop, travelled[k] < Self.stopSignReach, total - travelled[k] > Self.stopSignReach { continue }
-            delay += control.delay
-        }
-        return delay
-    }
-
-    /// Seconds a bike and a walker lose at the traffic lights of one way piece along (`forward`)
-    /// or against its node order, at each node after the first: a walker 2 s at every light, a bike
-    /// 2 s at lights facing its way (`traffic_signal_penalty`) and, at any light inside the piece,
-    /// 17.14 s more: OSRM's graph compressor prices a light on a node it removes as an artificial
-    /// turn of 180°, which bicycle.lua's squared-angle cost makes 2² × 6 s / 1.4. At the piece's
-    /// end (a junction) the real turn is costed by the search.
-    private func signalDelay(_ ids: [Int64], forward: Bool, _ elements: OSMElements) -> (bike: Float, foot: Float) {
-        var delay: (bike: Float, foot: Float) = (0, 0)
-        let passed = forward ? Array(ids.dropFirst()) : Array(ids.dropLast().reversed())
-        for (k, id) in passed.enumerated() {
-            guard let control = elements.trafficControls[id], control.kind == .signals else { continue }
+            guard let control = elements.trafficControls[ids[i]] else { continue }
+            let inside = k < order.count - 1
+            if control.applies(forward: forward) {
+                let isUndirectedStop = control.kind == .stop && control.direction == .both && inside
+                if !(isUndirectedStop && travelled[k] < Self.stopSignReach && total - travelled[k] > Self.stopSignReach) {
+                    delay.car += control.delay
+                }
+            }
+            guard control.kind == .signals else { continue }
             delay.foot += Self.signalPenalty
             if control.appliesToBikes(forward: forward) { delay.bike += Self.signalPenalty }
-            if k < passed.count - 1 { delay.bike += Self.bikeCompressedSignalTurn }
+            if inside { delay.bike += Self.bikeCompressedSignalTurn }
         }
         return delay
     }
@@ -250,7 +245,7 @@ struct GraphBuilder {
     /// The directed edge for one direction of a way piece, nil when no profile may travel that direction.
     private func edge(
         _ wayID: Int64, _ profile: WayProfile, forward: Bool, from: NodeID, to: NodeID, shape: Int32, length: Meters, wayLength: Meters,
-        names: (Int32, Int32, Int32), controlDelay: Float, signalDelay: (bike: Float, foot: Float)
+        names: (Int32, Int32, Int32), controlDelays: ProfileDurations
     ) -> RoadEdge? {
         var durations = ProfileDurations.forbidden
         for (travel, access) in profile.access where forward ? access.forward : access.backward {
@@ -261,9 +256,9 @@ struct GraphBuilder {
             }
         }
         guard durations.car.isFinite || durations.bike.isFinite || durations.foot.isFinite else { return nil }
-        durations.car += controlDelay
-        durations.bike += signalDelay.bike
-        durations.foot += signalDelay.foot
+        durations.car += controlDelays.car
+        durations.bike += controlDelays.bike
+        durations.foot += controlDelays.foot
         var flags = profile.flags
         if !forward { flags.insert(.reversedShape) }
         if let car = profile.access[.car], car.forward != car.backward { flags.insert(.oneway) }
@@ -273,7 +268,7 @@ struct GraphBuilder {
             from: from, to: to, shape: shape, length: Float(length), wayID: wayID, name: names.0, ref: names.1,
             destination: names.2, roadClass: profile.roadClass, speedLimit: forward ? profile.speedLimit : profile.backwardSpeedLimit,
             defaultSpeed: UInt8(TagPolicy.defaultCarSpeed(profile.roadClass)), flags: flags, durations: durations,
-            carPreference: preference, carControlDelay: durations.car.isFinite ? UInt8(min(255, controlDelay.rounded())) : 0)
+            carPreference: preference, carControlDelay: durations.car.isFinite ? UInt8(min(255, controlDelays.car.rounded())) : 0)
     }
 }
 

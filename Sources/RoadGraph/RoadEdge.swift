@@ -40,7 +40,7 @@ public struct RoadEdge: Hashable, Sendable {
     public var carPreference: UInt8
     /// Whole seconds a car waits at the traffic controls along the edge (signals, stop and give-way
     /// signs, gates), part of `durations.car`; a traveller who does not drive the edge to its end
-    /// does not wait there (`RoadGraph.path`).
+    /// does not wait there (`travelShare`).
     public var carControlDelay: UInt8
 
     /// An edge from all its attributes.
@@ -53,6 +53,20 @@ public struct RoadEdge: Hashable, Sendable {
             from: from, to: to, shape: shape, length: length, wayID: wayID, name: name, ref: ref, destination: destination,
             roadClass: roadClass, packedSpeedLimit: SpeedLimit.pack(speedLimit), defaultSpeed: defaultSpeed, flags: flags,
             durations: durations, carPreference: carPreference, carControlDelay: carControlDelay)
+    }
+
+    /// The share of the whole edge's travel time `profile` spends along it from `from` to `to`
+    /// (fractions of its length): the time pro rata, and a car's wait at its traffic controls
+    /// (`carControlDelay`) only when it drives the edge to its end and on (`passingEnd`), as OSRM
+    /// charges an obstacle to the turn through its node. A route starting partway along, or ending
+    /// at or before a gate, does not wait there. Route durations and search weights both use it.
+    public func travelShare(profile: TravelProfile, from: Double, to: Double, passingEnd: Bool) -> Double {
+        let whole = durations[profile]
+        guard profile == .car, carControlDelay > 0, whole.isFinite, whole > 0, from > 0 || to < 1 || !passingEnd else {
+            return to - from
+        }
+        let wait = min(1, Double(carControlDelay) / Double(whole))
+        return (1 - wait) * (to - from) + (to >= 1 && passingEnd ? wait : 0)
     }
 
     /// The profiles that may travel this edge.

@@ -97,16 +97,10 @@ extension RoadGraph {
             arrivalBearing: Self.endBearing(points, atStart: false) ?? finalBearing(of: ids[ids.count - 1]))
     }
 
-    /// The seconds `profile` takes along `e` from `from` to `to` (fractions of its length): its
-    /// travel time pro rata, and a car's wait at its traffic controls (`carControlDelay`) only when
-    /// it drives the edge to its end and on (`passingEnd`), as OSRM charges an obstacle to the turn
-    /// through its node: a route starting partway along or ending at or before a gate does not wait
-    /// there.
+    /// The seconds `profile` takes along `e` from `from` to `to` (fractions of its length), its
+    /// wait at traffic controls included only when it drives on past the end (`RoadEdge.travelShare`).
     static func duration(of e: RoadEdge, profile: TravelProfile, from: Double, to: Double, passingEnd: Bool) -> Seconds {
-        let whole = Double(e.durations[profile])
-        guard profile == .car, e.carControlDelay > 0, from > 0 || to < 1 || !passingEnd else { return whole * (to - from) }
-        let delay = Double(e.carControlDelay)
-        return (whole - delay) * (to - from) + (to >= 1 && passingEnd ? delay : 0)
+        Double(e.durations[profile]) * e.travelShare(profile: profile, from: from, to: to, passingEnd: passingEnd)
     }
 
     /// Appends the whole geometry of the loaded edge `e` (in its direction of travel) to `points`,

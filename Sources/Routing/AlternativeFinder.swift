@@ -71,7 +71,7 @@ struct AlternativeFinder {
             let index = r.edges[i].index, edge = costing.graph.edges[index]
             let from = i == 0 ? r.startFraction : 0
             let to = i == r.edges.count - 1 ? r.endFraction : 1
-            total += (to - from) * costing.cost(index, loaded: edge)
+            total += costing.cost(index, loaded: edge, from: from, to: to, passingEnd: i < r.edges.count - 1)
             if let previous { total += costing.turnCost(from: r.edges[i - 1].index, loaded: previous, to: index, loaded: edge) ?? 0 }
             totals.append(total)
             previous = edge

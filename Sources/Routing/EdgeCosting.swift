@@ -37,10 +37,6 @@ struct EdgeCosting {
     static let uTurnPenalty = 20.0
     /// Cost of a walker turning around at a dead end, in seconds (OSRM foot `u_turn_penalty`).
     static let footUTurnPenalty = 2.0
-    /// Cost of a right-angle bike turn before the bias, in seconds (OSRM bicycle `turn_penalty`).
-    static let bikeTurnPenalty = 6.0
-    /// Right-hand-traffic bias of bike turn costs (OSRM bicycle `turn_bias`).
-    static let bikeTurnBias = 1.4
     /// Weight of entering a destination-only road from a road open to through traffic (OSRM `max_turn_weight`).
     static let restrictedEntryWeight = 3276.7
 
@@ -85,6 +81,26 @@ struct EdgeCosting {
         return penalties.isEmpty ? base : base * (penalties[Int32(edge)] ?? 1)
     }
 
+    /// Weight of travelling `edge` from `from` to `to` (fractions of its length), in the share
+    /// `RoadEdge.travelShare` gives the route's duration: a car's wait at the edge's traffic
+    /// controls counts only when it drives to the end and on. Every search prices its first and
+    /// last edges so.
+    func cost(_ edge: Int, from: Double, to: Double, passingEnd: Bool) -> Double {
+        cost(edge, loaded: graph.edges[edge], from: from, to: to, passingEnd: passingEnd)
+    }
+
+    /// `cost(_:from:to:passingEnd:)` of `edge` already loaded as `e`.
+    func cost(_ edge: Int, loaded e: RoadEdge, from: Double, to: Double, passingEnd: Bool) -> Double {
+        let whole = cost(edge, loaded: e)
+        return whole.isFinite ? whole * e.travelShare(profile: profile, from: from, to: to, passingEnd: passingEnd) : whole
+    }
+
+    /// Weight of a search's source at `fraction` of `edge`: from there to the end and on.
+    func sourceCost(_ edge: Int, at fraction: Double) -> Double { cost(edge, from: fraction, to: 1, passingEnd: true) }
+
+    /// Weight of a search's target at `fraction` of `edge`: from its start to there.
+    func targetCost(_ edge: Int, at fraction: Double) -> Double { cost(edge, from: 0, to: fraction, passingEnd: false) }
+
     /// Weight of turning from `from` onto `to` at their common node, nil when the turn is forbidden
     /// (turn restriction, or a U-turn where the road goes on).
     func turnCost(from: Int, to: Int) -> Double? {
@@ -114,7 +130,7 @@ struct EdgeCosting {
             guard roads <= 1 || barrier else { return nil }
             return switch profile {
             case .car: Self.angleCost(180) + Self.uTurnPenalty
-            case .bike: Self.bikeAngleCost(180) + Self.uTurnPenalty
+            case .bike: TravelProfile.bikeAngleCost(180) + Self.uTurnPenalty
             case .foot: Self.footUTurnPenalty
             }
         }
@@ -128,7 +144,7 @@ struct EdgeCosting {
         // Bearings rounded to Float as the costs were first defined (the turn weights stay bit for bit the same).
         let final = Double(Float(graph.finalBearing(of: f))), initial = Double(Float(graph.initialBearing(of: t)))
         let angle = Bearing.turn(from: final, to: initial)
-        if profile == .bike { return Self.bikeAngleCost(angle) }
+        if profile == .bike { return TravelProfile.bikeAngleCost(angle) }
         let roundabout = f.flags.contains(.roundabout) || t.flags.contains(.roundabout)
         let crossesOncoming = profile == .car && angle < 0 && !roundabout
         return Self.angleCost(angle) + (crossesOncoming ? Self.oncomingCost(angle) : 0)
@@ -139,15 +155,6 @@ struct EdgeCosting {
         let bias = turnBias
         let exponent = angle >= 0 ? (13 / bias) * angle / 180 - 6.5 * bias : (13 * bias) * -angle / 180 - 6.5 / bias
         return turnPenalty / (1 + exp(-exponent))
-    }
-
-    /// The turn cost of OSRM's bicycle profile for a turn of `angle` degrees (positive to the
-    /// right): the squared angle in right angles times `bikeTurnPenalty`, divided by
-    /// `bikeTurnBias` to the right and multiplied by it to the left (`bicycle.lua` `process_turn`).
-    static func bikeAngleCost(_ angle: Double) -> Double {
-        let rightAngles = angle / 90
-        let squared = rightAngles * rightAngles * bikeTurnPenalty
-        return angle >= 0 ? squared / bikeTurnBias : squared * bikeTurnBias
     }
 
     /// The wait for a gap in oncoming traffic on a turn of `angle` degrees across it, tapering for shallow turns.

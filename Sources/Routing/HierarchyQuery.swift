@@ -2,9 +2,9 @@ import RoadGraph
 
 /// A best-route query on a `ContractionHierarchy`: bidirectional Dijkstra over the upward arcs from
 /// the snapped sources and targets, taking them exactly as `PathSearch.run(from:to:)` does, and
-/// answering with the same cost. A source at fraction a of edge s starts at (1 − a)·cost(s) at the
-/// end of s; a target at fraction b of edge t is seeded backward with −(1 − b)·cost(t), a constant
-/// offset per target. Labels live in small hash tables per query (`SearchLabels`; the search space
+/// answering with the same cost. A source at fraction a of edge s starts at its `sourceCost` at the
+/// end of s; a target at fraction b of edge t is seeded backward with its `targetCost` − cost(t)
+/// (−(1 − b)·cost(t) on an edge without a wait), a constant offset per target. Labels live in small hash tables per query (`SearchLabels`; the search space
 /// is a few hundred to a few thousand nodes), so one hierarchy serves concurrent queries.
 struct HierarchyQuery {
     let hierarchy: ContractionHierarchy
@@ -89,19 +89,20 @@ struct HierarchyQuery {
         var meeting: Int32 = -1
     }
 
-    /// A search seeded with the snaps: a source at fraction a of edge s starts at (1 − a)·cost(s),
-    /// a target at fraction b of edge t at −(1 − b)·cost(t).
+    /// A search seeded with the snaps: a source at its `sourceCost`, a target at its `targetCost`
+    /// less the whole edge's cost (which the search adds on reaching the edge).
     private func seeded(from sources: [EdgeSnap], to targets: [EdgeSnap]) -> Search {
         var search = Search()
         for s in sources where costing.isUsable(s.edge.index) {
-            let label = Label(distance: (1 - s.fraction) * costing.cost(s.edge.index), parent: -1, arc: -1, fraction: s.fraction)
+            let label = Label(distance: costing.sourceCost(s.edge.index, at: s.fraction), parent: -1, arc: -1, fraction: s.fraction)
             if label.distance < search.forward[s.edge.rawValue]?.distance ?? .infinity {
                 search.forward[s.edge.rawValue] = label
                 search.forwardHeap.push(label.distance, s.edge.rawValue)
             }
         }
         for t in targets where costing.isUsable(t.edge.index) {
-            let label = Label(distance: -(1 - t.fraction) * costing.cost(t.edge.index), parent: -1, arc: -1, fraction: t.fraction)
+            let target = costing.targetCost(t.edge.index, at: t.fraction) - costing.cost(t.edge.index)
+            let label = Label(distance: target, parent: -1, arc: -1, fraction: t.fraction)
             // The edge is reached as itself or as a copy along a via-way restriction's chain.
             for node in [t.edge.rawValue] + costing.nodes.copies(of: t.edge.index)
             where label.distance < search.backward[node]?.distance ?? .infinity {

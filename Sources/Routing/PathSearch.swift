@@ -46,7 +46,7 @@ struct PathSearch {
             let c = costing.cost(s.edge.index)
             guard c.isFinite else { continue }
             for (k, t) in targets.enumerated() where t.edge == s.edge && t.fraction >= s.fraction {
-                let direct = (t.fraction - s.fraction) * c
+                let direct = costing.cost(s.edge.index, from: s.fraction, to: t.fraction, passingEnd: false)
                 if direct < arrivalCost[k] {
                     arrivalCost[k] = direct
                     arrivalParent[k] = -1
@@ -54,7 +54,7 @@ struct PathSearch {
                     heap.push(direct, Int32(arrivals + k))
                 }
             }
-            let remaining = (1 - s.fraction) * c
+            let remaining = costing.sourceCost(s.edge.index, at: s.fraction)
             if remaining < cost(s.edge.index) {
                 labels[s.edge.rawValue] = Label(cost: remaining, parent: -1, startFraction: s.fraction)
                 heap.push(remaining + bound(s.edge.index), s.edge.rawValue)
@@ -73,7 +73,7 @@ struct PathSearch {
             for k in targetsByNode[node] ?? [] {
                 let t = targets[k]
                 guard nodes.successor(of: v, onto: t.edge.index) != nil, let turn = costing.turnCost(from: e, to: t.edge.index) else { continue }
-                let total = reached + turn + t.fraction * costing.cost(t.edge.index)
+                let total = reached + turn + costing.targetCost(t.edge.index, at: t.fraction)
                 if total < arrivalCost[k] {
                     arrivalCost[k] = total
                     arrivalParent[k] = Int32(v)

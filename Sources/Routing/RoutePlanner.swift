@@ -76,8 +76,11 @@ public struct RoutePlanner: Sendable {
         do {
             return try searchLegs(request, costing: costing, into: .big, alternatives: alternatives)
         } catch .noRoute(let from, let to) {
-            // OSRM answers NoRoute here; the largest component may still join the waypoints.
-            guard let answer = try? searchLegs(request, costing: costing, into: .largest, alternatives: alternatives) else {
+            // OSRM answers NoRoute here; the largest component may still join the waypoints, unless
+            // it is the only big one (then the second try would snap and search the same).
+            guard tables.bigComponentCounts[profile.index] != 1,
+                  let answer = try? searchLegs(request, costing: costing, into: .largest, alternatives: alternatives)
+            else {
                 throw .noRoute(from: from, to: to)
             }
             return answer

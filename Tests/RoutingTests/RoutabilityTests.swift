@@ -83,7 +83,7 @@ struct RoutabilityTests {
         #expect(abs(try turn(cross, "s", "w") - 6 * 1.4) < 0.05)
         #expect(abs(try turn(cross, "s", "n")) < 0.05)
         #expect(abs(try turn([("sx", ["highway": "residential"]), ("xe", ["highway": "residential"])], "s", "e") - 6 / 1.4) < 0.05)
-        #expect(EdgeCosting.bikeAngleCost(180) + EdgeCosting.uTurnPenalty == 4 * 6 / 1.4 + 20)
+        #expect(TravelProfile.bikeAngleCost(180) + EdgeCosting.uTurnPenalty == 4 * 6 / 1.4 + 20)
         #expect(EdgeCosting.footUTurnPenalty == 2)
     }
 
