@@ -109,6 +109,41 @@ struct GraphBuilderTests {
         #expect(abs(backward.durations.car - Float(150) / Float(25 / 3.6)) < 0.01)
     }
 
+    @Test("a light where two ways of one street meet end to end costs a bike the compressed turn too; where the road changes or branches, not (OSRM)")
+    func bikeSignalAtWayJoint() throws {
+        let map = ASCIIMap(
+            """
+            a----b----c
+                 |
+                 d
+            """, gridSize: 10)
+        /// The bike durations of the edges arriving at b, keyed by the node they come from.
+        func arrivingAtB(_ ways: [ASCIIMap.Way]) throws -> [Character: Float] {
+            let xml = map.osmXML(ways: ways, nodeTags: ["b": ["highway": "traffic_signals"]])
+            let graph = try OSMImporter().importGraph(from: Array(xml.utf8)).graph
+            var durations: [Character: Float] = [:]
+            for e in graph.edges where map.coordinate(of: "b").distance(to: graph.nodes[e.to.index]) < 0.5 {
+                let from = try #require("acd".first { map.coordinate(of: $0).distance(to: graph.nodes[e.from.index]) < 0.5 })
+                durations[from] = e.durations.bike
+            }
+            return durations
+        }
+        let riding = Float(50) / Float(15 / 3.6)
+        let street = ["highway": "residential", "name": "Mikonkatu"]
+        // OSRM's compressor removes b (same name, class, directions, mode): 2 s and the 180° turn's 17.14 s.
+        let joint = try arrivingAtB([("ab", street), ("bc", street)])
+        #expect(abs(try #require(joint["a"]) - (riding + 2 + 17.142857)) < 0.01)
+        #expect(abs(try #require(joint["c"]) - (riding + 2 + 17.142857)) < 0.01)
+        // A new name keeps b as a node: the turn there is costed by the search, the light 2 s.
+        let renamed = try arrivingAtB([("ab", street), ("bc", ["highway": "residential", "name": "Fabianinkatu"])])
+        #expect(abs(try #require(renamed["a"]) - (riding + 2)) < 0.01)
+        // So does a pushed piece after a ridden one (another travel mode) and a third road.
+        let pushed = try arrivingAtB([("ab", street), ("bc", street.merging(["bicycle": "dismount"]) { $1 })])
+        #expect(abs(try #require(pushed["a"]) - (riding + 2)) < 0.01)
+        let branching = try arrivingAtB([("ab", street), ("bc", street), ("bd", ["highway": "cycleway"])])
+        #expect(abs(try #require(branching["a"]) - (riding + 2)) < 0.01)
+    }
+
     @Test("a ferry's tagged duration is shared out over its pieces by length")
     func ferryDuration() throws {
         let map = ASCIIMap(
