@@ -69,7 +69,7 @@ struct GraphBuilder {
         var strings = StringTable()
         // A way that runs over the same piece again (1,2,1,2,…) gets one edge pair for it, not one per pass.
         var piecesOfWay: Set<[Int64]> = []
-        var piecesAtLights: [Int64: [BikePieceAtLight]] = [:]
+        var bikePieceEnds: [Int64: [BikePieceEnd]] = [:]
         for (w, way) in elements.ways.enumerated() {
             piecesOfWay.removeAll(keepingCapacity: true)
             if w % 4096 == 0 { progress(ImportProgress(phase: .building, fraction: Double(w) / Double(elements.ways.count))) }
@@ -118,14 +118,13 @@ struct GraphBuilder {
                     }
                     if let bike = profile.access[.bike] {
                         let ends = [(pieceIDs[0], pieceIDs[pieceIDs.count - 1], arriving.backward, false), (id, pieceIDs[0], arriving.forward, true)]
-                        for (light, farEnd, arrivingEdge, towardIsForward) in ends
-                        where light != farEnd && elements.trafficControls[light]?.kind == .signals {
-                            piecesAtLights[light, default: []].append(
-                                BikePieceAtLight(
+                        for (node, farEnd, arrivingEdge, towardIsForward) in ends where node != farEnd {
+                            bikePieceEnds[node, default: []].append(
+                                BikePieceEnd(
                                     farEnd: farEnd, arriving: arrivingEdge, name: names.0, ref: names.1, roadClass: profile.roadClass,
                                     flags: profile.flags.intersection([.roundabout, .tunnel]),
-                                    toward: BikePieceAtLight.mode(bike, forward: towardIsForward),
-                                    away: BikePieceAtLight.mode(bike, forward: !towardIsForward)))
+                                    toward: BikePieceEnd.mode(bike, forward: towardIsForward),
+                                    away: BikePieceEnd.mode(bike, forward: !towardIsForward)))
                         }
                     }
                     piece = [c]
@@ -135,7 +134,7 @@ struct GraphBuilder {
             }
         }
         guard !edges.isEmpty else { throw .noRoutableWays }
-        Self.chargeCompressedLights(piecesAtLights, elements, &edges)
+        Self.markBikeCompressedNodes(bikePieceEnds, elements, &edges)
         ParallelEdges.collapse(&edges, nodeCount: nodes.count, edgesOfWay: &edgesOfWay, keepingWays: restrictedWays, statistics: &statistics)
         progress(ImportProgress(phase: .indexing, fraction: 0))
         let (restrictions, viaWayRestrictions) = Self.restrictions(
@@ -230,7 +229,7 @@ struct GraphBuilder {
     /// - a walker 2 s at every light, a bike 2 s at lights facing its way (`traffic_signal_penalty`)
     ///   and, at any light inside the piece, `bikeAngleCost(180)` more: OSRM's graph compressor
     ///   prices a light on a node it removes as an artificial turn of 180°. At the piece's end the
-    ///   search costs the real turn, unless the node is one OSRM removes (`chargeCompressedLights`).
+    ///   search costs the real turn, unless the node is one OSRM removes (`markBikeCompressedNodes`).
     private func controlDelays(_ ids: [Int64], _ points: [Coordinate], forward: Bool, _ elements: OSMElements) -> ProfileDurations {
         var delay = ProfileDurations(car: 0, bike: 0, foot: 0)
         let order = forward ? Array(ids.indices) : ids.indices.reversed()
@@ -254,16 +253,20 @@ struct GraphBuilder {
         return delay
     }
 
-    /// Adds `bikeCompressedSignalTurn` to the bike edges arriving at a traffic light on a graph
-    /// node that OSRM's graph compressor removes for bikes: exactly two bike pieces meet there,
-    /// not closing a loop, with no bike barrier, and alike (`BikePieceAtLight.continues`) — two
-    /// ways of one street meeting end to end at the light. OSRM prices such a light as it does one
-    /// inside a way (`controlDelays`); at a junction the search costs the real turn.
-    private static func chargeCompressedLights(_ pieces: [Int64: [BikePieceAtLight]], _ elements: OSMElements, _ edges: inout [RoadEdge]) {
-        for (light, atLight) in pieces where atLight.count == 2 && elements.barriers[light]?.contains(.bike) != true {
-            let (a, b) = (atLight[0], atLight[1])
+    /// The graph nodes OSRM's graph compressor removes for bikes: exactly two bike pieces meet
+    /// there, not closing a loop, with no bike barrier, and alike (`BikePieceEnd.continues`) — say
+    /// two ways of one street meeting end to end. The bike edges arriving there are flagged
+    /// `bikeGoesOn` (no turn is costed there, as bicycle.lua has none), and at a traffic light they
+    /// carry `bikeCompressedSignalTurn` as a light inside a way does (`controlDelays`).
+    private static func markBikeCompressedNodes(_ pieceEnds: [Int64: [BikePieceEnd]], _ elements: OSMElements, _ edges: inout [RoadEdge]) {
+        for (node, ends) in pieceEnds where ends.count == 2 && elements.barriers[node]?.contains(.bike) != true {
+            let (a, b) = (ends[0], ends[1])
             guard a.farEnd != b.farEnd, a.continues(into: b) else { continue }
-            for index in [a.arriving, b.arriving].compactMap(\.self) { edges[index].durations.bike += bikeCompressedSignalTurn }
+            let isLight = elements.trafficControls[node]?.kind == .signals
+            for index in [a.arriving, b.arriving].compactMap(\.self) where edges[index].durations.bike.isFinite {
+                edges[index].flags.insert(.bikeGoesOn)
+                if isLight { edges[index].durations.bike += bikeCompressedSignalTurn }
+            }
         }
     }
 
@@ -316,23 +319,23 @@ struct StringTable {
     }
 }
 
-/// A bike-usable way piece ending at a traffic light on a graph node, as OSRM's graph compressor
+/// A bike-usable way piece ending at a graph node, as OSRM's graph compressor
 /// compares the two edges of a node it may remove (`NodeBasedEdgeData::CanCombineWith`: same
 /// directions open, name, class, travel mode, roundabout and tunnel classes).
-private struct BikePieceAtLight {
+private struct BikePieceEnd {
     /// How a bike travels one direction of a piece.
     enum Mode: Equatable { case closed, ridden, pushed }
 
     /// The OSM node at the piece's other end.
     var farEnd: Int64
-    /// The index of the piece's edge arriving at the light, nil when the piece has none.
+    /// The index of the piece's edge arriving at the node, nil when the piece has none.
     var arriving: Int?
     /// Interned name and ref.
     var name: Int32, ref: Int32
     var roadClass: RoadClass
     /// The piece's roundabout and tunnel flags.
     var flags: EdgeFlags
-    /// The bike's mode towards the light and away from it.
+    /// The bike's mode towards the node and away from it.
     var toward: Mode, away: Mode
 
     /// The bike's mode along (`forward`) or against the way: pushed at walking speed or slower.
@@ -341,9 +344,9 @@ private struct BikePieceAtLight {
         return (forward ? access.speed : access.backwardSpeed) <= TagPolicy.bikePushingSpeed ? .pushed : .ridden
     }
 
-    /// Whether a bike going from this piece through the light onto `other` (and back) rides one
+    /// Whether a bike going from this piece through the node onto `other` (and back) rides one
     /// road that merely goes on: OSRM compresses the node.
-    func continues(into other: BikePieceAtLight) -> Bool {
+    func continues(into other: BikePieceEnd) -> Bool {
         name == other.name && ref == other.ref && roadClass == other.roadClass && flags == other.flags && toward == other.away
             && away == other.toward
     }

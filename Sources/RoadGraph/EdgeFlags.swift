@@ -27,6 +27,10 @@ public struct EdgeFlags: OptionSet, Hashable, Sendable {
     public static let bikeBarrierAhead = EdgeFlags(rawValue: 1 << 9)
     /// Walkers cannot pass the node this edge ends at (`barrier=wall`, a node `foot=no`…): they may only turn around there.
     public static let footBarrierAhead = EdgeFlags(rawValue: 1 << 10)
+    /// A bike rides on from this edge's end node without a turn: only one other bike road meets
+    /// there and it is alike (name, class, directions, travel mode), so OSRM's graph compressor
+    /// removes the node and bicycle.lua charges no turn there.
+    public static let bikeGoesOn = EdgeFlags(rawValue: 1 << 11)
 
     /// The flag of a barrier `profile` cannot pass at the edge's end.
     public static func barrierAhead(for profile: TravelProfile) -> EdgeFlags {

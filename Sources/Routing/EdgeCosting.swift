@@ -32,7 +32,7 @@ struct EdgeCosting {
     static let oncomingTurnPenalty = 2.0
     /// The version of the cost model: bump it whenever a change here (or in what the costs read)
     /// changes any edge or turn weight, so hierarchies stored under the old one are rebuilt.
-    static let modelVersion: UInt32 = 4
+    static let modelVersion: UInt32 = 5
     /// Cost of turning around at a dead end on top of the turn itself, in seconds (OSRM `u_turn_penalty`).
     static let uTurnPenalty = 20.0
     /// Cost of a walker turning around at a dead end, in seconds (OSRM foot `u_turn_penalty`).
@@ -139,7 +139,9 @@ struct EdgeCosting {
             guard graph.isTurnAllowed(from: EdgeID(Int32(from)), to: EdgeID(Int32(to)), profile: profile) else { return nil }
         }
         // A bike pays for every turn (bicycle.lua charges each one; where roads just go on, the
-        // angle and so the cost is about 0), a car only at junctions.
+        // angle and so the cost is about 0) but where OSRM's compressor leaves no node, a car only
+        // at junctions.
+        if profile == .bike && f.flags.contains(.bikeGoesOn) { return 0 }
         guard profile == .bike || (profile == .car && roads > 2) else { return 0 }
         // Bearings rounded to Float as the costs were first defined (the turn weights stay bit for bit the same).
         let final = Double(Float(graph.finalBearing(of: f))), initial = Double(Float(graph.initialBearing(of: t)))

@@ -70,7 +70,7 @@ struct RoutabilityTests {
         #expect(abs(rightTurn - 2.1054) < 0.05)
     }
 
-    @Test("a bike's turn costs the squared angle (bicycle.lua): 6 / 1.4 s for a right angle to the right, 6 × 1.4 s to the left; even where only two roads meet")
+    @Test("a bike's turn costs the squared angle (bicycle.lua): 6 / 1.4 s for a right angle to the right, 6 × 1.4 s to the left; where only two roads meet too, unless they are alike (OSRM compresses the node: no turn)")
     func bikeTurns() throws {
         func turn(_ ways: [ASCIIMap.Way], _ from: Character, _ to: Character) throws -> Double {
             let p = try planner(plus, ways)
@@ -82,7 +82,11 @@ struct RoutabilityTests {
         #expect(abs(try turn(cross, "s", "e") - 6 / 1.4) < 0.05)
         #expect(abs(try turn(cross, "s", "w") - 6 * 1.4) < 0.05)
         #expect(abs(try turn(cross, "s", "n")) < 0.05)
-        #expect(abs(try turn([("sx", ["highway": "residential"]), ("xe", ["highway": "residential"])], "s", "e") - 6 / 1.4) < 0.05)
+        // Two roads meeting: a node (and a turn) for OSRM only where they differ, here by name;
+        // two alike ways meeting end to end are one road to OSRM's compressor, bends cost nothing.
+        let renamed: [ASCIIMap.Way] = [("sx", ["highway": "residential", "name": "Mikonkatu"]), ("xe", ["highway": "residential"])]
+        #expect(abs(try turn(renamed, "s", "e") - 6 / 1.4) < 0.05)
+        #expect(abs(try turn([("sx", ["highway": "residential"]), ("xe", ["highway": "residential"])], "s", "e")) < 0.05)
         #expect(TravelProfile.bikeAngleCost(180) + EdgeCosting.uTurnPenalty == 4 * 6 / 1.4 + 20)
         #expect(EdgeCosting.footUTurnPenalty == 2)
     }
