@@ -79,12 +79,17 @@ struct HelsinkiRoutingTests {
     }
 
     @Test(
-        "fresh bike and foot pairs ride and walk as OSRM 26.10's bicycle.lua and foot.lua do: pushing, lights, squared turn costs, platforms",
+        "fresh bike and foot pairs ride and walk as OSRM 26.10's bicycle.lua and foot.lua do: pushing, lights, squared turn costs, compressed nodes, platforms",
         arguments: [
             // Bike #1 of traces/routing/helsinki-bike-fresh-pairs.txt: lights, turns and a footway walked at 4 km/h.
             ("bike", 60.175628, 24.944123, 60.168411, 24.939508, 423.6, 1217.8, 14.8),
             // Bike #3: ends pushing along a platform (4 km/h); Waygate used to stop short on a cycleway.
             ("bike", 60.164696, 24.939879, 60.168851, 24.935471, 306.2, 974.6, 3.4),
+            // Bike #42: a light where two ways of Itäinen Teatterikuja meet end to end costs OSRM's
+            // compressed-node turn (17.14 s) and its 2 s (was 191.3 s, 6 % fast).
+            ("bike", 60.174414, 24.944217, 60.169773, 24.946427, 204.1, 592.3, 3.7),
+            // Bike #99: no turn costed where alike footways meet end to end (was 359.4 s, 6 % slow).
+            ("bike", 60.173509, 24.948300, 60.177845, 24.944895, 338.3, 811.0, 1.4),
             // Foot #50: across the railway station's platforms (was 854 s round them).
             ("foot", 60.171920, 24.940324, 60.175634, 24.939190, 362.1, 502.4, 15.6),
             // Foot #2: 1,350 s before, as the metro platforms were missing.
