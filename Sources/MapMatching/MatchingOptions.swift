@@ -14,8 +14,11 @@ public struct MatchingOptions: Sendable, Hashable {
     public var minimumRadius: Meters = 25
     /// Largest candidate search radius, metres.
     public var maximumRadius: Meters = 100
-    /// At most this many candidates (the most likely by emission) are kept per fix.
-    public var maximumCandidates: Int = 8
+    /// At most this many candidates (the most likely by emission) are kept per fix. Meili keeps
+    /// every edge within the radius; this only bounds the work at a dense junction under a wide
+    /// radius. Each direction of a road is a candidate, so a junction of four two-way streets alone
+    /// gives eight: a cap of 8 (until session 31) dropped the next street in city centres.
+    public var maximumCandidates: Int = 48
     /// Standard deviation of the GPS error assumed when a fix carries no horizontal accuracy, metres.
     public var defaultSigma: Meters = 8
     /// Whether fixes without a horizontal accuracy get one estimated from the trace itself

@@ -68,6 +68,12 @@ public struct TraceMatcher: Sendable {
         }
     }
 
+    /// The Viterbi decode of `fixes` with their σ set. A single fix no candidate of the previous
+    /// column leads to (a position thrown beyond the radius of the road driven) is held back: when
+    /// the fix after it follows on from the previous column, the chain goes on without it and the
+    /// fix is placed on the path driven between the two, as a fix close to the one before is.
+    /// Only when the next fix does not follow on either does the chain break, starting again
+    /// at the held fix (a jump, a stretch with no road near).
     private func decode(_ fixes: [Fix]) -> TraceMatch {
         var transition = TransitionModel(graph: graph, options: options)
         var decoder = ViterbiDecoder(keepsHistory: true)
@@ -76,10 +82,33 @@ public struct TraceMatcher: Sendable {
         var interpolated: [(fix: Int, column: Int)] = []
         var result = TraceMatch(points: Array(repeating: nil, count: fixes.count), segments: [])
         var previous: Int?
+        // The fix held back (no transition from the previous column) and its candidates.
+        var held: (fix: Int, candidates: [Candidate])?
         let decodedTail = tailStart(of: fixes)
+        // Appends `candidates` of fix `index` to the chain, from the chain's last column; false when unreachable.
+        func advance(_ index: Int, _ candidates: [Candidate]) -> Bool {
+            guard let p = previous, let before = fixes[p].coordinate, let coordinate = fixes[index].coordinate,
+                  let t0 = fixes[p].time, let t1 = fixes[index].time
+            else { return false }
+            let fix = fixes[index]
+            let tolerance = transition.backwardTolerance(sigma: emission.sigma(for: fix))
+            let costs = transition.costs(
+                from: decoder.last?.candidates ?? [], to: candidates, greatCircle: before.distance(to: coordinate),
+                elapsed: t1.seconds(since: t0), backwardTolerance: tolerance, chargesTurns: emission.usableCourse(of: fix) == nil)
+            return decoder.advance(to: candidates, transitionCosts: costs)
+        }
+        // Ends the chain and starts a new one at fix `index`.
+        func restart(_ index: Int, _ candidates: [Candidate]) {
+            finish(&decoder, columnFixes, interpolated, fixes, &transition, into: &result)
+            columnFixes = []
+            interpolated = []
+            decoder.start(with: candidates)
+            columnFixes.append(index)
+            previous = index
+        }
         for (index, fix) in fixes.enumerated() {
             guard let coordinate = fix.coordinate, coordinate.isValid else { continue }
-            if index < decodedTail, let p = previous, let before = fixes[p].coordinate,
+            if index < decodedTail, held == nil, let p = previous, let before = fixes[p].coordinate,
                 before.distance(to: coordinate) < interpolationDistance(for: fix)
             {
                 interpolated.append((index, columnFixes.count - 1))
@@ -87,29 +116,36 @@ public struct TraceMatcher: Sendable {
             }
             let candidates = search.candidates(for: fix, emission: emission)
             if candidates.isEmpty {
+                if let h = held { restart(h.fix, h.candidates) }
+                held = nil
                 finish(&decoder, columnFixes, interpolated, fixes, &transition, into: &result)
                 columnFixes = []
                 interpolated = []
                 previous = nil
                 continue
             }
-            var advanced = false
-            if let p = previous, let before = fixes[p].coordinate, let t0 = fixes[p].time, let t1 = fix.time {
-                let tolerance = transition.backwardTolerance(sigma: emission.sigma(for: fix))
-                let costs = transition.costs(
-                    from: decoder.last?.candidates ?? [], to: candidates, greatCircle: before.distance(to: coordinate),
-                    elapsed: t1.seconds(since: t0), backwardTolerance: tolerance, chargesTurns: emission.usableCourse(of: fix) == nil)
-                advanced = decoder.advance(to: candidates, transitionCosts: costs)
+            if advance(index, candidates) {
+                // A held fix the chain went on without lies on the path into this column.
+                if let h = held { interpolated.append((h.fix, columnFixes.count - 1)) }
+                held = nil
+                columnFixes.append(index)
+                previous = index
+            } else if held == nil, previous != nil, index < decodedTail {
+                held = (index, candidates)
+            } else {
+                if let h = held {
+                    held = nil
+                    restart(h.fix, h.candidates)
+                    if advance(index, candidates) {
+                        columnFixes.append(index)
+                        previous = index
+                        continue
+                    }
+                }
+                restart(index, candidates)
             }
-            if !advanced {
-                finish(&decoder, columnFixes, interpolated, fixes, &transition, into: &result)
-                columnFixes = []
-                interpolated = []
-                decoder.start(with: candidates)
-            }
-            columnFixes.append(index)
-            previous = index
         }
+        if let h = held { restart(h.fix, h.candidates) }
         finish(&decoder, columnFixes, interpolated, fixes, &transition, into: &result)
         return result
     }
