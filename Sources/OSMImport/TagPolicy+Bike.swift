@@ -61,6 +61,8 @@ extension TagPolicy {
     /// railway, parking and pier ways, which Waygate does not import.
     func bikeAccess(_ tags: [String: String], _ attributes: WayAttributes) -> WayAccess? {
         if Self.isBlockedForBikesAndWalkers(tags) { return nil }
+        // `avoid.construction`: bicycle.lua (unlike foot.lua) closes `highway=construction` too.
+        if tags["highway"] == "construction" { return nil }
         if let construction = tags["construction"], !["no", "widening", "minor"].contains(construction) { return nil }
         let resolve = { (value: String?) in value.map { Self.resolvedAccess($0, allowed: Self.bikeAllowedAccess, denied: Self.bikeDeniedAccess) } }
         let access = resolve(Self.bikeAccessKeys.lazy.compactMap { tags[$0] }.first)
@@ -182,9 +184,11 @@ extension TagPolicy {
         return limit
     }
 
-    /// Ways closed to bikes and walkers whatever their access (`blocked_ways`: impassable, proposed, `motorroad=yes`).
+    /// Ways closed to bikes and walkers whatever their access (`blocked_ways`: impassable, a
+    /// `highway=proposed` with a `proposed` tag, `motorroad=yes`).
     static func isBlockedForBikesAndWalkers(_ tags: [String: String]) -> Bool {
         tags["impassable"] == "yes" || tags["status"] == "impassable" || tags["motorroad"] == "yes"
+            || (tags["highway"] == "proposed" && tags["proposed"] != nil)
     }
 
     /// The most permissive of the values of a multi-value access tag ("no;designated"), OSRM's `resolve_access`.

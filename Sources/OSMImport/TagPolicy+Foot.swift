@@ -1,7 +1,8 @@
 import RoadGraph
 
 /// The walker's rules, as OSRM 26.10's `foot.lua`: 5 km/h on every class walkers use (steps
-/// included), other classes (cycleway, trunk, bridleway…) only where a `foot` or `access` value
+/// included), other classes (cycleway, trunk, bridleway…, and `highway` values without a class
+/// such as `construction`, which foot.lua does not avoid) only where a `foot` or `access` value
 /// that is not a ban allows it, slower on gravel, mud and sand; only `oneway:foot` is a oneway.
 extension TagPolicy {
     /// Walking speed in km/h (`walking_speed`).

@@ -95,7 +95,7 @@ public struct TagPolicy: Sendable {
     /// at 10 km/h in a direction whose value allows cars (`yes`, `permissive`, `designated`, …).
     private func carAccess(_ tags: [String: String], _ attributes: WayAttributes) -> WayAccess? {
         let roadClass = attributes.roadClass
-        if tags["area"] == "yes" || roadClass == .steps || roadClass == .platform { return nil }
+        if tags["area"] == "yes" || roadClass == .steps || roadClass == .platform || roadClass == .otherHighway { return nil }
         if tags["service"] == "emergency_access" || Self.isClosedToCars(tags) { return nil }
         if tags["impassable"] == "yes" || tags["status"] == "impassable" { return nil }
         let values = DirectionalTags.values(tags, Self.carAccessKeys)

@@ -24,7 +24,8 @@ struct WayAttributes: Sendable {
     /// Ferry crossing time for the whole way in seconds (`duration`), nil when untagged.
     var ferryDuration: Double?
 
-    /// The attributes of a way, nil when it is neither a known highway, a ferry route nor a platform.
+    /// The attributes of a way, nil when it is neither a highway (`.otherHighway` for a value
+    /// without a class), a ferry route nor a platform.
     init?(tags: [String: String]) {
         if tags["route"] == "ferry" {
             roadClass = .ferry
@@ -32,6 +33,8 @@ struct WayAttributes: Sendable {
             self.roadClass = roadClass
         } else if Self.isTransportPlatform(tags) {
             roadClass = .platform
+        } else if tags["highway"] != nil {
+            roadClass = .otherHighway
         } else {
             return nil
         }

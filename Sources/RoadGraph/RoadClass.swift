@@ -9,6 +9,9 @@ public enum RoadClass: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     /// Public transport platforms (`highway=platform`, `railway=platform`, `public_transport=platform`),
     /// which OSRM's bike and foot profiles use.
     case platform
+    /// A `highway=*` value without a class of its own (`construction`, `corridor`…): OSRM's foot
+    /// and bike profiles use it where an access tag lets them (cars never do in Waygate).
+    case otherHighway
 
     /// The OSM `highway=*` value (or `ferry`) this class was read from.
     public var osmValue: String { Self.osmValues[Int(rawValue)] }
@@ -16,10 +19,10 @@ public enum RoadClass: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     private static let osmValues = [
         "motorway", "motorway_link", "trunk", "trunk_link", "primary", "primary_link", "secondary", "secondary_link",
         "tertiary", "tertiary_link", "unclassified", "residential", "living_street", "service", "track", "road",
-        "pedestrian", "footway", "path", "cycleway", "bridleway", "steps", "ferry", "platform",
+        "pedestrian", "footway", "path", "cycleway", "bridleway", "steps", "ferry", "platform", "other",
     ]
     private static let byOSMValue: [String: RoadClass] = Dictionary(
-        uniqueKeysWithValues: allCases.filter { $0 != .ferry }.map { ($0.osmValue, $0) })
+        uniqueKeysWithValues: allCases.filter { $0 != .ferry && $0 != .otherHighway }.map { ($0.osmValue, $0) })
 
     /// The class for an OSM `highway=*` value, nil when the value is not a road class Waygate knows.
     public init?(osmValue: String) {

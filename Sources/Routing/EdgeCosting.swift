@@ -32,7 +32,7 @@ struct EdgeCosting {
     static let oncomingTurnPenalty = 2.0
     /// The version of the cost model: bump it whenever a change here (or in what the costs read)
     /// changes any edge or turn weight, so hierarchies stored under the old one are rebuilt.
-    static let modelVersion: UInt32 = 5
+    static let modelVersion: UInt32 = 6
     /// Cost of turning around at a dead end on top of the turn itself, in seconds (OSRM `u_turn_penalty`).
     static let uTurnPenalty = 20.0
     /// Cost of a walker turning around at a dead end, in seconds (OSRM foot `u_turn_penalty`).

@@ -106,6 +106,18 @@ struct TagPolicyTests {
         #expect(car.access(for: ["highway": "platform"]) == nil)
     }
 
+    @Test("highway values without a class: walkers where a foot tag allows (foot.lua avoids no construction), bikes where a bicycle tag does, but never on construction; cars never")
+    func otherHighways() {
+        // Helsinki's Alvar Aallon kuja extension (way 128566064), which OSRM walks.
+        let construction = ["highway": "construction", "foot": "designated", "segregated": "yes", "surface": "asphalt"]
+        #expect(foot.access(for: construction) == .init(forward: true, backward: true, speed: 5))
+        #expect(bike.access(for: construction.merging(["bicycle": "designated"]) { $1 }) == nil)
+        #expect(car.access(for: construction.merging(["access": "yes"]) { $1 }) == nil)
+        #expect(foot.access(for: ["highway": "corridor"]) == nil)
+        #expect(bike.access(for: ["highway": "corridor", "bicycle": "yes"])?.speed == 15)
+        #expect(foot.access(for: ["highway": "proposed", "proposed": "footway", "foot": "yes"]) == nil)
+    }
+
     @Test("walkers: 5 km/h on every walkable class, steps too, slower on gravel and sand; cycleways need a foot tag (foot.lua)")
     func footRules() {
         #expect(foot.access(for: ["highway": "steps"])?.speed == 5)
