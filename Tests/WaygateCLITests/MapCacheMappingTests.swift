@@ -72,7 +72,7 @@ struct MapCacheMappingTests {
         try Self.stampedCopies(of: Self.helsinki, at: [built, served])
         let build = try WaygateRunner.run(["map", "build", built])
         #expect(build.status == 0, "\(build.stderr)")
-        #expect(build.lines.contains { $0.hasPrefix("  graph:     3603 nodes, 10371 edges, ") })
+        #expect(build.lines.contains { $0.hasPrefix("  graph:     3605 nodes, 10387 edges, ") })
 
         let server = try ChildProcess(
             Fixtures.waygateExecutable.path, ["serve", "--map", served, "--socket", dir.file("s.sock")],
@@ -99,7 +99,7 @@ struct MapCacheMappingTests {
         let (a, b) = (try store.load(built), try store.load(served))
         #expect(a.origin == .cache)
         #expect(b.origin == .cache)
-        #expect((b.graph.nodeCount, b.graph.edgeCount, b.graph.restrictions.count) == (3603, 10371, a.graph.restrictions.count))
+        #expect((b.graph.nodeCount, b.graph.edgeCount, b.graph.restrictions.count) == (3605, 10387, a.graph.restrictions.count))
         #expect(b.graph.edges == a.graph.edges)
         #expect(b.hierarchies == a.hierarchies)
     }
@@ -117,7 +117,7 @@ struct MapCacheMappingTests {
         #expect(fresh.cachePath == loaded + ".waygate-cache")
         #expect(try Data(contentsOf: URL(fileURLWithPath: loaded + ".waygate-cache")) == Data(contentsOf: URL(fileURLWithPath: build.cachePath)))
         let cached = try store.load(built)
-        #expect((fresh.graph.nodeCount, fresh.graph.edgeCount) == (3603, 10371))
+        #expect((fresh.graph.nodeCount, fresh.graph.edgeCount) == (3605, 10387))
         #expect(fresh.graph.edges == cached.graph.edges)
         #expect(fresh.hierarchies.map(\.arcCount) == [build.hierarchyArcs])
         #expect(fresh.hierarchies == cached.hierarchies)

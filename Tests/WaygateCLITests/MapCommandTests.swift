@@ -24,7 +24,7 @@ struct MapCommandTests {
         let built = try WaygateRunner.run(["map", "build", map, "--memory", "256M"])
         #expect(built.status == 0, "\(built.stderr)")
         #expect(built.lines.first == "built \(map).waygate-cache")
-        #expect(built.lines.contains { $0.hasPrefix("  graph:     3603 nodes, 10371 edges, ") })
+        #expect(built.lines.contains { $0.hasPrefix("  graph:     3605 nodes, 10387 edges, ") })
         #expect(built.lines.last?.contains("peak memory") == true)
         #expect(built.lines.last?.contains("(budget 256 MB)") == true)
         // Not a terminal: one plain line per phase, in order.
@@ -35,7 +35,7 @@ struct MapCommandTests {
         let after = try WaygateRunner.run(["map", "info", map])
         #expect(after.status == 0)
         #expect(after.lines.contains { $0.hasPrefix("cache \(map).waygate-cache: valid, format version ") })
-        #expect(after.lines.contains { $0.hasPrefix("  graph: 3603 nodes, 10371 edges, ") })
+        #expect(after.lines.contains { $0.hasPrefix("  graph: 3605 nodes, 10387 edges, ") })
         #expect(after.lines.contains { $0.hasPrefix("  car hierarchy: ") && $0.hasSuffix(" arcs") })
         #expect(after.lines.contains { $0.hasPrefix("  bounding box: 60.1") })
 
