@@ -101,9 +101,19 @@ public struct TagPolicy: Sendable {
         let values = DirectionalTags.values(tags, Self.carAccessKeys)
         let access = (forward: values.forward.map(Self.resolvedCarAccess), backward: values.backward.map(Self.resolvedCarAccess))
         let byDefault = Self.defaultCarSpeed(roadClass) > 0
+        // On the classes of `restricted_highway_whitelist` a restricted value (private, delivery,
+        // destination…) opens the way to cars that need to reach somewhere on it, as OSRM's
+        // `WayHandlers.access` does; elsewhere the blacklist closes it. A private service road is
+        // the exception (car.lua's `service_access_tag_blacklist`: OSRM never starts a route on
+        // one, and Waygate, which has no such rule for its snaps, keeps it closed).
+        let whitelisted = Self.restrictedHighways.contains(roadClass)
+        func isRestricted(_ value: String) -> Bool {
+            whitelisted && Self.carRestrictedAccess.contains(value) && !(roadClass == .service && value == "private")
+        }
         /// Whether cars may use the way in a direction whose access value is `value`.
         func allows(_ value: String?) -> Bool {
             guard let value else { return byDefault }
+            if isRestricted(value) { return true }
             if Self.deniedAccess.contains(value) || Self.carDeniedAccess.contains(value) { return false }
             return byDefault || !Self.restrictedAccess.contains(value) || value == "unknown"
         }
@@ -116,7 +126,7 @@ public struct TagPolicy: Sendable {
             forward: forward, backward: backward, speed: speed(tags, attributes, forward: true),
             backwardSpeed: speed(tags, attributes, forward: false),
             preference: Self.carPreference(tags, isBidirectional: forward && backward),
-            isRestricted: byDefault && [access.forward, access.backward].contains { $0.map(Self.restrictedAccess.contains) ?? false })
+            isRestricted: [access.forward, access.backward].contains { $0.map(isRestricted) ?? false })
     }
 
     /// Access values that close a way to cars beyond `deniedAccess` (OSRM car `access_tag_blacklist`).
@@ -149,8 +159,19 @@ public struct TagPolicy: Sendable {
         return below("maxheight", 2.0) || below("maxwidth", 1.91) || below("maxlength", 4.8) || below("maxweight", 2.0)
     }
 
-    /// Access values that let cars in only to reach somewhere on the road (OSRM car `restricted_access_tag_list`).
+    /// Access values that close a track or a path to cars unless its class is driven by default.
     private static let restrictedAccess: Set<String> = ["destination", "residents", "permit", "unknown"]
+
+    /// Access values that let cars in only to reach somewhere on the road (OSRM car
+    /// `restricted_access_tag_list`), on the classes of `restrictedHighways`.
+    private static let carRestrictedAccess: Set<String> = ["private", "delivery", "destination", "customers", "permit", "residents", "unknown"]
+
+    /// The classes whose restricted access values open them to cars as restricted roads (OSRM car
+    /// `restricted_highway_whitelist`).
+    private static let restrictedHighways: Set<RoadClass> = [
+        .motorway, .motorwayLink, .trunk, .trunkLink, .primary, .primaryLink, .secondary, .secondaryLink,
+        .tertiary, .tertiaryLink, .residential, .livingStreet, .unclassified, .service,
+    ]
 
     /// Parking aisles, driveways and the like are avoided for through routes (OSRM car `service_penalties`).
     private static let servicePreference: [String: Double] = [

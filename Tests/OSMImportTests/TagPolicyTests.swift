@@ -241,6 +241,25 @@ struct TagPolicyTests {
         #expect(try #require(bike.access(for: tags)).isRestricted == false)
     }
 
+    @Test("private, delivery and customers open car.lua's restricted classes as restricted roads (milan-26's business park); a private service road, a private track stay closed")
+    func restrictedValues() throws {
+        for value in ["private", "delivery", "customers", "permit", "residents"] {
+            for highway in ["residential", "unclassified", "tertiary", "living_street"] {
+                let access = try #require(car.access(for: ["highway": highway, "access": value]), "\(highway) access=\(value)")
+                #expect(access.isRestricted)
+                #expect(access.forward && access.backward)
+            }
+            #expect(car.access(for: ["highway": "track", "access": value]) == nil)
+        }
+        // Milan's way 83279429 (OSRM's route of the seed-31 drive milan-26 starts on it).
+        let businessPark = try #require(car.access(for: ["highway": "residential", "access": "private", "oneway": "yes", "name": "Businness Park"]))
+        #expect(businessPark.isRestricted && businessPark.forward && !businessPark.backward && businessPark.speed == 25)
+        #expect(car.access(for: ["highway": "service", "access": "private"]) == nil)
+        #expect(try #require(car.access(for: ["highway": "service", "access": "delivery"])).isRestricted)
+        #expect(car.access(for: ["highway": "residential", "access": "no"]) == nil)
+        #expect(car.access(for: ["highway": "residential", "access": "private", "motor_vehicle": "no"]) == nil)
+    }
+
     @Test(
         "ways under construction, impassable, or too low, narrow, short or weak for a car are closed to cars",
         arguments: [
