@@ -182,9 +182,11 @@ enum MatchingBenchmark {
         func write(drive: PlannedDrive, mode: String, answers: Answers, truth: Polyline) {
             var text = ""
             for (i, (sample, point)) in zip(drive.samples, answers.points).enumerated() {
+                // `?? 0.0`, not `?? 0`: as a C variadic argument a bare 0 is an Int, and the
+                // numbers after it were printed one place off for an unmatched fix.
                 let off = point.flatMap { truth.project($0)?.distanceFromLine } ?? -1
                 text += String(format: "%@\t%.0f\t%@\t%d\t%.7f\t%.7f\t%.7f\t%.7f\t%.2f\n", drive.name, drive.sigma, mode, i,
-                               sample.coordinate.latitude, sample.coordinate.longitude, point?.latitude ?? 0, point?.longitude ?? 0, off)
+                               sample.coordinate.latitude, sample.coordinate.longitude, point?.latitude ?? 0.0, point?.longitude ?? 0.0, off)
             }
             handle.write(Data(text.utf8))
         }
