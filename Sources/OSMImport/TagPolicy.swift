@@ -189,7 +189,7 @@ public struct TagPolicy: Sendable {
             }
             if let lanes = tags["lanes"].flatMap({ Int($0.prefix { $0.isNumber }) }), lanes <= 1 { factors.append(0.5) }
         }
-        if tags["oneway"] == "alternating" { factors.append(0.4) }
+        if carOneway(tags) == "alternating" { factors.append(0.4) }
         if ["yes", "rotary"].contains(tags["side_road"] ?? "") { factors.append(0.8) }
         return factors.min() ?? 1
     }
@@ -219,17 +219,25 @@ public struct TagPolicy: Sendable {
     /// `restrictions` as `oneway:` prefixes: a street one-way for motor vehicles only).
     private static let carOnewayKeys = ["oneway:motorcar", "oneway:motor_vehicle", "oneway:vehicle"]
 
+    /// The car's `oneway` value: the most specific of `carOnewayKeys`, else `oneway`.
+    private static func carOneway(_ tags: [String: String]) -> String? {
+        carOnewayKeys.lazy.compactMap { tags[$0] }.first ?? tags["oneway"]
+    }
+
     /// The car's allowed directions from `oneway` (or a more specific `oneway:motor_vehicle` and
-    /// the like) and the implied oneway of motorways, their links and roundabouts.
+    /// the like), as OSRM's `WayHandlers.oneway` reads it: `-1` against the node order; `yes`, `1`,
+    /// `true` along it; motorways and roundabouts implied one-way unless the value is `no` (not
+    /// their links, and not `0` or `false`); any other value two-way (`alternating` too, slowed by
+    /// its preference). `reversible` closes the way (car.lua's `avoid` list).
     private func directions(_ tags: [String: String], _ attributes: WayAttributes) -> (Bool, Bool) {
-        switch Self.carOnewayKeys.lazy.compactMap({ tags[$0] }).first ?? tags["oneway"] {
+        let value = Self.carOneway(tags)
+        switch value {
         case "yes", "1", "true": return (true, false)
-        case "-1", "reverse": return (false, true)
-        case "reversible", "alternating": return (false, false)
-        case "no", "0", "false": return (true, true)
+        case "-1": return (false, true)
+        case "reversible": return (false, false)
         default:
-            let implied = attributes.flags.contains(.roundabout) || attributes.roadClass == .motorway || attributes.roadClass == .motorwayLink
-            return (true, !implied)
+            let implied = attributes.flags.contains(.roundabout) || attributes.roadClass == .motorway
+            return (true, !implied || value == "no")
         }
     }
 

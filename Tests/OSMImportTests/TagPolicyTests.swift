@@ -17,9 +17,9 @@ struct TagPolicyTests {
     }
 
     @Test(
-        "oneway values restrict cars to the tagged direction",
+        "oneway values restrict cars to the tagged direction; OSRM reads no other value (reverse is two-way)",
         arguments: [
-            ("yes", true, true), ("1", true, true), ("true", true, true), ("-1", false, true), ("reverse", false, true),
+            ("yes", true, true), ("1", true, true), ("true", true, true), ("-1", false, true), ("reverse", true, false),
             ("no", true, false),
         ])
     func onewayValues(value: String, forward: Bool, oneway: Bool) throws {
@@ -33,10 +33,15 @@ struct TagPolicyTests {
         #expect(car.access(for: ["highway": "primary", "oneway": "reversible"]) == nil)
     }
 
-    @Test("motorways, motorway links and roundabouts are implied one-way; oneway=no lifts it")
-    func impliedOneway() {
+    @Test("motorways and roundabouts are implied one-way, oneway=no lifts it; motorway links are not (OSRM's WayHandlers.oneway); alternating is two-way at 0.4")
+    func impliedOneway() throws {
         #expect(car.access(for: ["highway": "motorway"])?.backward == false)
-        #expect(car.access(for: ["highway": "motorway_link"])?.backward == false)
+        #expect(car.access(for: ["highway": "motorway", "oneway": "0"])?.backward == false)
+        #expect(car.access(for: ["highway": "motorway_link"])?.backward == true)
+        #expect(car.access(for: ["highway": "motorway_link", "oneway": "yes"])?.backward == false)
+        #expect(car.access(for: ["highway": "residential", "oneway": "reverse"])?.backward == true)
+        let alternating = try #require(car.access(for: ["highway": "tertiary", "oneway": "alternating"]))
+        #expect(alternating.forward && alternating.backward && alternating.preference == 0.4)
         #expect(car.access(for: ["highway": "tertiary", "junction": "roundabout"])?.backward == false)
         #expect(car.access(for: ["highway": "motorway", "oneway": "no"])?.backward == true)
         #expect(foot.access(for: ["highway": "residential", "junction": "roundabout"])?.backward == true)

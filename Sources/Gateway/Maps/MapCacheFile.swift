@@ -25,7 +25,7 @@ import Glibc
 /// the graph usable. Written image by image, section by section, straight from the arrays.
 enum MapCacheFile {
     /// Bumped whenever the import rules change what a graph contains, or the layout changes.
-    static let version: UInt32 = 16
+    static let version: UInt32 = 17
     static let magic = Array("WGCACHE\n".utf8)
     static let headerSize = 96
     /// Where the image offsets and lengths start in the header, and where its CRC lies.
