@@ -64,8 +64,10 @@ struct PedestrianTunnelTests {
         print("MEASURE kaivokatu interval=\(interval) footway default=\(plain.footway) pathCost3=\(costlyPaths.footway) near default=\(plain.near) pathCost3=\(costlyPaths.near) of \(plain.total)")
         if interval == 1 {
             #expect(plain.total == 1_824)
-            #expect(plain.footway <= 40)  // 31 measured (231 with 8 candidates)
-            #expect(plain.near >= 1_600)  // 1,626 measured
+            // 37 measured, 31 before cars were let onto private roads (231 with 8 candidates);
+            // the bounds leave room for the next change of the car graph.
+            #expect(plain.footway <= 60)
+            #expect(plain.near >= 1_580)  // 1,622 measured
         } else {
             #expect(plain.total == 192)
             #expect(plain.footway == 0)  // 22 with 8 candidates
