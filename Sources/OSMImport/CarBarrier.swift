@@ -42,7 +42,6 @@ enum NodeBarrier {
     /// The node tags that matter beyond the car's, for readers that skip all other node tags.
     static let keys: Set<String> = CarBarrier.keys.union(["bicycle", "foot", "sensory"])
 
-    private static let bikeFootDenied: Set<String> = ["no", "private", "agricultural", "forestry", "delivery", "use_sidepath"]
     private static let closing: Set<String> = ["yes", "wall", "fence"]
 
     /// The profiles that cannot pass a node with these tags.
@@ -50,13 +49,13 @@ enum NodeBarrier {
         var blocked: ProfileSet = CarBarrier.blocks(tags) ? .car : []
         let barrier = tags["barrier"].flatMap { closing.contains($0) ? $0 : nil }
         let audibleFence = barrier == "fence" && ["audible", "audio"].contains(tags["sensory"] ?? "")
-        if let access = ["bicycle", "vehicle", "access"].lazy.compactMap({ tags[$0] }).first {
-            if bikeFootDenied.contains(access), tags["highway"] != "crossing" { blocked.insert(.bike) }
+        if let access = TagPolicy.bikeAccessKeys.lazy.compactMap({ tags[$0] }).first {
+            if TagPolicy.bikeDeniedAccess.contains(access), tags["highway"] != "crossing" { blocked.insert(.bike) }
         } else if barrier != nil, !audibleFence {
             blocked.insert(.bike)
         }
         if let access = ["foot", "access"].lazy.compactMap({ tags[$0] }).first {
-            if bikeFootDenied.contains(access) { blocked.insert(.foot) }
+            if TagPolicy.footDeniedAccess.contains(access) { blocked.insert(.foot) }
         } else if barrier != nil, !audibleFence, tags["bollard"] != "rising" {
             blocked.insert(.foot)
         }

@@ -37,9 +37,9 @@ extension TagPolicy {
         "grass_paver": 6, "ground": 10, "dirt": 8, "earth": 6, "laterite": 5, "grass": 6, "mud": 3, "sand": 3, "woodchips": 3, "sett": 9,
     ]
 
-    private static let bikeAccessKeys = ["bicycle", "vehicle", "access"]
+    static let bikeAccessKeys = ["bicycle", "vehicle", "access"]
     /// Access values that close a way to bikes (`access_tag_blacklist`).
-    private static let bikeDeniedAccess: Set<String> = ["no", "private", "agricultural", "forestry", "delivery", "use_sidepath"]
+    static let bikeDeniedAccess: Set<String> = ["no", "private", "agricultural", "forestry", "delivery", "use_sidepath"]
     /// Access values that open a way of any class to bikes (`access_tag_whitelist`).
     private static let bikeAllowedAccess: Set<String> = ["yes", "permissive", "designated"]
     /// `cycleway=*` values of a lane or track along the traffic (`cycleway_tags`).

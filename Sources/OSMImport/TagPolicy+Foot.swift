@@ -15,7 +15,7 @@ extension TagPolicy {
     ]
 
     /// Access values that close a way to walkers (`access_tag_blacklist`).
-    private static let footDeniedAccess: Set<String> = ["no", "agricultural", "forestry", "private", "delivery", "use_sidepath"]
+    static let footDeniedAccess: Set<String> = ["no", "agricultural", "forestry", "private", "delivery", "use_sidepath"]
     /// Access values that open a way to walkers (`access_tag_whitelist`).
     private static let footAllowedAccess: Set<String> = ["yes", "foot", "permissive", "designated"]
 
